@@ -1,0 +1,72 @@
+"""The Bot interface, the random player and the registry of players per game."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Protocol
+
+from tabletop.engine.errors import BadOption
+from tabletop.engine.rng import Rng
+from tabletop.engine.views import View
+
+
+class Bot(Protocol):
+    """A computer player: picks one of `view.moves` by its action text."""
+
+    name: str
+
+    def choose(self, view: View) -> str:
+        """The action text to play, chosen from the view's legal moves."""
+        ...
+
+
+class RandomBot:
+    """Plays a uniformly random legal move."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, view: View) -> str:
+        """Any legal move, at random."""
+        return self.rng.choice(view.moves).action
+
+
+BotFactory = Callable[[int], Bot]
+_BOTS: dict[str, dict[str, BotFactory]] = {}
+
+
+def register_bot(game_id: str, name: str, factory: BotFactory) -> None:
+    """Make a named computer player available for a game."""
+    _BOTS.setdefault(game_id, {})[name] = factory
+
+
+def _load(game_id: str) -> None:
+    module = f"tabletop.bots.{game_id.replace('-', '_')}"
+    try:
+        importlib.import_module(module)
+    except ModuleNotFoundError as err:
+        if err.name != module:
+            raise
+
+
+def bot_names(game_id: str) -> list[str]:
+    """Names of the computer players available for a game, random first."""
+    _load(game_id)
+    return ["random", *sorted(_BOTS.get(game_id, {}))]
+
+
+def make_bot(game_id: str, name: str, seed: int = 0) -> Bot:
+    """A new computer player by name; BadOption lists the names that exist."""
+    if name == "random":
+        return RandomBot(seed)
+    _load(game_id)
+    factory = _BOTS.get(game_id, {}).get(name)
+    if factory is None:
+        raise BadOption(
+            f"No computer player {name!r} for {game_id}; choose from "
+            f"{', '.join(bot_names(game_id))}."
+        )
+    return factory(seed)

@@ -1,0 +1,47 @@
+"""Plays whole matches with computer players, optionally writing the replay log."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import IO, Any
+
+from tabletop.bots.base import Bot, make_bot
+from tabletop.engine.game import Game, Result, State
+from tabletop.engine.log import LogWriter
+
+MAX_ACTIONS = 1_000_000
+
+
+def seat_bots(game: Game, names: Sequence[str], players: int, seed: int) -> list[Bot]:
+    """One bot per seat; a shorter list of names is repeated to fill the seats."""
+    names = list(names) or ["random"]
+    return [
+        make_bot(game.info.id, names[i % len(names)], seed * 1009 + i + 1) for i in range(players)
+    ]
+
+
+def play_match(
+    game: Game,
+    players: int,
+    bots: Sequence[str] = ("random",),
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    log: IO[str] | None = None,
+) -> tuple[State, Result]:
+    """Play one match to the end; every bot sees only its own seat's View."""
+    state = game.setup(players, options, seed)
+    seated = seat_bots(game, bots, players, seed)
+    writer = LogWriter(log, game, state) if log is not None else None
+    for _ in range(MAX_ACTIONS):
+        acting = game.to_act(state)
+        if not acting:
+            break
+        seat = min(acting)
+        action = seated[seat].choose(game.view(state, seat))
+        events = game.apply(state, seat, action)
+        if writer is not None:
+            writer.action(seat, action, events)
+    result = game.result(state)
+    if result is None:
+        raise RuntimeError(f"{game.info.id} did not end within {MAX_ACTIONS} actions")
+    return state, result

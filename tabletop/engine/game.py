@@ -1,0 +1,334 @@
+"""The Game protocol, its shared bookkeeping (State, Match) and the Result value.
+
+A game subclasses `Game` and writes the rules in a few hooks:
+
+- `new_state(players, options, rng)` deals and returns the game's own State subclass;
+- `seats_to_act(state)` names the seats that must act now (several for simultaneous choices);
+- `legal(state, seat)` lists the legal actions: the one place legality is decided;
+- `refusal(state, seat, action)` words why an action that `legal` did not list is refused;
+- `perform(state, seat, action)` changes the state and returns the events;
+- `zones`, `counters`, `status`, `tag` describe what the table shows;
+- `copy_state` and `determinize` for clones and search players.
+
+The public protocol (`setup`, `to_act`, `legal_actions`, `apply`, `view`, `result`, `clone`)
+is implemented once here, so every game validates actions the same way.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from tabletop.engine.actions import Action
+from tabletop.engine.errors import BadOption, IllegalAction, ParseError
+from tabletop.engine.events import Event
+from tabletop.engine.rng import Rng
+from tabletop.engine.views import Counter, Move, View, Zone
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A game option: key, default, and allowed values (choices) or an int range."""
+
+    key: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def parse(self, text: str) -> Any:
+        """Read a value for this option from text, with the type of its default."""
+        default = self.default
+        try:
+            if isinstance(default, bool):
+                lowered = text.strip().lower()
+                if lowered not in ("true", "false", "1", "0", "yes", "no", "on", "off"):
+                    raise ValueError(text)
+                value: Any = lowered in ("true", "1", "yes", "on")
+            elif isinstance(default, int):
+                value = int(text)
+            elif isinstance(default, float):
+                value = float(text)
+            else:
+                value = text
+        except ValueError:
+            raise BadOption(f"Option {self.key} does not accept {text!r}.") from None
+        return self.check(value)
+
+    def check(self, value: Any) -> Any:
+        """Return the value if allowed, else raise BadOption."""
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise BadOption(f"Option {self.key} must be one of {allowed}, not {value!r}.")
+        if self.minimum is not None and value < self.minimum:
+            raise BadOption(f"Option {self.key} must be at least {self.minimum}.")
+        if self.maximum is not None and value > self.maximum:
+            raise BadOption(f"Option {self.key} must be at most {self.maximum}.")
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What the launcher and `tabletop games` show about a game."""
+
+    id: str
+    title: str
+    title_en: str
+    designer: str
+    min_players: int
+    max_players: int
+    summary: str
+    options: tuple[Option, ...] = ()
+    recommended: str = ""
+
+    def option(self, key: str) -> Option:
+        """The option with this key (BadOption if unknown)."""
+        for opt in self.options:
+            if opt.key == key:
+                return opt
+        raise BadOption(f"{self.title_en} has no option {key!r}.")
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The end of a match: totals, place per seat (1 = first, ties share), winners."""
+
+    totals: tuple[float, ...]
+    places: tuple[int, ...]
+    winners: tuple[int, ...]
+    rounds: tuple[tuple[float, ...], ...] = ()
+    tiebreak: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form used by the game_end event."""
+        return {
+            "totals": list(self.totals),
+            "ranking": list(self.places),
+            "winners": list(self.winners),
+        }
+
+
+def places(keys: Sequence[Sequence[float]]) -> tuple[int, ...]:
+    """Competition places (1, 1, 3, ...) from per-seat sort keys, higher is better."""
+    out = []
+    for k in keys:
+        out.append(1 + sum(1 for other in keys if tuple(other) > tuple(k)))
+    return tuple(out)
+
+
+@dataclass(slots=True)
+class Match:
+    """Bookkeeping every game shares: round counter, dealer, per-round scores, totals."""
+
+    players: int
+    rounds: int
+    round: int = 1
+    dealer: int = 0
+    scores: list[list[float]] = field(default_factory=list)
+
+    @property
+    def totals(self) -> list[float]:
+        """Running totals over the rounds scored so far."""
+        tot = [0.0] * self.players
+        for row in self.scores:
+            for i, v in enumerate(row):
+                tot[i] += v
+        return [int(t) if float(t).is_integer() else round(t, 6) for t in tot]
+
+    def record(self, row: Sequence[float]) -> None:
+        """Record one round's per-seat scores."""
+        self.scores.append(list(row))
+
+    def next_round(self) -> None:
+        """Advance the round counter and pass the dealer to the left."""
+        self.round += 1
+        self.dealer = (self.dealer + 1) % self.players
+
+
+class State:
+    """Base of every game's state: seats, options, seed, RNG, match bookkeeping."""
+
+    players: int
+    options: dict[str, Any]
+    seed: int
+    rng: Rng
+    match: Match
+    names: tuple[str, ...]
+    opening: list[Event]
+    result: Result | None
+    _legal: dict[int, list[Action]]
+    _acting: frozenset[int] | None
+
+    def init_common(self, players: int, options: dict[str, Any], seed: int, rounds: int) -> None:
+        """Fill the shared fields; games call this first in `new_state`."""
+        self.players = players
+        self.options = options
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.match = Match(players, rounds)
+        self.names = tuple(f"Player {i + 1}" for i in range(players))
+        self.opening = []
+        self.result = None
+        self._legal = {}
+        self._acting = None
+
+
+class Game:
+    """Base class of every game; subclasses fill in the rule hooks listed above."""
+
+    info: ClassVar[GameInfo]
+
+    # ---- the public protocol -------------------------------------------------------------
+    def setup(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> State:
+        """A new match: validated options, dealt with the state's own RNG."""
+        info = self.info
+        if not info.min_players <= players <= info.max_players:
+            raise BadOption(
+                f"{info.title_en} is for {info.min_players}–{info.max_players} players, "
+                f"not {players}."
+            )
+        state = self.new_state(players, self.resolve_options(options or {}), int(seed))
+        state._legal = {}
+        state._acting = None
+        return state
+
+    def resolve_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Defaults overlaid with `options` (values or their text), each checked."""
+        resolved = {opt.key: opt.default for opt in self.info.options}
+        for key, value in options.items():
+            opt = self.info.option(key)
+            resolved[key] = opt.parse(value) if isinstance(value, str) else opt.check(value)
+        return resolved
+
+    def to_act(self, state: State) -> frozenset[int]:
+        """Seats that must act now; empty when the match is over."""
+        acting = state._acting
+        if acting is None:
+            acting = frozenset() if state.result is not None else self.seats_to_act(state)
+            state._acting = acting
+        return acting
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every legal action for `seat` now (empty if it need not act)."""
+        cache = state._legal
+        found = cache.get(seat)
+        if found is None:
+            found = self.legal(state, seat) if seat in self.to_act(state) else []
+            cache[seat] = found
+        return found
+
+    def apply(self, state: State, seat: int, action: Action | str) -> list[Event]:
+        """Perform `action` for `seat`; IllegalAction (state unchanged) if not allowed."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        action = self.normalize(action)
+        if action not in self.legal_actions(state, seat):
+            if seat not in self.to_act(state):
+                if state.result is not None:
+                    raise IllegalAction("The match is over.")
+                raise IllegalAction("It is not your turn.")
+            raise IllegalAction(self.refusal(state, seat, action))
+        state._legal = {}
+        state._acting = None
+        return self.perform(state, seat, action)
+
+    def view(self, state: State, seat: int | None) -> View:
+        """What `seat` may see (None: a spectator), with its legal moves tagged."""
+        moves = (
+            [self.tag(state, seat, a) for a in self.legal_actions(state, seat)]
+            if seat is not None
+            else []
+        )
+        return View.build(
+            game=self.info.id,
+            seat=seat,
+            names=state.names,
+            zones=self.zones(state),
+            counters=self.counters(state),
+            status=self.status(state, seat),
+            to_act=self.to_act(state),
+            moves=moves,
+            over=state.result is not None,
+            hints=self.hints(state),
+        )
+
+    def result(self, state: State) -> Result | None:
+        """The final result, or None while the match goes on."""
+        return state.result
+
+    def clone(self, state: State) -> State:
+        """An independent copy of the state."""
+        return self.copy_state(state)
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action's text form (ParseError if it is not one)."""
+        return self.normalize(Action.parse(text))
+
+    # ---- hooks every game writes ---------------------------------------------------------
+    def new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
+        """Create and deal the first round."""
+        raise NotImplementedError
+
+    def seats_to_act(self, state: State) -> frozenset[int]:
+        """Seats that must act now (the match is not over)."""
+        raise NotImplementedError
+
+    def legal(self, state: State, seat: int) -> list[Action]:
+        """The legal actions of a seat that must act: the single legality rule."""
+        raise NotImplementedError
+
+    def refusal(self, state: State, seat: int, action: Action) -> str:
+        """Why `action`, which `legal` does not list, is refused, in a player's words."""
+        return f"{action} is not allowed now."
+
+    def perform(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Carry out a legal action; return the events."""
+        raise NotImplementedError
+
+    def zones(self, state: State) -> list[Zone]:
+        """Every zone with all its cards and a visibility mark."""
+        raise NotImplementedError
+
+    def counters(self, state: State) -> list[Counter]:
+        """Public counters: scores, chips, tricks, markers."""
+        totals = state.match.totals
+        return [Counter(f"score{i}", "Score", totals[i], owner=i) for i in range(state.players)]
+
+    def status(self, state: State, seat: int | None) -> str:
+        """One line describing the situation for `seat`."""
+        return ""
+
+    def hints(self, state: State) -> dict[str, Any]:
+        """Optional layout hints for the table."""
+        return {}
+
+    def tag(self, state: State, seat: int, action: Action) -> Move:
+        """How a person performs `action`; the default is a button."""
+        return Move(str(action), "button", str(action))
+
+    def normalize(self, action: Action) -> Action:
+        """Canonical form of an action (e.g. card arguments sorted); default unchanged."""
+        return action
+
+    def copy_state(self, state: State) -> State:
+        """A deep copy; games may override with something faster."""
+        memo: dict[int, Any] = {id(state.rng): state.rng.copy()}
+        return copy.deepcopy(state, memo)
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        """A full state consistent with what `seat` knows (hidden cards redealt)."""
+        raise NotImplementedError(f"{self.info.id} has no determinize yet")
+
+
+def parse_options(game: Game, pairs: Sequence[str]) -> dict[str, Any]:
+    """Read `key=value` texts into a checked option dict."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise ParseError(f"Options are written key=value, not {pair!r}.")
+        key, value = pair.split("=", 1)
+        out[key.strip()] = game.info.option(key.strip()).parse(value.strip())
+    return out

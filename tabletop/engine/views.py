@@ -1,0 +1,177 @@
+"""Views: what one seat may see, built from zones marked public, private or hidden.
+
+A game lists its zones with every card and a visibility mark; `View.build` masks the cards a
+seat may not see into backs, so a game cannot leak a hidden card by forgetting to hide it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+BACK = "??"
+"""The code shown in place of a card its viewer may not see."""
+
+PUBLIC: None = None
+"""Visibility mark: everyone sees the zone's cards."""
+
+HIDDEN: frozenset[int] = frozenset()
+"""Visibility mark: nobody sees the zone's cards (only how many)."""
+
+
+def private(*seats: int) -> frozenset[int]:
+    """Visibility mark: only these seats see the zone's cards."""
+    return frozenset(seats)
+
+
+ZoneKind = Literal["hand", "row", "pile", "fan", "stack", "tableau", "trick"]
+Gesture = Literal["drag", "click", "button"]
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A place holding cards; `visible` is PUBLIC (None), HIDDEN, or a set of seats."""
+
+    id: str
+    kind: ZoneKind
+    cards: tuple[str, ...]
+    owner: int | None = None
+    label: str = ""
+    visible: frozenset[int] | None = PUBLIC
+
+    def seen_by(self, seat: int | None) -> bool:
+        """True if `seat` (None: spectator) sees this zone's card faces."""
+        return self.visible is None or (seat is not None and seat in self.visible)
+
+    def masked_for(self, seat: int | None) -> Zone:
+        """This zone as `seat` sees it: faces or backs."""
+        if self.seen_by(seat):
+            return self
+        return Zone(self.id, self.kind, (BACK,) * len(self.cards), self.owner, self.label, HIDDEN)
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form (cards as codes, backs as '??')."""
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "owner": self.owner,
+            "label": self.label,
+            "face_up": self.visible != HIDDEN,
+            "cards": list(self.cards),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Counter:
+    """A public number or short text: a score, chips, tricks, a marker."""
+
+    id: str
+    label: str
+    value: int | float | str
+    owner: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"id": self.id, "label": self.label, "value": self.value, "owner": self.owner}
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A legal action tagged with how a person performs it.
+
+    `drag`: drag `cards` onto zone `target`; `click`: click the single card; `button`: press a
+    button labelled `label`. Multi-card drags are selected first, then confirmed.
+    """
+
+    action: str
+    gesture: Gesture
+    label: str
+    cards: tuple[str, ...] = ()
+    target: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form."""
+        return {
+            "action": self.action,
+            "gesture": self.gesture,
+            "label": self.label,
+            "cards": list(self.cards),
+            "target": self.target,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """Everything one seat (or a spectator, seat None) may see, and its legal moves."""
+
+    game: str
+    seat: int | None
+    players: int
+    names: tuple[str, ...]
+    zones: tuple[Zone, ...]
+    counters: tuple[Counter, ...]
+    status: str
+    to_act: tuple[int, ...]
+    moves: tuple[Move, ...]
+    over: bool
+    hints: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def build(
+        cls,
+        game: str,
+        seat: int | None,
+        names: Sequence[str],
+        zones: Iterable[Zone],
+        counters: Iterable[Counter],
+        status: str,
+        to_act: Iterable[int],
+        moves: Iterable[Move],
+        over: bool,
+        hints: dict[str, Any] | None = None,
+    ) -> View:
+        """Assemble a View for `seat`, masking every zone it may not see."""
+        return cls(
+            game=game,
+            seat=seat,
+            players=len(names),
+            names=tuple(names),
+            zones=tuple(z.masked_for(seat) for z in zones),
+            counters=tuple(counters),
+            status=status,
+            to_act=tuple(sorted(to_act)),
+            moves=tuple(moves),
+            over=over,
+            hints=dict(hints or {}),
+        )
+
+    def zone(self, zone_id: str) -> Zone:
+        """The zone with this id (KeyError if absent)."""
+        for z in self.zones:
+            if z.id == zone_id:
+                return z
+        raise KeyError(zone_id)
+
+    def counter(self, counter_id: str) -> Counter:
+        """The counter with this id (KeyError if absent)."""
+        for c in self.counters:
+            if c.id == counter_id:
+                return c
+        raise KeyError(counter_id)
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form: what a client of this seat receives."""
+        return {
+            "game": self.game,
+            "seat": self.seat,
+            "players": self.players,
+            "names": list(self.names),
+            "zones": [z.to_json() for z in self.zones],
+            "counters": [c.to_json() for c in self.counters],
+            "status": self.status,
+            "to_act": list(self.to_act),
+            "moves": [m.to_json() for m in self.moves],
+            "over": self.over,
+            "hints": self.hints,
+        }

@@ -1,0 +1,1 @@
+"""One module per game, each registering a Game under its id."""
