@@ -318,7 +318,7 @@ class SecondThird(Game):
 
     def hints(self, state: State) -> dict[str, Any]:
         """Trick layout with the trump suit."""
-        return {"layout": "trick", "trump": TRUMP}
+        return {"deck": "standard", "layout": "trick", "trump": TRUMP}
 
     def tag(self, state: State, seat: int, action: Action) -> Move:
         """Drag cards: two to the passing row, one to the trick."""

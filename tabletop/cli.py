@@ -1,0 +1,153 @@
+"""The `tabletop` command: the app with no subcommand, else simulate, replay, games, bench."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from tabletop.engine.errors import ParseError, ReplayDivergence, TabletopError
+from tabletop.engine.game import parse_options
+from tabletop.engine.registry import all_games, get_game
+
+SUBCOMMANDS = ("simulate", "replay", "games", "bench")
+
+
+def _app_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="tabletop",
+        description="Open the table. Subcommands: " + ", ".join(SUBCOMMANDS) + ".",
+    )
+    p.add_argument("--game", help="open straight at the table for this game id")
+    p.add_argument("--seats", help='comma-separated seats, e.g. "Ann,Bob,cpu,cpu:random"')
+    p.add_argument("--seed", type=int)
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--screenshot", metavar="FILE.png", help="render the table to a PNG and exit")
+    p.add_argument("--moves", type=int, default=0, help="computer moves before --screenshot")
+    return p
+
+
+def _tools_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="tabletop")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    sim = sub.add_parser("simulate", help="play a whole match with computer players")
+    sim.add_argument("--game", required=True)
+    sim.add_argument("--players", type=int, required=True)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--bots", default="random", help="comma-separated, repeated to fill seats")
+    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    sim.add_argument("--log", type=Path, help="write the replay log (JSON Lines) here")
+
+    rep = sub.add_parser("replay", help="re-run a replay log and check it reproduces")
+    rep.add_argument("file", type=Path)
+
+    sub.add_parser("games", help="list the games, player ranges and options")
+
+    bench = sub.add_parser("bench", help="measure speed and computer-player strength")
+    bench.add_argument("--seconds", type=float, default=1.0, help="time per measurement")
+    bench.add_argument("--matches", type=int, default=200, help="matches per strength test")
+    bench.add_argument("--game", action="append", help="only these games")
+    bench.add_argument("--ui", action="store_true", help="measure the table instead")
+    return p
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Play one match with bots and print the result."""
+    from tabletop.bots.runner import play_match
+
+    game = get_game(args.game)
+    options = parse_options(game, args.option)
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if args.log:
+        with args.log.open("w", encoding="utf-8") as log:
+            state, result = play_match(game, args.players, bots, args.seed, options, log)
+    else:
+        state, result = play_match(game, args.players, bots, args.seed, options)
+    print(f"{game.info.title} ({game.info.title_en}), {args.players} players, seed {args.seed}")
+    for seat in sorted(range(args.players), key=lambda s: result.places[s]):
+        print(f"  {result.places[seat]}. {state.names[seat]:<10} {result.totals[seat]}")
+    print("  winner: " + ", ".join(state.names[w] for w in result.winners))
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Re-run a log; non-zero exit naming the first diverging line."""
+    from tabletop.engine.log import replay
+
+    try:
+        with args.file.open(encoding="utf-8") as f:
+            done = replay(f)
+    except OSError as err:
+        print(f"cannot read {args.file}: {err.strerror}", file=sys.stderr)
+        return 2
+    except ParseError as err:
+        print(f"{args.file}: {err}", file=sys.stderr)
+        return 1
+    except ReplayDivergence as err:
+        print(f"{args.file}: diverges at line {err.line}: {err.message}", file=sys.stderr)
+        return 1
+    finished = "finished" if done.game.result(done.state) else "unfinished"
+    print(f"{args.file}: reproduces ({done.actions} actions, {finished} match)")
+    return 0
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    """List the registered games."""
+    for game in all_games():
+        info = game.info
+        print(
+            f"{info.id:<16} {info.title} / {info.title_en}, {info.min_players}–"
+            f"{info.max_players} players, by {info.designer}"
+        )
+        for opt in info.options:
+            print(f"    --option {opt.key}={opt.default}  {opt.help}")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Print speed and strength figures."""
+    if args.ui:
+        from tabletop.ui.bench import measure
+
+        for key, val in measure().items():
+            print(f"{key}: {val:.4g}")
+        return 0
+    from tabletop.bench import run
+
+    run(seconds=args.seconds, matches=args.matches, only=args.game)
+    return 0
+
+
+COMMANDS = {
+    "simulate": cmd_simulate,
+    "replay": cmd_replay,
+    "games": cmd_games,
+    "bench": cmd_bench,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `tabletop` command."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if argv and argv[0] in SUBCOMMANDS:
+            args = _tools_parser().parse_args(argv)
+            return COMMANDS[args.command](args)
+        args = _app_parser().parse_args(argv)
+        from tabletop.ui.app import launch
+
+        bad = [pair for pair in args.option if "=" not in pair]
+        if bad:
+            raise ParseError(f"Options are written key=value, not {bad[0]!r}.")
+        options = dict(pair.split("=", 1) for pair in args.option)
+        seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
+        return launch(args.game, seats, args.seed, options, args.screenshot, args.moves)
+    except TabletopError as err:
+        print(f"tabletop: {err}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

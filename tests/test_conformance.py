@@ -1,0 +1,199 @@
+"""One conformance suite over every registered game and every player count.
+
+Random legal play (driven by hypothesis) checks after every action that: cards are conserved,
+no serialized View or event shows a card its seat may not see, `legal_actions` is non-empty
+exactly for the seats in `to_act`, every action's text round-trips, illegal actions raise and
+change nothing; and that every match ends, the same seed gives the same log, and logs replay.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+from collections import Counter as Multiset
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tabletop.engine import Action, Event, IllegalAction, ParseError
+from tabletop.engine.game import Game, Result, State
+from tabletop.engine.log import LogWriter, replay
+from tabletop.engine.registry import all_games
+from tabletop.engine.views import BACK
+
+MAX_STEPS = 20_000
+TOKEN = re.compile(r"[A-Za-z0-9+\-]+")
+
+CASES = [
+    pytest.param(game, n, id=f"{game.info.id}-{n}p")
+    for game in all_games()
+    for n in range(game.info.min_players, game.info.max_players + 1)
+]
+
+
+def all_cards(game: Game, state: State) -> Multiset[str]:
+    """Every card in every zone, unmasked."""
+    return Multiset(c for z in game.zones(state) for c in z.cards)
+
+
+def snapshot(game: Game, state: State) -> str:
+    """Everything observable about a state, omniscient, as text."""
+    return json.dumps(
+        {
+            "zones": [z.to_json() for z in game.zones(state)],
+            "counters": [c.to_json() for c in game.counters(state)],
+            "to_act": sorted(game.to_act(state)),
+            "scores": state.match.scores,
+            "views": [game.view(state, s).to_json() for s in (None, *range(state.players))],
+        },
+        sort_keys=True,
+        default=str,
+    )
+
+
+def hidden_only(game: Game, state: State, seat: int | None) -> set[str]:
+    """Codes that lie only in zones `seat` may not see."""
+    seen: set[str] = set()
+    unseen: set[str] = set()
+    for z in game.zones(state):
+        (seen if z.seen_by(seat) else unseen).update(z.cards)
+    return unseen - seen
+
+
+def tokens(obj: Any) -> set[str]:
+    """Every word-like token in a JSON-serialized object."""
+    return set(TOKEN.findall(json.dumps(obj, ensure_ascii=False)))
+
+
+def check_views(game: Game, state: State, seats: list[int | None]) -> None:
+    """No serialized view names a card hidden from its seat; masked zones hold only backs."""
+    for seat in seats:
+        view = game.view(state, seat)
+        data = view.to_json()
+        leaked = hidden_only(game, state, seat) & tokens(data)
+        assert not leaked, f"seat {seat} sees hidden cards {sorted(leaked)} in its view"
+        for zone in view.zones:
+            if not zone.seen_by(seat):
+                assert set(zone.cards) <= {BACK}, f"zone {zone.id} is masked but shows faces"
+
+
+def check_events(
+    game: Game, state: State, events: list[Event], before: dict[int | None, set[str]] | None
+) -> None:
+    """Per-seat events never name a card hidden from that seat.
+
+    Within one round a card hidden both before and after the action must not appear. When an
+    action starts a new round (`before` is None) only its `deal` events are checked, against
+    the state after it, when the new hands are fresh and hidden.
+    """
+    for s in (None, *range(state.players)):
+        after = hidden_only(game, state, s)
+        for ev in events:
+            if before is not None and ev.type != "deal":
+                secret = before[s] & after
+            elif ev.type == "deal":
+                secret = after
+            else:
+                continue
+            leaked = secret & tokens(ev.to_json(s, omniscient=False))
+            assert not leaked, f"event {ev.type} shows seat {s} hidden cards {sorted(leaked)}"
+
+
+def check_legal(game: Game, state: State) -> None:
+    """legal_actions is non-empty exactly for the seats in to_act, and texts round-trip."""
+    acting = game.to_act(state)
+    for seat in range(state.players):
+        legal = game.legal_actions(state, seat)
+        assert bool(legal) == (seat in acting), f"seat {seat}: to_act and legal_actions disagree"
+        for action in legal:
+            text = str(action)
+            assert str(Action.parse(text)) == text
+            assert game.parse_action(text) == action, f"{text!r} does not parse back"
+
+
+def check_illegal(game: Game, state: State, rnd: random.Random) -> None:
+    """An action from the wrong seat and a nonsense action are refused without change."""
+    acting = sorted(game.to_act(state))
+    before = snapshot(game, state)
+    idle = [s for s in range(state.players) if s not in acting]
+    tries: list[tuple[int, str]] = [(acting[0], "play ZZ9"), (acting[0], "nonsense")]
+    if idle:
+        tries.append((rnd.choice(idle), str(game.legal_actions(state, acting[0])[0])))
+    for seat, text in tries:
+        with pytest.raises(IllegalAction) as err:
+            game.apply(state, seat, text)
+        assert err.value.reason, "an IllegalAction must carry a reason"
+    with pytest.raises(ParseError):
+        game.apply(state, acting[0], "  ")
+    assert snapshot(game, state) == before, "a refused action changed the state"
+
+
+def play_checked(
+    game: Game, players: int, seed: int, rnd: random.Random, checks: bool = True
+) -> tuple[list[str], Result]:
+    """Play a whole random match (with every check unless told not to); log lines, result."""
+    out = io.StringIO()
+    state = game.setup(players, None, seed)
+    writer = LogWriter(out, game, state)
+    cards = all_cards(game, state)
+    audience: list[int | None] = [None, *range(players)]
+    if checks:
+        at_setup = {s: hidden_only(game, state, s) for s in audience}
+        check_events(game, state, state.opening, at_setup)
+    for step in range(MAX_STEPS):
+        acting = sorted(game.to_act(state))
+        if not acting:
+            break
+        if checks:
+            check_legal(game, state)
+            check_views(game, state, [audience[step % len(audience)], *acting[:1]])
+            if step % 7 == 0:
+                check_illegal(game, state, rnd)
+        seat = rnd.choice(acting)
+        action = rnd.choice(game.legal_actions(state, seat))
+        hidden_before = {s: hidden_only(game, state, s) for s in audience} if checks else {}
+        round_before = state.match.round
+        events = game.apply(state, seat, str(action))
+        writer.action(seat, action, events)
+        if checks:
+            same_round = state.match.round == round_before
+            check_events(game, state, events, hidden_before if same_round else None)
+        assert all_cards(game, state) == cards, f"cards not conserved after {action}"
+    else:
+        pytest.fail(f"{game.info.id} did not end within {MAX_STEPS} actions")
+    result = game.result(state)
+    assert result is not None and len(result.places) == players
+    assert result.winners and all(result.places[w] == 1 for w in result.winners)
+    check_legal(game, state)
+    return out.getvalue().splitlines(), result
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+@settings(
+    max_examples=2,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(seed=st.integers(0, 2**31 - 1), rnd=st.randoms(use_true_random=False))
+def test_random_play_conforms(game: Game, players: int, seed: int, rnd: random.Random) -> None:
+    """Random legal play keeps every invariant, and its log replays."""
+    lines, result = play_checked(game, players, seed, rnd)
+    replayed = replay(lines)
+    assert game.result(replayed.state) == result
+    assert replayed.actions == sum(1 for line in lines if '"type":"action"' in line)
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_same_seed_same_log(game: Game, players: int) -> None:
+    """The same seed and the same choices give the identical log."""
+    first, _ = play_checked(game, players, 7, random.Random(1), checks=False)
+    second, _ = play_checked(game, players, 7, random.Random(1), checks=False)
+    assert first == second
+    other = game.setup(players, None, 8)
+    assert [e.to_json() for e in other.opening] != [
+        json.loads(line) for line in first[1 : 1 + len(other.opening)]
+    ], "a different seed dealt the same cards"
