@@ -1,0 +1,390 @@
+"""インタラクション (Interaction): every card played scores for everyone against the target card.
+
+Rules in the project's words: docs/rules/interaction.md. Designer: ドミッチ.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine.actions import Action
+from tabletop.engine.cards import SUIT_NAMES, sort_key, standard_deck
+from tabletop.engine.events import Event, Secret
+from tabletop.engine.game import Game, GameInfo, State
+from tabletop.engine.registry import register
+from tabletop.engine.rng import Rng
+from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
+from tabletop.games.common import action_table, deal, finish, hand_zones, secret_hands
+
+# ---- constants ----------------------------------------------------------------------------
+JOKER = "JK1"
+DECK = standard_deck()
+BOTTOM = 10  # random cards shuffled with the joker to form the bottom of the stock
+JOKER_ZONE = BOTTOM + 1
+DEAL = 6
+HAND = 5
+BOTH_COST = 1
+RANK_NUMBER = {"A": 1, "J": 11, "Q": 12, "K": 13, **{str(n): n for n in range(2, 11)}}
+POINTS_BY_DISTANCE = {0: 3, 1: 2, 2: 1}
+PLAY = action_table("play", DECK)
+TARGET = action_table("target", DECK)
+BOTH = {a: {b: Action("both", (a, b)) for b in DECK if b != a} for a in DECK}
+
+
+def rank_distance(a: str, b: str) -> int:
+    """Distance between two ranks on the closed ring A-2-…-K-A (K and A are adjacent)."""
+    d = abs(RANK_NUMBER[a[:-1]] - RANK_NUMBER[b[:-1]])
+    return min(d, 13 - d)
+
+
+def match_points(card: str, target: str) -> int:
+    """Points a pile topped by `card` earns against `target`: suit 1 + rank 3/2/1 by distance."""
+    same_suit = 1 if card[-1] == target[-1] else 0
+    return same_suit + POINTS_BY_DISTANCE.get(rank_distance(card, target), 0)
+
+
+MATCH = {a: {b: match_points(a, b) for b in DECK if b != a} for a in DECK}
+"""MATCH[pile top][target top]: precomputed points for every pair of distinct cards."""
+
+# ---- game info ----------------------------------------------------------------------------
+INFO = GameInfo(
+    id="interaction",
+    title="インタラクション",
+    title_en="Interaction",
+    designer="ドミッチ",
+    min_players=3,
+    max_players=4,
+    summary=(
+        "Everyone scores after every play by how well the top of their own pile matches the "
+        "shared target card. Cover your pile, change the target, or pay a point to do both; "
+        "the game stops the moment someone draws the joker."
+    ),
+)
+
+
+# ---- state --------------------------------------------------------------------------------
+class InteractionState(State):
+    """Hands, the stock (top last), the target pile, each seat's pile and points."""
+
+    hands: list[list[str]]
+    stock: list[str]
+    target: list[str]
+    piles: list[list[str]]
+    sealed: list[str | None]
+    points: list[int]
+    gains: list[int]
+    phase: str  # "seal" (simultaneous first turn) | "play" | "over"
+    turn: int
+    active: int
+    ended_by: int | None
+
+
+def gains_for(tops: list[str], target: str) -> list[int]:
+    """Each seat's points for its pile top against the target top."""
+    return [MATCH[t][target] for t in tops]
+
+
+class Interaction(Game):
+    """The Interaction rules."""
+
+    info = INFO
+
+    # ---- setup and dealing ----------------------------------------------------------------
+    def new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
+        """Build the stock with the joker in its bottom 11, deal 6 each and turn the target."""
+        state = InteractionState()
+        state.init_common(players, options, seed, rounds=1)
+        deck = list(DECK)
+        state.rng.shuffle(deck)
+        bottom = [*deck[:BOTTOM], JOKER]
+        state.rng.shuffle(bottom)
+        hands, rest = deal(deck[BOTTOM:], players, DEAL)
+        for h in hands:
+            h.sort(key=sort_key)
+        # the stock's top is its last element: the rest of the deal lies on the bottom eleven
+        state.stock = bottom[::-1] + rest[::-1]
+        state.target = [state.stock.pop()]
+        state.hands = hands
+        state.piles = [[] for _ in range(players)]
+        state.sealed = [None] * players
+        state.points = [0] * players
+        state.gains = [0] * players
+        state.phase = "seal"
+        state.turn = 1
+        state.active = 0
+        state.ended_by = None
+        state.opening = [
+            Event(
+                "deal",
+                {
+                    "hands": secret_hands(hands),
+                    "stock": Secret(HIDDEN, state.stock[::-1]),
+                    "target": state.target[-1],
+                },
+            )
+        ]
+        return state
+
+    # ---- whose turn, what is legal -------------------------------------------------------
+    def seats_to_act(self, state: State) -> frozenset[int]:
+        """Everyone who has not chosen on the first turn, then the one seat whose turn it is."""
+        assert isinstance(state, InteractionState)
+        if state.phase == "seal":
+            return frozenset(i for i, c in enumerate(state.sealed) if c is None)
+        if state.phase == "play":
+            return frozenset((state.active,))
+        return frozenset()
+
+    def legal(self, state: State, seat: int) -> list[Action]:
+        """Any card to one's pile; from turn 2 also to the target, or both for 1 point."""
+        assert isinstance(state, InteractionState)
+        hand = state.hands[seat]
+        if state.phase == "seal":
+            return [PLAY[c] for c in hand]
+        out = [PLAY[c] for c in hand]
+        out += [TARGET[c] for c in hand]
+        if state.points[seat] >= BOTH_COST:
+            out += [BOTH[a][b] for a in hand for b in hand if a != b]
+        return out
+
+    def refusal(self, state: State, seat: int, action: Action) -> str:
+        """Why an action is refused."""
+        assert isinstance(state, InteractionState)
+        hand = state.hands[seat]
+        missing = [c for c in action.args if c not in hand]
+        if state.phase == "seal":
+            if action.verb != "play" or len(action.args) != 1:
+                return "On the first turn everyone places one card face down (play <card>)."
+            return f"You do not hold {missing[0]}."
+        if action.verb in ("play", "target") and len(action.args) != 1:
+            return "Play exactly one card."
+        if action.verb == "both":
+            if len(action.args) != 2:
+                return "Playing both takes two cards: the first for your pile, then the target."
+            if action.args[0] == action.args[1]:
+                return "Choose two different cards."
+        if action.verb not in ("play", "target", "both"):
+            return "Play a card on your pile, on the target, or pay 1 point to do both."
+        if missing:
+            return f"You do not hold {missing[0]}."
+        return "Playing two cards costs 1 point, and you have none."
+
+    # ---- doing it -------------------------------------------------------------------------
+    def perform(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Seal a first-turn card, or play one or two cards, score everyone and refill."""
+        assert isinstance(state, InteractionState)
+        if state.phase == "seal":
+            return self._seal(state, seat, action.args[0])
+        return self._turn(state, seat, action)
+
+    def _seal(self, state: InteractionState, seat: int, card: str) -> list[Event]:
+        state.hands[seat].remove(card)
+        state.sealed[seat] = card
+        events = [Event("seal", {"seat": seat, "card": Secret(private(seat), card)})]
+        if any(c is None for c in state.sealed):
+            return events
+        for i, c in enumerate(state.sealed):
+            assert c is not None
+            state.piles[i].append(c)
+            events.append(
+                Event("play", {"turn": 1, "seat": i, "cards": [c], "where": ["pile"], "paid": 0})
+            )
+        state.sealed = [None] * state.players
+        events.append(self._score(state, [0] * state.players))
+        low = min(state.points)
+        tied = [i for i, p in enumerate(state.points) if p == low]
+        state.active = tied[0] if len(tied) == 1 else state.rng.choice(tied)
+        state.phase = "play"
+        state.turn = 2
+        events.append(Event("start", {"seat": state.active, "lowest": tied}))
+        return events
+
+    def _turn(self, state: InteractionState, seat: int, action: Action) -> list[Event]:
+        hand = state.hands[seat]
+        paid = [0] * state.players
+        if action.verb == "play":
+            where = ["pile"]
+            state.piles[seat].append(action.args[0])
+        elif action.verb == "target":
+            where = ["target"]
+            state.target.append(action.args[0])
+        else:
+            where = ["pile", "target"]
+            state.piles[seat].append(action.args[0])
+            state.target.append(action.args[1])
+            state.points[seat] -= BOTH_COST
+            paid[seat] = BOTH_COST
+        for c in action.args:
+            hand.remove(c)
+        events = [
+            Event(
+                "play",
+                {
+                    "turn": state.turn,
+                    "seat": seat,
+                    "cards": list(action.args),
+                    "where": where,
+                    "paid": paid[seat],
+                },
+            ),
+            self._score(state, paid),
+        ]
+        drawn = [state.stock.pop() for _ in range(min(HAND - len(hand), len(state.stock)))]
+        hand.extend(drawn)
+        hand.sort(key=sort_key)
+        joker = JOKER in drawn
+        events.append(
+            Event("draw", {"seat": seat, "cards": Secret(private(seat), drawn), "joker": joker})
+        )
+        if joker:
+            events.extend(self._end(state, seat))
+            return events
+        state.turn += 1
+        state.active = (seat + 1) % state.players
+        return events
+
+    def _score(self, state: InteractionState, paid: list[int]) -> Event:
+        target = state.target[-1]
+        tops = [p[-1] for p in state.piles]
+        gains = gains_for(tops, target)
+        for i, g in enumerate(gains):
+            state.points[i] += g
+        state.gains = gains
+        return Event(
+            "score",
+            {
+                "turn": state.turn,
+                "target": target,
+                "piles": tops,
+                "gains": gains,
+                "changes": [g - p for g, p in zip(gains, paid, strict=True)],
+                "points": list(state.points),
+            },
+        )
+
+    def _end(self, state: InteractionState, seat: int) -> list[Event]:
+        state.phase = "over"
+        state.ended_by = seat
+        state.match.record(state.points)
+        end = Event(
+            "round_end",
+            {
+                "round": 1,
+                "joker_drawn_by": seat,
+                "scores": list(state.points),
+                "totals": state.match.totals,
+            },
+        )
+        return [end, finish(state)]
+
+    # ---- what the table shows -------------------------------------------------------------
+    def zones(self, state: State) -> list[Zone]:
+        """Hands, first-turn choices, each seat's pile, the target pile and the stock."""
+        assert isinstance(state, InteractionState)
+        zones = hand_zones(state.hands)
+        for i, c in enumerate(state.sealed):
+            cards = () if c is None else (c,)
+            zones.append(
+                Zone(f"sealed{i}", "row", cards, owner=i, label="Face down", visible=private(i))
+            )
+        for i, p in enumerate(state.piles):
+            zones.append(Zone(f"pile{i}", "stack", tuple(p), owner=i, label="Pile"))
+        zones.append(Zone("target", "stack", tuple(state.target), label="Target (台札)"))
+        zones.append(Zone("stock", "stack", tuple(state.stock), label="Stock", visible=HIDDEN))
+        return zones
+
+    def counters(self, state: State) -> list[Counter]:
+        """Points, last gains, the turn, the stock size and how far the joker may be."""
+        assert isinstance(state, InteractionState)
+        out = []
+        for i in range(state.players):
+            out.append(Counter(f"score{i}", "Points", state.points[i], owner=i))
+            out.append(Counter(f"gain{i}", "Last gain", state.gains[i], owner=i))
+        out.append(Counter("turn", "Turn", state.turn))
+        out.append(Counter("stock", "Stock", len(state.stock)))
+        out.append(Counter("safe", "Safe draws", max(0, len(state.stock) - JOKER_ZONE)))
+        return out
+
+    def status(self, state: State, seat: int | None) -> str:
+        """Whose turn and what they may do."""
+        assert isinstance(state, InteractionState)
+        if state.phase == "over":
+            assert state.ended_by is not None
+            return f"{state.names[state.ended_by]} drew the joker: the game is over."
+        target = state.target[-1]
+        aim = f"target {target[:-1]} of {SUIT_NAMES[target[-1]]}"
+        if state.phase == "seal":
+            if seat is not None and state.sealed[seat] is None:
+                return f"Turn 1: choose a card to place face down ({aim})."
+            return f"Turn 1: waiting for everyone to choose a card ({aim})."
+        who = "You" if seat == state.active else state.names[state.active]
+        return f"Turn {state.turn}: {who} to play ({aim})."
+
+    def hints(self, state: State) -> dict[str, Any]:
+        """Standard card art; a seat's face-down choice sits before its pile."""
+        return {"deck": "standard", "zone_order": ["sealed", "pile"]}
+
+    def tag(self, state: State, seat: int, action: Action) -> Move:
+        """Drag one card to the pile, face-down row or target; a button for the paid double."""
+        assert isinstance(state, InteractionState)
+        if action.verb == "both":
+            a, b = action.args
+            label = f"Pay 1: {a} on your pile, {b} on the target"
+            return Move(str(action), "button", label, action.args)
+        card = action.args[0]
+        if action.verb == "target":
+            return Move(str(action), "drag", f"Play {card} on the target", action.args, "target")
+        if state.phase == "seal":
+            label = f"Place {card} face down"
+            return Move(str(action), "drag", label, action.args, f"sealed{seat}")
+        return Move(str(action), "drag", f"Play {card} on your pile", action.args, f"pile{seat}")
+
+    # ---- copies for search ---------------------------------------------------------------
+    def copy_state(self, state: State) -> State:
+        """A fast copy (lists copied, immutable parts shared)."""
+        assert isinstance(state, InteractionState)
+        new = InteractionState()
+        new.__dict__.update(state.__dict__)
+        new.rng = state.rng.copy()
+        new.match = type(state.match)(
+            state.match.players,
+            state.match.rounds,
+            state.match.round,
+            state.match.dealer,
+            [list(r) for r in state.match.scores],
+        )
+        new.hands = [list(h) for h in state.hands]
+        new.stock = list(state.stock)
+        new.target = list(state.target)
+        new.piles = [list(p) for p in state.piles]
+        new.sealed = list(state.sealed)
+        new.points = list(state.points)
+        new.gains = list(state.gains)
+        new.opening = list(state.opening)
+        new._legal = {}
+        new._acting = None
+        return new
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        """Redeal what `seat` cannot see; the joker stays somewhere in the stock's bottom 11."""
+        assert isinstance(state, InteractionState)
+        new = self.copy_state(state)
+        assert isinstance(new, InteractionState)
+        others = [i for i in range(state.players) if i != seat]
+        pool = [c for i in others for c in new.hands[i]]
+        pool += [c for i in others if (c := new.sealed[i]) is not None]
+        pool += [c for c in new.stock if c != JOKER]
+        rng.shuffle(pool)
+        for i in others:
+            k = len(new.hands[i])
+            new.hands[i] = sorted(pool[:k], key=sort_key)
+            del pool[:k]
+            if new.sealed[i] is not None:
+                new.sealed[i] = pool.pop()
+        if JOKER in state.stock:
+            pool.insert(rng.below(min(JOKER_ZONE, len(pool) + 1)), JOKER)
+        new.stock = pool
+        return new
+
+
+GAME = register(Interaction())
