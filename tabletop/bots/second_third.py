@@ -1,4 +1,4 @@
-"""Rule-of-thumb player for Second Third: take a trick only when it improves the suit balance."""
+"""Rule-of-thumb player for Second Third: keep strong cards, win tricks unless they hurt."""
 
 from __future__ import annotations
 
@@ -8,6 +8,10 @@ from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
 from tabletop.games.second_third import TRUMP, score
 
+ACE_OF_TRUMP = 200 + 14
+TOLERATED_LOSS = 1.5  # a trick that costs less than this is still worth taking: cards build suits
+RISK = 0.5  # a win that a later player may still beat counts for less
+
 
 def strength(card: str, led: str) -> int:
     """How strongly a card competes in a trick led with `led`: trump > led suit > others."""
@@ -16,8 +20,17 @@ def strength(card: str, led: str) -> int:
     return 100 + value(card) if card[-1] == led else 0
 
 
+def _card(action: str) -> str:
+    return action.split()[1]
+
+
 class SecondThirdThumb:
-    """Passes its highest cards; wins a trick only when the cards improve its score."""
+    """Passes its weakest cards, leads high, and wins a trick unless the cards hurt its score.
+
+    Measured against random players: ducking every trick scores about −1 a deal, worse than
+    random play, so this player keeps its strong cards and collects tricks that do not cost
+    more than TOLERATED_LOSS points of suit balance.
+    """
 
     name = "thumb"
 
@@ -28,27 +41,27 @@ class SecondThirdThumb:
         """Pick a pass or a card from the view's legal moves."""
         seat = view.seat
         moves = [m.action for m in view.moves]
-        hand = view.zone(f"hand{seat}").cards
         if moves[0].startswith("pass"):
-            top = sorted(hand, key=lambda c: (c[-1] == TRUMP, value(c)))[-2:]
-            wanted = f"pass {' '.join(c for c in hand if c in top)}"
-            return wanted if wanted in moves else moves[-1]
+            hand = view.zone(f"hand{seat}").cards
+            weakest = sorted(hand, key=lambda c: (c[-1] == TRUMP, value(c)))[:2]
+            wanted = f"pass {' '.join(c for c in hand if c in weakest)}"
+            return wanted if wanted in moves else moves[0]
         trick = list(view.zone("trick").cards)
         if not trick:
-            return min(moves, key=lambda m: (m.split()[1][-1] == TRUMP, value(m.split()[1])))
+            return max(moves, key=lambda m: (_card(m)[-1] != TRUMP, value(_card(m))))
         won = list(view.zone(f"won{seat}").cards)
         led = trick[0][-1]
         best = max(strength(c, led) for c in trick)
         last = len(trick) == view.players - 1
 
         def worth(action: str) -> tuple[float, int]:
-            card = action.split()[1]
+            card = _card(action)
             mine = strength(card, led)
             if mine <= best:
-                return (0.0, value(card))  # a loser: shed the highest one
-            gain = score([*won, *trick, card]) - score(won)
-            sure = last or mine == 200 + value("AS")
-            return (gain if sure else gain - 0.5, -value(card))
+                return (0.0, value(card))  # a losing card: shed the highest one
+            gain = score([*won, *trick, card]) - score(won) + TOLERATED_LOSS
+            sure = last or mine == ACE_OF_TRUMP
+            return (gain if sure else gain - RISK, -value(card))
 
         return max(moves, key=worth)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.actions import Action
-from tabletop.engine.cards import RANKS, SUIT_NAMES, SUITS, sort_key, standard_deck
+from tabletop.engine.cards import ORDER, RANKS, SUIT_NAMES, SUITS, sort_key, standard_deck
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game, GameInfo, Option, State
 from tabletop.engine.registry import register
@@ -164,11 +164,11 @@ class SecondThird(Game):
 
     def normalize(self, action: Action) -> Action:
         """Passed cards in deck order."""
-        if action.verb == "pass":
-            try:
-                return Action("pass", tuple(sorted(action.args, key=sort_key)))
-            except (KeyError, IndexError, ValueError):
-                return action
+        args = action.args
+        if action.verb == "pass" and len(args) == PASS_COUNT:
+            first, second = args
+            if first in ORDER and second in ORDER and ORDER[first] > ORDER[second]:
+                return Action("pass", (second, first))
         return action
 
     def refusal(self, state: State, seat: int, action: Action) -> str:

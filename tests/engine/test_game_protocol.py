@@ -1,0 +1,77 @@
+"""The shared protocol: options, player ranges, places, registry, refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.engine import BadOption, IllegalAction, UnknownGame, get_game
+from tabletop.engine.game import Option, parse_options, places
+
+
+def test_places_share_ties() -> None:
+    assert places([(5,), (7,), (5,), (1,)]) == (2, 1, 2, 4)
+    assert places([(5, 1), (5, 2), (5, 2)]) == (3, 1, 1)
+
+
+def test_option_parsing_and_checks() -> None:
+    flag = Option("ver2", False, "")
+    assert flag.parse("true") is True and flag.parse("off") is False
+    with pytest.raises(BadOption):
+        flag.parse("maybe")
+    count = Option("deals", 8, "", minimum=1, maximum=20)
+    assert count.parse("12") == 12
+    with pytest.raises(BadOption, match="at most 20"):
+        count.parse("30")
+    with pytest.raises(BadOption, match="accept"):
+        count.parse("ten")
+
+
+def test_unknown_option_and_player_count() -> None:
+    game = get_game("second-third")
+    with pytest.raises(BadOption, match="no option"):
+        parse_options(game, ["colour=red"])
+    with pytest.raises(BadOption, match="3–5 players"):
+        game.setup(6)
+
+
+def test_unknown_game_lists_known_ids() -> None:
+    with pytest.raises(UnknownGame, match="second-third"):
+        get_game("chess")
+
+
+def test_refusals_after_the_end() -> None:
+    game = get_game("second-third")
+    state = game.setup(3, None, 2)
+    while game.to_act(state):
+        seat = min(game.to_act(state))
+        game.apply(state, seat, game.legal_actions(state, seat)[0])
+    with pytest.raises(IllegalAction, match="over"):
+        game.apply(state, 0, "play AS")
+    assert all(game.legal_actions(state, s) == [] for s in range(3))
+
+
+def test_clone_is_independent() -> None:
+    game = get_game("second-third")
+    state = game.setup(4, None, 3)
+    copy = game.clone(state)
+    for seat in range(4):
+        game.apply(copy, seat, game.legal_actions(copy, seat)[0])
+    assert game.to_act(state) == {0, 1, 2, 3}
+    assert game.to_act(copy) == {0}
+    assert game.view(state, 0).to_json() != game.view(copy, 0).to_json()
+
+
+def test_determinize_keeps_own_hand_and_counts() -> None:
+    from tabletop.engine.rng import Rng
+
+    game = get_game("second-third")
+    state = game.setup(4, None, 3)
+    guess = game.determinize(state, 1, Rng(5))
+    assert guess.hands[1] == state.hands[1]  # type: ignore[attr-defined]
+    assert [len(h) for h in guess.hands] == [len(h) for h in state.hands]  # type: ignore[attr-defined]
+    assert sorted(c for h in guess.hands for c in h) == sorted(  # type: ignore[attr-defined]
+        c
+        for h in state.hands
+        for c in h  # type: ignore[attr-defined]
+    )
+    assert guess.hands != state.hands  # type: ignore[attr-defined]
