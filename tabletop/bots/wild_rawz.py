@@ -1,0 +1,117 @@
+"""A rule-of-thumb player for ワイルドローツ (Wild Rawz), reading only its own View.
+
+It estimates how many more tricks its hand will take, and scores each legal move by the points
+it brings now plus the chance of hitting the bonus target exactly: it wins tricks cheaply while
+it needs them, dumps strong cards once it has enough, and withdraws to bank a point or to pull
+its target down to what its hand can reach. In the draft it keeps the cards that are strongest
+under the trumps the row can still leave.
+"""
+
+from __future__ import annotations
+
+import math
+
+from tabletop.bots.base import register_bot
+from tabletop.engine.rng import Rng
+from tabletop.engine.views import View
+from tabletop.games.wild_rawz_rules import BONUS, RANK, number, strength
+
+
+def power(card: str, trump: str) -> float:
+    """Rough chance that `card` takes a trick over the rest of the round."""
+    if card == trump:
+        return 1.0
+    if card[1] == trump[1]:
+        return 0.85
+    if card[0] == trump[0]:
+        return 0.3 + 0.06 * RANK[card[1]]
+    return 0.02 * RANK[card[1]]
+
+
+def hold(card: str, trump: str, led: str, behind: int) -> float:
+    """Chance that `card`, now on top of the trick, survives the `behind` players still to act."""
+    if behind <= 0:
+        return 1.0
+    s = strength(card, trump, led)
+    if card == trump:
+        q = 1.0
+    elif card[1] == trump[1]:
+        q = 0.92
+    elif card[0] == trump[0]:
+        q = 0.6 + 0.035 * RANK[card[1]]
+    elif s > 0:
+        q = 0.3 + 0.05 * RANK[card[1]]
+    else:
+        q = 0.0
+    return q**behind
+
+
+def bonus_chance(need: float, expected: float, cards_left: int) -> float:
+    """How likely the tricks still to come land exactly on `need`."""
+    if need < -0.5 or need > cards_left + 0.5:
+        return 0.0
+    spread = 0.6 + 0.15 * cards_left
+    return math.exp(-((need - expected) ** 2) / (2 * spread * spread))
+
+
+class WildRawzThumb:
+    """Rules of thumb: chase the bonus target, win cheaply, dump surplus, withdraw for points."""
+
+    name = "thumb"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, view: View) -> str:
+        """The move with the best estimated value; ties broken at random."""
+        seat = view.seat
+        assert seat is not None
+        hand = list(view.zone(f"hand{seat}").cards)
+        trump = view.hints.get("trump")
+        if not trump:
+            return self._draft(view, hand)
+        trick = view.zone("trick").cards
+        need = float(view.counter(f"target{seat}").value) - float(
+            view.counter(f"tricks{seat}").value
+        )
+        taken = len(trick) + (view.hints.get("withdrawn_seat") is not None)
+        behind = view.players - taken - 1
+        led = trick[0][0] if trick else ""
+        best_now = max((strength(c, trump, led) for c in trick), default=-1)
+        total = sum(power(c, trump) for c in hand)
+        left = len(hand) - 1
+        scored: list[tuple[float, str]] = []
+        for move in view.moves:
+            verb, card = move.action.split()
+            future = total - power(card, trump)
+            if verb == "withdraw":
+                gain = 1.0
+                after = need - number(card)
+            else:
+                lead_colour = led or card[0]
+                s = strength(card, trump, lead_colour)
+                win = hold(card, trump, lead_colour, behind) if s >= best_now else 0.0
+                gain = win
+                after = need - win
+            value = gain + BONUS * bonus_chance(after, future, left)
+            scored.append((value, move.action))
+        top = max(v for v, _ in scored)
+        best = [a for v, a in scored if v >= top - 1e-9]
+        return best[self.rng.below(len(best))]
+
+    def _draft(self, view: View, hand: list[str]) -> str:
+        """Take the row card that leaves the strongest hand over the trumps still possible."""
+        row = list(view.zone("row").cards)
+        best_value, best_action = -1.0, view.moves[0].action
+        for move in view.moves:
+            card = move.action.split()[1]
+            rest = list(row)
+            rest.remove(card)
+            mine = [*hand, card]
+            value = sum(sum(power(c, t) for c in mine) for t in rest) / len(rest)
+            if value > best_value:
+                best_value, best_action = value, move.action
+        return best_action
+
+
+register_bot("wild-rawz", "thumb", lambda seed: WildRawzThumb(seed))
