@@ -11,7 +11,7 @@ from tabletop.engine.errors import ParseError, ReplayDivergence, TabletopError
 from tabletop.engine.game import parse_options
 from tabletop.engine.registry import all_games, get_game
 
-SUBCOMMANDS = ("simulate", "replay", "games", "bench")
+SUBCOMMANDS = ("simulate", "replay", "games", "bench", "serve", "join")
 
 
 def _app_parser() -> argparse.ArgumentParser:
@@ -50,6 +50,23 @@ def _tools_parser() -> argparse.ArgumentParser:
     bench.add_argument("--matches", type=int, default=200, help="matches per strength test")
     bench.add_argument("--game", action="append", help="only these games")
     bench.add_argument("--ui", action="store_true", help="measure the table instead")
+    bench.add_argument("--net", action="store_true", help="measure LAN play on loopback")
+
+    serve = sub.add_parser("serve", help="host a LAN game with no window")
+    serve.add_argument("--game", required=True)
+    serve.add_argument("--seats", required=True, help='e.g. "open,open,cpu,cpu:random"')
+    serve.add_argument("--port", type=int, default=0, help="0 picks the default port")
+    serve.add_argument("--password")
+    serve.add_argument("--seed", type=int)
+    serve.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    serve.add_argument("--autosave", help="file to save the match to after every action")
+
+    join = sub.add_parser("join", help="play a hosted game as a headless computer player")
+    join.add_argument("address", help="HOST or HOST:PORT")
+    join.add_argument("--bot", default="random")
+    join.add_argument("--name", default="")
+    join.add_argument("--password")
+    join.add_argument("--token", help="reconnect to the seat this token belongs to")
     return p
 
 
@@ -108,9 +125,11 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """Print speed and strength figures."""
-    if args.ui:
-        from tabletop.ui.bench import measure
-
+    if args.ui or args.net:
+        if args.ui:
+            from tabletop.ui.bench import measure
+        else:
+            from tabletop.net.bench import measure
         for key, val in measure().items():
             print(f"{key}: {val:.4g}")
         return 0
@@ -120,11 +139,39 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _key_values(pairs: Sequence[str]) -> dict[str, str]:
+    bad = [pair for pair in pairs if "=" not in pair]
+    if bad:
+        raise ParseError(f"Options are written key=value, not {bad[0]!r}.")
+    return dict(pair.split("=", 1) for pair in pairs)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Host a LAN game headless."""
+    from tabletop.net.headless import serve
+
+    seats = [s.strip() for s in args.seats.split(",") if s.strip()]
+    options = _key_values(args.option)
+    return serve(args.game, seats, args.port, args.password, args.seed, options, args.autosave)
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    """Join a hosted game as a headless bot."""
+    from tabletop.net.headless import join
+
+    host, _, port = args.address.rpartition(":") if ":" in args.address else (args.address, "", "")
+    if port and not port.isdigit():
+        raise ParseError(f"{args.address!r} is not HOST or HOST:PORT.")
+    return join(host, int(port or 0), args.bot, args.name, args.password, args.token)
+
+
 COMMANDS = {
     "simulate": cmd_simulate,
     "replay": cmd_replay,
     "games": cmd_games,
     "bench": cmd_bench,
+    "serve": cmd_serve,
+    "join": cmd_join,
 }
 
 
@@ -138,10 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = _app_parser().parse_args(argv)
         from tabletop.ui.app import launch
 
-        bad = [pair for pair in args.option if "=" not in pair]
-        if bad:
-            raise ParseError(f"Options are written key=value, not {bad[0]!r}.")
-        options = dict(pair.split("=", 1) for pair in args.option)
+        options = _key_values(args.option)
         seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
         return launch(args.game, seats, args.seed, options, args.screenshot, args.moves)
     except TabletopError as err:

@@ -81,7 +81,8 @@ class Move:
     """A legal action tagged with how a person performs it.
 
     `drag`: drag `cards` onto zone `target`; `click`: click the single card; `button`: press a
-    button labelled `label`. Multi-card drags are selected first, then confirmed.
+    button labelled `label`. Multi-card drags are selected first, then confirmed. `source`
+    names the zone the cards come from when a code could be in several (duplicate cards).
     """
 
     action: str
@@ -89,6 +90,7 @@ class Move:
     label: str
     cards: tuple[str, ...] = ()
     target: str | None = None
+    source: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """JSON form."""
@@ -98,6 +100,7 @@ class Move:
             "label": self.label,
             "cards": list(self.cards),
             "target": self.target,
+            "source": self.source,
         }
 
 
