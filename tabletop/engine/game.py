@@ -224,13 +224,17 @@ class Game:
         """Perform `action` for `seat`; IllegalAction (state unchanged) if not allowed."""
         if isinstance(action, str):
             action = Action.parse(action)
-        action = self.normalize(action)
-        if action not in self.legal_actions(state, seat):
-            if seat not in self.to_act(state):
-                if state.result is not None:
-                    raise IllegalAction("The match is over.")
-                raise IllegalAction("It is not your turn.")
-            raise IllegalAction(self.refusal(state, seat, action))
+        legal = state._legal.get(seat)
+        if legal is None:
+            legal = self.legal_actions(state, seat)
+        if action not in legal:
+            action = self.normalize(action)
+            if action not in legal:
+                if seat not in self.to_act(state):
+                    if state.result is not None:
+                        raise IllegalAction("The match is over.")
+                    raise IllegalAction("It is not your turn.")
+                raise IllegalAction(self.refusal(state, seat, action))
         state._legal = {}
         state._acting = None
         return self.perform(state, seat, action)
