@@ -1,0 +1,498 @@
+"""%triq: a running total climbs to multiples of ten; whoever runs out of cards drops out.
+
+A go-out beating game for 2–27 players by 30-50-80; the last player still holding cards wins.
+Rules in the project's words: docs/rules/triq.md (pure helpers in `triq_rules.py`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine.actions import Action
+from tabletop.engine.cards import sort_key
+from tabletop.engine.events import Event, Secret
+from tabletop.engine.game import Game, GameInfo, Option, State
+from tabletop.engine.registry import register
+from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
+from tabletop.games.common import clockwise_from, deal, finish, hand_zones, secret_hands
+from tabletop.games.triq_rules import (
+    COUNTER,
+    DECK,
+    DECLINE,
+    DISCARD,
+    GIVE,
+    PASS,
+    SHIBARI_FLAG,
+    SPADE_THREE,
+    SUIT_WORDS,
+    Ring,
+    deal_size,
+    flush_event,
+    is_court,
+    is_joker,
+    opening_cards,
+    ordinal,
+    owed_after_pass,
+    play_event,
+    play_refusal,
+    plays_for,
+    points,
+    shibari_eligible,
+)
+
+# ---- game info ----------------------------------------------------------------------------
+INFO = GameInfo(
+    id="triq",
+    title="%triq",
+    title_en="Triq",
+    designer="30-50-80",
+    min_players=2,
+    max_players=27,
+    recommended="4–9",
+    summary=(
+        "Add cards to a shared total; bring it to a multiple of ten and the player before you "
+        "must hand you cards. Run out of cards and you drop out: the last one holding cards wins."
+    ),
+    options=(
+        Option(
+            "games",
+            1,
+            "Games in a series; each is started by the previous winner, standings add up "
+            "placement points (players − place).",
+            minimum=1,
+            maximum=30,
+        ),
+    ),
+)
+
+
+# ---- state --------------------------------------------------------------------------------
+class TriqState(State):
+    """Hands, the pile and its total, しばり, pending gifts and who is still in."""
+
+    hands: list[list[str]]
+    removed: list[str]  # leftovers of the deal, shown and out of the game
+    flushed: list[str]  # cards of finished piles and discards, face up, out of the game
+    pile: list[str]
+    total: int
+    shibari: str  # suit letter while a しばり is in force, else ""
+    declarer: int  # seat that declared the しばり in force, else -1
+    phase: str  # "play" | "counter" | "give" | "discard" | "over"
+    turn: int
+    joker_by: int  # seat whose joker the seat to act may counter with the 3 of spades
+    giver: int
+    receiver: int  # -1 while the しばり declarer discards
+    owed: int
+    giving: list[str]  # cards already chosen by the giver, not yet handed over
+    causer: int  # who ended the last pile: the next active seat after them opens the next
+    watch: list[int]  # seats that may be left empty-handed once a pile is settled
+    ring: Ring
+    place: list[int]  # 0 while still in
+    dropped: list[tuple[int, list[str]]]  # seats out during the current action
+    starter: int
+
+
+class Triq(Game):
+    """The %triq rules."""
+
+    info = INFO
+
+    # ---- setup and dealing ----------------------------------------------------------------
+    def new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
+        """A new match; the first starter is drawn at random (the seed's rock-paper-scissors)."""
+        state = TriqState()
+        state.init_common(players, options, seed, rounds=int(options["games"]))
+        state.opening = [self._deal(state, state.rng.below(players))]
+        return state
+
+    def _deal(self, state: TriqState, starter: int) -> Event:
+        n = state.players
+        deck = list(DECK)
+        state.rng.shuffle(deck)
+        hands, rest = deal(deck, n, deal_size(n))
+        for h in hands:
+            h.sort(key=sort_key)
+        state.hands = hands
+        state.removed = sorted(rest, key=sort_key)
+        state.flushed = []
+        state.pile = []
+        state.total = 0
+        state.shibari = ""
+        state.declarer = state.joker_by = state.giver = state.receiver = state.causer = -1
+        state.phase = "play"
+        state.turn = state.starter = starter
+        state.owed = 0
+        state.giving = []
+        state.watch = []
+        state.ring = Ring(n)
+        state.place = [0] * n
+        state.dropped = []
+        return Event(
+            "deal",
+            {
+                "round": state.match.round,
+                "starter": starter,
+                "hands": secret_hands(hands),
+                "removed": list(state.removed),
+            },
+        )
+
+    # ---- whose turn, what is legal -------------------------------------------------------
+    def seats_to_act(self, state: State) -> frozenset[int]:
+        """Always exactly one seat: the player, the counter decider or the giver."""
+        assert isinstance(state, TriqState)
+        return frozenset((state.turn,))
+
+    def legal(self, state: State, seat: int) -> list[Action]:
+        """Gifts one card at a time; the counter choice; else the plays the pile allows."""
+        assert isinstance(state, TriqState)
+        hand = state.hands[seat]
+        phase = state.phase
+        if phase == "give":
+            return [GIVE[c] for c in hand]
+        if phase == "discard":
+            return [DISCARD[c] for c in hand]
+        if phase == "counter":
+            return [COUNTER, DECLINE] if SPADE_THREE in hand else [DECLINE]
+        if not state.pile:
+            return [a for c in opening_cards(hand) for a in plays_for(c, False)]
+        out: list[Action] = []
+        suit = state.shibari
+        if suit:
+            for c in hand:
+                if is_joker(c) or is_court(c) or c[-1] == suit:
+                    out.extend(plays_for(c, False))
+            if state.joker_by >= 0 and SPADE_THREE in hand:
+                out.append(COUNTER)
+            return out or [PASS]
+        top, total = state.pile[-1], state.total
+        for c in hand:
+            out.extend(plays_for(c, shibari_eligible(c, top, total)))
+        return out
+
+    def refusal(self, state: State, seat: int, action: Action) -> str:
+        """Why an action is refused, in a player's words."""
+        assert isinstance(state, TriqState)
+        verb, args = action
+        if state.phase in ("give", "discard"):
+            if verb != state.phase:
+                return f"First, {self._owing_text(state, 'you')}."
+            if len(args) != 1:
+                return f"Choose one card at a time to {state.phase}."
+            return f"You do not hold {args[0]}."
+        if state.phase == "counter":
+            if verb == "counter":
+                return "You need the 3 of spades to counter the joker."
+            return "Counter the joker with the 3 of spades, or decline and let the pile flush."
+        if verb == "counter":
+            if state.joker_by < 0:
+                return "The 3 of spades only counters a joker played just before your turn."
+            return "You need the 3 of spades to counter the joker."
+        if verb == "pass":
+            return "You may only pass when you have no card you are allowed to play."
+        if verb != "play" or not args:
+            return "Play a card from your hand."
+        card = args[0]
+        held = card in state.hands[seat]
+        return play_refusal(card, args[1:], held, not state.pile, state.shibari)
+
+    # ---- doing it -------------------------------------------------------------------------
+    def perform(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Play, counter, decline, pass or hand over one card; then settle who dropped out."""
+        assert isinstance(state, TriqState)
+        joker, state.joker_by = state.joker_by, -1
+        verb = action.verb
+        if verb == "play":
+            events = self._play(state, seat, action.args)
+        elif verb == "counter":
+            events = self._counter(state, seat, joker)
+        elif verb == "decline":
+            events = [Event("decline", {"seat": seat})]
+            events += self._flush(
+                state, "ten", joker, state.ring.before(joker), joker, state.total // 10
+            )
+        elif verb == "pass":
+            events = self._pass(state, seat)
+        else:
+            events = self._hand_one(state, seat, action.args[0])
+        return events + self._settle(state)
+
+    def _play(self, state: TriqState, seat: int, args: tuple[str, ...]) -> list[Event]:
+        card = args[0]
+        hand = state.hands[seat]
+        opening = not state.pile
+        declare = args[1:] == (SHIBARI_FLAG,)
+        hand.remove(card)
+        state.pile.append(card)
+        if opening and is_joker(card):
+            # a hand of jokers only: the joker goes down, its player drops out, the pile ends
+            events = [play_event(seat, card, 0, state.total)]
+            self._drop(state, seat)
+            return events + self._flush(state, "joker", seat, -1, -1, 0)
+        ace = int(args[1]) if card.startswith("A") else 1
+        value = points(card, state.total, bool(state.shibari), ace)
+        state.total += value
+        if declare:
+            state.shibari, state.declarer = card[-1], seat
+        events = [play_event(seat, card, value, state.total, shibari=declare)]
+        ring = state.ring
+        if state.total % 10 == 0:
+            if is_joker(card):
+                state.phase, state.joker_by, state.turn = "counter", seat, ring.after(seat)
+                return events
+            owed = state.total // 10
+            return events + self._flush(state, "ten", seat, ring.before(seat), seat, owed)
+        if is_joker(card):
+            state.joker_by = seat
+        if not hand and state.declarer != seat:
+            self._drop(state, seat)
+        state.turn = ring.after(seat)
+        return events
+
+    def _counter(self, state: TriqState, seat: int, joker: int) -> list[Event]:
+        state.hands[seat].remove(SPADE_THREE)
+        state.pile.append(SPADE_THREE)
+        events = [play_event(seat, SPADE_THREE, 0, state.total, counter=True)]
+        owed = owed_after_pass(state.total)
+        return events + self._flush(state, "counter", seat, joker, seat, owed)
+
+    def _pass(self, state: TriqState, seat: int) -> list[Event]:
+        events = [Event("pass", {"seat": seat})]
+        owed = owed_after_pass(state.total)
+        receiver = -1 if seat == state.declarer else state.declarer
+        return events + self._flush(state, "pass", seat, seat, receiver, owed)
+
+    def _flush(
+        self, state: TriqState, reason: str, causer: int, giver: int, receiver: int, owed: int
+    ) -> list[Event]:
+        """End the pile; the giver owes `owed` cards to the receiver (-1: to the discards)."""
+        events = [flush_event(reason, causer, state.total, state.pile, giver, receiver, owed)]
+        state.flushed.extend(state.pile)
+        state.pile = []
+        state.total = 0
+        state.watch = [s for s in (causer, giver, receiver, state.declarer) if s >= 0]
+        state.shibari, state.declarer = "", -1
+        state.causer, state.giver, state.receiver = causer, giver, receiver
+        state.giving = []
+        if giver >= 0 and state.ring.active[giver] and owed > 0:
+            hand = state.hands[giver]
+            if owed < len(hand):
+                state.phase = "give" if receiver >= 0 else "discard"
+                state.owed, state.turn = owed, giver
+                return events
+            # owing as many cards as one holds, or more: hand over everything and drop out
+            state.giving, state.hands[giver] = hand, []
+            events += self._hand_over(state)
+        return events + self._restart(state)
+
+    def _hand_one(self, state: TriqState, seat: int, card: str) -> list[Event]:
+        state.hands[seat].remove(card)
+        state.giving.append(card)
+        state.owed -= 1
+        if state.owed:
+            return []
+        return self._hand_over(state) + self._restart(state)
+
+    def _hand_over(self, state: TriqState) -> list[Event]:
+        cards, giver, receiver = state.giving, state.giver, state.receiver
+        state.giving, state.owed = [], 0
+        if not cards:
+            return []
+        if receiver < 0:
+            state.flushed.extend(cards)
+            return [Event("discard", {"seat": giver, "cards": list(cards)})]
+        hand = state.hands[receiver]
+        hand.extend(cards)
+        hand.sort(key=sort_key)
+        secret = Secret(frozenset((giver, receiver)), list(cards))
+        return [
+            Event("give", {"seat": giver, "to": receiver, "count": len(cards), "cards": secret})
+        ]
+
+    def _restart(self, state: TriqState) -> list[Event]:
+        """After a settled pile: the empty-handed drop out, the next seat opens a fresh pile."""
+        ring = state.ring
+        for s in state.watch:
+            if ring.active[s] and not state.hands[s]:
+                self._drop(state, s)
+        state.phase = "play"
+        state.turn = ring.after(state.causer)
+        state.giver = state.receiver = -1
+        return []
+
+    def _drop(self, state: TriqState, seat: int) -> None:
+        state.ring.remove(seat)
+        cards = state.hands[seat]
+        state.hands[seat] = []
+        state.flushed.extend(cards)
+        state.dropped.append((seat, cards))
+
+    def _settle(self, state: TriqState) -> list[Event]:
+        """Places for everyone who dropped out in this action (shared), and the game's end."""
+        if not state.dropped:
+            return []
+        place = state.ring.count + 1
+        events = []
+        for seat, cards in state.dropped:
+            state.place[seat] = place
+            events.append(Event("out", {"seat": seat, "place": place, "cards": cards}))
+        state.dropped = []
+        if state.ring.count <= 1:
+            events += self._end_game(state)
+        return events
+
+    def _end_game(self, state: TriqState) -> list[Event]:
+        n = state.players
+        for s in range(n):
+            if state.ring.active[s]:
+                state.place[s] = 1
+        scores = [n - p for p in state.place]
+        state.match.record(scores)
+        events = [
+            Event(
+                "round_end",
+                {
+                    "round": state.match.round,
+                    "places": list(state.place),
+                    "scores": scores,
+                    "totals": state.match.totals,
+                },
+            )
+        ]
+        if state.match.round >= state.match.rounds:
+            state.phase = "over"
+            events.append(finish(state))
+            return events
+        winner = next(s for s in clockwise_from(state.starter, n) if state.place[s] == 1)
+        state.match.next_round()
+        events.append(self._deal(state, winner))
+        return events
+
+    # ---- what the table shows -------------------------------------------------------------
+    def zones(self, state: State) -> list[Zone]:
+        """Hands, the cards being handed over, the pile, finished piles, the deal's leftovers."""
+        assert isinstance(state, TriqState)
+        zones = hand_zones(state.hands)
+        giver = state.giver if state.phase in ("give", "discard") else None
+        seen = HIDDEN if giver is None else private(giver)
+        zones.append(Zone("giving", "row", tuple(state.giving), giver, "Handing over", seen))
+        zones.append(Zone("pile", "trick", tuple(state.pile), label="Pile"))
+        zones.append(Zone("flushed", "pile", tuple(state.flushed), label="Finished piles"))
+        zones.append(Zone("removed", "row", tuple(state.removed), label="Out of the game"))
+        return zones
+
+    def counters(self, state: State) -> list[Counter]:
+        """Series points, places, the running total, しばり and the game number."""
+        assert isinstance(state, TriqState)
+        out = super().counters(state)
+        for i, p in enumerate(state.place):
+            out.append(Counter(f"place{i}", "Place", ordinal(p) if p else "", owner=i))
+        out.append(Counter("total", "Total", state.total))
+        out.append(Counter("shibari", "しばり", SUIT_WORDS.get(state.shibari, "")))
+        out.append(Counter("declarer", "しばり by", state.declarer if state.declarer >= 0 else ""))
+        out.append(Counter("owed", "Owed", state.owed))
+        out.append(Counter("left", "Players in", state.ring.count))
+        out.append(Counter("round", "Game", f"{state.match.round}/{state.match.rounds}"))
+        out.append(Counter("starter", "Started by", state.starter))
+        return out
+
+    def _owing_text(self, state: TriqState, who: str) -> str:
+        if state.phase == "discard":
+            return f"{who} must discard {state.owed} more card(s)"
+        return f"{who} must give {state.owed} more card(s) to {state.names[state.receiver]}"
+
+    def status(self, state: State, seat: int | None) -> str:
+        """Whose turn and what they must do."""
+        assert isinstance(state, TriqState)
+        if state.result is not None:
+            return "The match is over."
+        who = "You" if seat == state.turn else state.names[state.turn]
+        if state.phase in ("give", "discard"):
+            return self._owing_text(state, who) + "."
+        if state.phase == "counter":
+            return f"{who} may counter the joker with the 3 of spades, or let the pile flush."
+        if not state.pile:
+            return f"{who} to open a fresh pile."
+        text = f"{who} to play; the total is {state.total}"
+        if state.shibari:
+            text += f"; しばり on {SUIT_WORDS[state.shibari]}"
+        return text + "."
+
+    def hints(self, state: State) -> dict[str, Any]:
+        """Standard deck, one central pile."""
+        return {"deck": "standard", "layout": "trick"}
+
+    def tag(self, state: State, seat: int, action: Action) -> Move:
+        """Drag a card to the pile, to the receiver's hand or to the discards; else a button."""
+        assert isinstance(state, TriqState)
+        verb, args = action
+        text = str(action)
+        if verb == "play":
+            card = args[0]
+            if card.startswith("A"):
+                label = f"Play {card} as {args[1]}"
+            elif args[1:]:
+                label = f"Play {card} and declare しばり"
+            else:
+                label = f"Play {card}"
+            return Move(text, "drag", label, (card,), "pile")
+        if verb == "counter":
+            return Move(text, "drag", "Counter the joker", args, "pile")
+        if verb == "give":
+            to = state.receiver
+            return Move(text, "drag", f"Give {args[0]} to {state.names[to]}", args, f"hand{to}")
+        if verb == "discard":
+            return Move(text, "drag", f"Discard {args[0]}", args, "flushed")
+        if verb == "decline":
+            return Move(text, "button", "Let the pile flush")
+        return Move(text, "button", "Pass")
+
+    # ---- copies for search ---------------------------------------------------------------
+    def copy_state(self, state: State) -> State:
+        """A fast copy (lists copied, immutable parts shared)."""
+        assert isinstance(state, TriqState)
+        new = TriqState()
+        new.__dict__.update(state.__dict__)
+        new.rng = state.rng.copy()
+        new.match = type(state.match)(
+            state.match.players,
+            state.match.rounds,
+            state.match.round,
+            state.match.dealer,
+            [list(r) for r in state.match.scores],
+        )
+        new.hands = [list(h) for h in state.hands]
+        new.removed = list(state.removed)
+        new.flushed = list(state.flushed)
+        new.pile = list(state.pile)
+        new.giving = list(state.giving)
+        new.watch = list(state.watch)
+        new.ring = state.ring.copy()
+        new.place = list(state.place)
+        new.dropped = list(state.dropped)
+        new.opening = list(state.opening)
+        new._legal = {}
+        return new
+
+    def determinize(self, state: State, seat: int, rng: Any) -> State:
+        """Redeal every card `seat` cannot see among the other hands (sizes kept)."""
+        assert isinstance(state, TriqState)
+        new = self.copy_state(state)
+        assert isinstance(new, TriqState)
+        others = [i for i in range(state.players) if i != seat and new.hands[i]]
+        pool = [c for i in others for c in new.hands[i]]
+        hidden_giving = new.giver >= 0 and new.giver != seat and bool(new.giving)
+        if hidden_giving:
+            pool += new.giving
+        rng.shuffle(pool)
+        pos = 0
+        for i in others:
+            k = len(new.hands[i])
+            new.hands[i] = sorted(pool[pos : pos + k], key=sort_key)
+            pos += k
+        if hidden_giving:
+            new.giving = pool[pos:]
+        return new
+
+
+GAME = register(Triq())

@@ -1,0 +1,210 @@
+"""Pure rule helpers for %triq: the deal table, card points, しばり, pre-built actions, seat ring.
+
+Kept apart from `triq.py` so the game module stays short; nothing here touches a State.
+"""
+
+from __future__ import annotations
+
+from tabletop.engine.actions import Action
+from tabletop.engine.cards import standard_deck
+from tabletop.engine.events import Event
+from tabletop.games.common import action_table
+
+DECK = standard_deck(jokers=2)
+COURT = frozenset("JQK")
+SPADE_THREE = "3S"
+SHIBARI_FLAG = "shibari"
+ACE_VALUES = (1, 11)
+# the pile's total mod 10 that lets a court card of the top card's suit declare しばり
+SHIBARI_REMAINDERS = {"J": (1, 2, 3), "Q": (4, 5, 6), "K": (7, 8, 9)}
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+PLAY = action_table("play", DECK)
+PLAY_ACE = {
+    c: tuple(Action("play", (c, str(v))) for v in ACE_VALUES) for c in DECK if c.startswith("A")
+}
+PLAY_SHIBARI = {c: Action("play", (c, SHIBARI_FLAG)) for c in DECK if c[0] in COURT}
+GIVE = action_table("give", DECK)
+DISCARD = action_table("discard", DECK)
+COUNTER = Action("counter", (SPADE_THREE,))
+DECLINE = Action("decline")
+PASS = Action("pass")
+
+
+def deal_size(players: int) -> int:
+    """Cards per hand: 15 − players up to six players, else ⌊54 / players⌋."""
+    return 15 - players if players <= 6 else len(DECK) // players
+
+
+def is_joker(card: str) -> bool:
+    """True for JK1 / JK2."""
+    return card.startswith("JK")
+
+
+def is_court(card: str) -> bool:
+    """True for J, Q and K."""
+    return card[0] in COURT and not is_joker(card)
+
+
+def is_number(card: str) -> bool:
+    """True for A and 2–10: the cards that may open a fresh pile."""
+    return not is_joker(card) and card[0] not in COURT
+
+
+def card_suit(card: str) -> str:
+    """Suit letter ('' for a joker)."""
+    return "" if is_joker(card) else card[-1]
+
+
+def points(card: str, total: int, shibari: bool, ace: int = 1) -> int:
+    """What `card` adds to a pile standing at `total` (the ace's chosen value is `ace`)."""
+    if is_joker(card):
+        return 0 if shibari else 10 - total % 10
+    head = card[:-1]
+    if head == "A":
+        return ace
+    if head in SHIBARI_REMAINDERS:
+        return 10
+    return int(head)
+
+
+def shibari_eligible(card: str, top: str | None, total: int) -> bool:
+    """May `card` declare しばり on `top` with the pile at `total` (no しばり in force)?"""
+    if top is None or is_joker(top) or not is_court(card) or card[-1] != top[-1]:
+        return False
+    return total % 10 in SHIBARI_REMAINDERS[card[0]]
+
+
+def owed_after_pass(total: int) -> int:
+    """Cards owed when a pile ends by a pass or a counter: total / 10 rounded up."""
+    return -(-total // 10)
+
+
+def opening_cards(hand: list[str]) -> list[str]:
+    """Cards that may open a fresh pile: numbers; else J/Q/K; else (only jokers) a joker."""
+    numbers = [c for c in hand if is_number(c)]
+    if numbers:
+        return numbers
+    courts = [c for c in hand if is_court(c)]
+    return courts or list(hand)
+
+
+def plays_for(card: str, shibari_ok: bool) -> tuple[Action, ...]:
+    """The play actions for one card: two for an ace, a しばり variant when eligible."""
+    if card in PLAY_ACE:
+        return PLAY_ACE[card]
+    if shibari_ok:
+        return (PLAY[card], PLAY_SHIBARI[card])
+    return (PLAY[card],)
+
+
+def play_refusal(card: str, extra: tuple[str, ...], held: bool, opening: bool, shibari: str) -> str:
+    """Why `play card extra…` is refused (the caller knows `legal` did not list it)."""
+    if not held:
+        return f"You do not hold {card}."
+    if card.startswith("A") and extra not in (("1",), ("11",)):
+        return f"Say whether the ace counts 1 or 11, e.g. play {card} 11."
+    if extra == (SHIBARI_FLAG,):
+        if not is_court(card):
+            return "Only a J, Q or K can declare しばり."
+        if opening:
+            return "しばり cannot be declared on a fresh pile."
+        if shibari:
+            return "A しばり is already in force."
+        return (
+            "しばり needs a card of the top card's suit: J on a total ending in 1–3, "
+            "Q on 4–6, K on 7–9."
+        )
+    if extra and not card.startswith("A"):
+        return f"Only an ace takes a value: play {card}."
+    if opening:
+        if is_joker(card):
+            return "A fresh pile may not be opened with a joker."
+        return "Open a fresh pile with A–10; J, Q or K only when you hold nothing else."
+    suit = SUIT_WORDS.get(shibari, "its suit")
+    return f"Under しばり only {suit}, J, Q, K or a joker may be played."
+
+
+def play_event(
+    seat: int, card: str, value: int, total: int, shibari: bool = False, counter: bool = False
+) -> Event:
+    """The `play` event: the card, the points it added and the new total."""
+    return Event(
+        "play",
+        {
+            "seat": seat,
+            "card": card,
+            "value": value,
+            "total": total,
+            "shibari": shibari,
+            "counter": counter,
+        },
+    )
+
+
+def flush_event(
+    reason: str, seat: int, total: int, cards: list[str], giver: int, to: int, owed: int
+) -> Event:
+    """The `flush` event: why the pile ended, its cards, and who owes how many to whom."""
+    return Event(
+        "flush",
+        {
+            "reason": reason,
+            "seat": seat,
+            "total": total,
+            "cards": list(cards),
+            "giver": giver if giver >= 0 else None,
+            "to": to if to >= 0 else None,
+            "owed": owed,
+        },
+    )
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, … 21st, 22nd."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+
+
+class Ring:
+    """Active seats as a doubly linked ring: O(1) removal and neighbour lookup at 27 seats."""
+
+    __slots__ = ("active", "count", "nxt", "prv")
+
+    def __init__(self, players: int) -> None:
+        self.nxt = [(i + 1) % players for i in range(players)]
+        self.prv = [(i - 1) % players for i in range(players)]
+        self.active = [True] * players
+        self.count = players
+
+    def copy(self) -> Ring:
+        """An independent copy."""
+        new = Ring.__new__(Ring)
+        new.nxt = list(self.nxt)
+        new.prv = list(self.prv)
+        new.active = list(self.active)
+        new.count = self.count
+        return new
+
+    def remove(self, seat: int) -> None:
+        """Take a seat out; its own `nxt` keeps pointing clockwise for `after`."""
+        a, b = self.prv[seat], self.nxt[seat]
+        self.nxt[a] = b
+        self.prv[b] = a
+        self.active[seat] = False
+        self.count -= 1
+
+    def after(self, seat: int) -> int:
+        """The next active seat clockwise after `seat` (which may itself be out)."""
+        nxt, active = self.nxt, self.active
+        cur = nxt[seat]
+        for _ in range(len(nxt)):
+            if active[cur]:
+                return cur
+            cur = nxt[cur]
+        return seat
+
+    def before(self, seat: int) -> int:
+        """The previous active seat (counter-clockwise) of an active seat."""
+        return self.prv[seat]
