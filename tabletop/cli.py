@@ -11,7 +11,7 @@ from tabletop.engine.errors import ParseError, ReplayDivergence, TabletopError
 from tabletop.engine.game import parse_options
 from tabletop.engine.registry import all_games, get_game
 
-SUBCOMMANDS = ("simulate", "replay", "games", "bench", "serve", "join")
+SUBCOMMANDS = ("simulate", "replay", "games", "bench", "serve", "join", "sheet")
 
 
 def _app_parser() -> argparse.ArgumentParser:
@@ -60,6 +60,14 @@ def _tools_parser() -> argparse.ArgumentParser:
     serve.add_argument("--seed", type=int)
     serve.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     serve.add_argument("--autosave", help="file to save the match to after every action")
+
+    sheet = sub.add_parser("sheet", help="write a blank or filled score sheet as PDF")
+    sheet.add_argument("--game")
+    sheet.add_argument("--players", type=int)
+    sheet.add_argument("--names", help='comma-separated, e.g. "Ann,Bob,Cy"')
+    sheet.add_argument("--from-log", help="fill the sheet from this replay log")
+    sheet.add_argument("--out", required=True)
+    sheet.add_argument("--paper", choices=("a4", "letter"), default="a4")
 
     join = sub.add_parser("join", help="play a hosted game as a headless computer player")
     join.add_argument("address", help="HOST or HOST:PORT")
@@ -165,6 +173,16 @@ def cmd_join(args: argparse.Namespace) -> int:
     return join(host, int(port or 0), args.bot, args.name, args.password, args.token)
 
 
+def cmd_sheet(args: argparse.Namespace) -> int:
+    """Write a score sheet PDF."""
+    from tabletop.sheets.cli import sheet
+
+    if not args.from_log and not (args.game and args.players):
+        raise ParseError("A blank sheet needs --game and --players; a filled one --from-log.")
+    names = [n.strip() for n in args.names.split(",")] if args.names else None
+    return sheet(args.game, args.players, names, args.out, args.from_log, args.paper)
+
+
 COMMANDS = {
     "simulate": cmd_simulate,
     "replay": cmd_replay,
@@ -172,6 +190,7 @@ COMMANDS = {
     "bench": cmd_bench,
     "serve": cmd_serve,
     "join": cmd_join,
+    "sheet": cmd_sheet,
 }
 
 
