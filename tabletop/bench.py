@@ -62,10 +62,14 @@ def strength(game: Game, players: int, bot: str, matches: int) -> tuple[float, f
 def run(seconds: float = 1.0, matches: int = 200, only: Sequence[str] | None = None) -> None:
     """Print every figure of the bench."""
     games = [get_game(g) for g in only] if only else all_games()
-    print("random play through the public protocol (setup, to_act, legal_actions, apply)")
+    print("random play through the public protocol (setup, to_act, legal_actions, apply);")
+    print("a round is one deal (second-third target: 6,000 four-player deals/s)")
     for game in games:
         info = game.info
-        counts = sorted({info.min_players, info.max_players, *EXTRA_COUNTS.get(info.id, ())})
+        typical = min(max(4, info.min_players), info.max_players)
+        counts = sorted(
+            {info.min_players, typical, info.max_players, *EXTRA_COUNTS.get(info.id, ())}
+        )
         for n in counts:
             mps, rps = matches_per_second(game, n, seconds)
             print(f"  {info.id:<16} {n:>2}p  {mps:9.1f} matches/s  {rps:9.1f} rounds/s")
