@@ -1,0 +1,502 @@
+"""トランプ◆デュエル (Trump Duel): two players outbid each other's display for J-Q-K score cards.
+
+Rules in the project's words: docs/rules/trump-duel.md. Designer: オシノ (recipeofbodoge).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine.actions import Action
+from tabletop.engine.cards import SUIT_NAMES, SUITS
+from tabletop.engine.events import Event, Secret
+from tabletop.engine.game import Game, GameInfo, Match, State
+from tabletop.engine.registry import register
+from tabletop.engine.rng import Rng
+from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
+from tabletop.games.common import finish, hand_zones, secret_hands
+from tabletop.games.trump_duel_rules import (
+    CANCEL,
+    DRAW_DECK,
+    EFFECT,
+    EXCHANGE,
+    HAND_ORDER,
+    HAND_SIZE,
+    PLAY,
+    PROMPTS,
+    SCORE_DECK,
+    SCORE_ORDER,
+    TAKE,
+    WIN_POINTS,
+    answers,
+    beats_ten,
+    points,
+    suit_of,
+    total,
+)
+
+# ---- constants ----------------------------------------------------------------------------
+JOKER = "JK1"
+MAX_ROUNDS = len(SCORE_DECK)  # every round hands out at least one score card
+
+# ---- game info ----------------------------------------------------------------------------
+INFO = GameInfo(
+    id="trump-duel",
+    title="トランプ◆デュエル",
+    title_en="Trump Duel",
+    designer="オシノ (recipeofbodoge)",
+    min_players=2,
+    max_players=2,
+    summary=(
+        "Take turns topping each other's display with one or two number cards, using every "
+        "suit's trick along the way; whoever gives up hands the face-up J, Q and K cards to the "
+        "other. Sets of three score points, and three points win the duel."
+    ),
+)
+
+
+def effect(seat: int, suit: str, what: str, **fields: Any) -> Event:
+    """An `effect` event: who used which suit's effect, what happened, and its details."""
+    return Event("effect", {"seat": seat, "suit": suit, "what": what, **fields})
+
+
+# ---- state --------------------------------------------------------------------------------
+class TrumpDuelState(State):
+    """Hands, decks, displays, score cards and the pending sub-phase of the duel."""
+
+    hands: list[list[str]]
+    deck: list[str]  # top is the end
+    discards: list[str]
+    score_deck: list[str]  # top is the end
+    prize: list[str]
+    taken: list[list[str]]
+    display: list[list[str]]
+    cancelled: list[list[str]]
+    known: list[set[str]]  # hand cards everyone saw arrive (taken from a display)
+    first: int  # the joker's holder, who opens the round
+    first_play: bool  # the round's opening play is still to come
+    phase: str  # play | cancel | order | exchange | end_effect | take | over
+    actor: int
+    cancels: list[int]  # cancels each seat holds against the other's next play
+    pending: list[str]  # effect cards of the current play still to resolve, in order
+    fresh: list[str]  # cards thrown from a hand during the current action
+    take_from: int
+    gained: list[int]
+    extra_flip: bool
+
+
+class TrumpDuel(Game):
+    """The Trump Duel rules."""
+
+    info = INFO
+
+    # ---- setup and dealing ----------------------------------------------------------------
+    def new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
+        """Shuffle both decks, deal seven each, pick the first player, turn a score card."""
+        state = TrumpDuelState()
+        state.init_common(players, options, seed, rounds=MAX_ROUNDS)
+        state.deck = list(DRAW_DECK)
+        state.rng.shuffle(state.deck)
+        state.score_deck = list(SCORE_DECK)
+        state.rng.shuffle(state.score_deck)
+        dealt = [state.deck.pop() for _ in range(2 * HAND_SIZE)]
+        state.hands = [sorted(dealt[seat::2], key=HAND_ORDER.__getitem__) for seat in (0, 1)]
+        state.discards, state.prize, state.pending, state.fresh = [], [], [], []
+        state.taken, state.display, state.cancelled = [[], []], [[], []], [[], []]
+        state.known = [set(), set()]
+        state.cancels, state.gained = [0, 0], [0, 0]
+        state.take_from, state.extra_flip = 0, False
+        state.first = state.rng.below(2)  # the seed's rock-paper-scissors
+        state.opening = [self._start_round(state)]
+        return state
+
+    def _start_round(self, state: TrumpDuelState) -> Event:
+        """Turn the round's score card(s) and give the opening play to the joker's holder."""
+        flips = 2 if state.extra_flip and len(state.score_deck) >= 2 else 1
+        state.prize = [state.score_deck.pop() for _ in range(flips)]
+        state.extra_flip = False
+        state.first_play = True
+        state.phase = "play"
+        state.actor = state.first
+        state.match.dealer = state.first
+        data = {"round": state.match.round, "first": state.first, "prize": list(state.prize)}
+        data.update(hands=secret_hands(state.hands), deck=len(state.deck))
+        return Event("deal", {**data, "score_deck": len(state.score_deck)})
+
+    # ---- whose turn, what is legal -------------------------------------------------------
+    def seats_to_act(self, state: State) -> frozenset[int]:
+        """The one seat whose play or choice is awaited."""
+        assert isinstance(state, TrumpDuelState)
+        return frozenset((state.actor,))
+
+    def legal(self, state: State, seat: int) -> list[Action]:
+        """Plays that beat the opposing display (or pass); or the choices of a sub-phase."""
+        assert isinstance(state, TrumpDuelState)
+        phase = state.phase
+        hand = state.hands[seat]
+        if phase == "play":
+            if state.first_play:
+                return [PLAY[c] for c in hand]
+            return answers(hand, total(state.display[1 - seat]))
+        if phase == "cancel":
+            return [CANCEL[c] for c in state.pending]
+        if phase == "order":
+            return [EFFECT[suit_of(c)] for c in state.pending]
+        if phase == "exchange":
+            return [EXCHANGE[c] for c in hand]
+        if phase == "end_effect":
+            return [EFFECT[s] for s in SUITS if any(suit_of(c) == s for c in state.display[seat])]
+        return [TAKE[c] for c in state.display[state.take_from]]
+
+    def normalize(self, action: Action) -> Action:
+        """A two-card play in hand order."""
+        if action.verb == "play" and len(action.args) == 2:
+            a, b = action.args
+            if a in HAND_ORDER and b in HAND_ORDER and HAND_ORDER[b] < HAND_ORDER[a]:
+                return Action("play", (b, a))
+        return action
+
+    def refusal(self, state: State, seat: int, action: Action) -> str:
+        """Why an action is refused, in a player's words."""
+        assert isinstance(state, TrumpDuelState)
+        if state.phase != "play":
+            return PROMPTS[state.phase]
+        if action.verb == "pass":
+            return "The opening play of a round cannot be a pass."
+        cards = action.args
+        if action.verb != "play" or not 1 <= len(cards) <= 2:
+            return "Play one or two cards from your hand, or pass."
+        if len(set(cards)) != len(cards):
+            return "Play two different cards."
+        for card in cards:
+            if card not in state.hands[seat]:
+                return f"You do not hold {card}."
+        if state.first_play:
+            return "The opening play of a round is a single card."
+        need = total(state.display[1 - seat])
+        return f"Your cards total {total(cards)}; you must show more than {need} (not equal)."
+
+    # ---- doing it -------------------------------------------------------------------------
+    def perform(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Carry out a play, a pass or a sub-phase choice."""
+        assert isinstance(state, TrumpDuelState)
+        state.fresh = []
+        verb = action.verb
+        if verb == "play":
+            return self._play(state, seat, action.args)
+        if verb == "pass":
+            return [Event("pass", {"seat": seat}), *self._win_round(state, 1 - seat, "pass")]
+        card = action.args[0]
+        if verb == "cancel":
+            return self._cancel(state, seat, [card])
+        if verb == "exchange":
+            source = state.pending.pop(0)
+            return [*self._exchange(state, seat, source, card), *self._run_pending(state, seat)]
+        if verb == "take":
+            return [*self._take(state, seat, card), *self._close_round(state, False)]
+        if state.phase == "order":
+            chosen = next(c for c in state.pending if suit_of(c) == card)
+            state.pending.remove(chosen)
+            state.pending.insert(0, chosen)
+            return self._run_pending(state, seat)
+        return self._end_effect(state, seat, card)
+
+    def _play(self, state: TrumpDuelState, seat: int, cards: tuple[str, ...]) -> list[Event]:
+        other = 1 - seat
+        target = None if state.first_play else total(state.display[other])
+        for card in cards:
+            self._leave(state, seat, card)
+        state.discards.extend(state.display[seat])
+        state.display[seat] = list(cards)
+        state.cancelled[seat] = []
+        state.first_play = False
+        special = target is not None and beats_ten(cards, target)
+        events = [Event("play", {"seat": seat, "cards": list(cards), "total": total(cards)})]
+        if special:
+            return events + self._win_round(state, seat, "one_beats_ten")
+        state.pending = list(cards)
+        held, state.cancels[other] = state.cancels[other], 0
+        if held:
+            if held < len(cards) and suit_of(cards[0]) != suit_of(cards[1]):
+                state.phase, state.actor = "cancel", other
+                return events
+            return events + self._cancel(state, other, list(cards[:held]))
+        return events + self._resolve_play(state, seat)
+
+    def _cancel(self, state: TrumpDuelState, canceller: int, cards: list[str]) -> list[Event]:
+        seat = 1 - canceller
+        events = []
+        for card in cards:
+            state.pending.remove(card)
+            state.cancelled[seat].append(card)
+            events.append(effect(canceller, "D", "cancel", target=card))
+        return events + self._resolve_play(state, seat)
+
+    def _resolve_play(self, state: TrumpDuelState, seat: int) -> list[Event]:
+        """Arm live diamonds, then order and apply the other live effects."""
+        events = []
+        for card in [c for c in state.pending if suit_of(c) == "D"]:
+            state.pending.remove(card)
+            state.cancels[seat] += 1
+            events.append(effect(seat, "D", "guard", card=card))
+        if len(state.pending) == 2 and suit_of(state.pending[0]) != suit_of(state.pending[1]):
+            state.phase, state.actor = "order", seat
+            return events
+        return events + self._run_pending(state, seat)
+
+    def _run_pending(self, state: TrumpDuelState, seat: int) -> list[Event]:
+        """Apply the pending effects in order until one needs a choice; then pass the turn."""
+        events: list[Event] = []
+        other = 1 - seat
+        while state.pending:
+            suit = suit_of(state.pending[0])
+            hand = state.hands[seat]
+            if suit == "H" and len(hand) > 1:
+                state.phase, state.actor = "exchange", seat
+                return events
+            source = state.pending.pop(0)
+            if suit == "H":
+                events += self._exchange(state, seat, source, hand[0] if hand else None)
+            elif suit == "C":
+                events += self._draw_effect(state, seat, "draw", source)
+            elif state.hands[other]:
+                victim = state.hands[other][state.rng.below(len(state.hands[other]))]
+                self._leave(state, other, victim)
+                state.discards.append(victim)
+                state.fresh.append(victim)
+                events.append(effect(seat, "S", "attack", card=source, discarded=victim))
+            else:
+                events.append(effect(seat, "S", "none", card=source))
+        state.phase, state.actor = "play", other
+        return events
+
+    def _exchange(
+        self, state: TrumpDuelState, seat: int, source: str, card: str | None
+    ) -> list[Event]:
+        if card is None:
+            return [effect(seat, "H", "none", card=source)]
+        self._leave(state, seat, card)
+        state.discards.append(card)
+        state.fresh.append(card)
+        drawn, events = self._draw(state, seat, 1)
+        hidden = Secret(private(seat), drawn)
+        return [*events, effect(seat, "H", "exchange", card=source, discarded=card, drawn=hidden)]
+
+    def _draw_effect(
+        self, state: TrumpDuelState, seat: int, what: str, source: str | None
+    ) -> list[Event]:
+        drawn, events = self._draw(state, seat, 1)
+        source_field = {"card": source} if source is not None else {}
+        hidden = Secret(private(seat), drawn)
+        return [*events, effect(seat, "C", what, **source_field, drawn=hidden)]
+
+    def _draw(self, state: TrumpDuelState, seat: int, n: int) -> tuple[list[str], list[Event]]:
+        """Draw n cards, shuffling the discards into a new deck whenever the deck is empty.
+
+        Cards thrown from a hand during this action stay face up on the discards (see the
+        rules' Decisions), so a card everyone just saw is not shuffled away at once.
+        """
+        drawn: list[str] = []
+        events = []
+        for _ in range(n):
+            if not state.deck:
+                state.deck = [c for c in state.discards if c not in state.fresh]
+                if not state.deck:
+                    break
+                state.discards = [c for c in state.discards if c in state.fresh]
+                state.rng.shuffle(state.deck)
+                data = {"cards": len(state.deck), "kept": list(state.discards)}
+                events.append(Event("reshuffle", data))
+            drawn.append(state.deck.pop())
+        state.hands[seat].extend(drawn)
+        state.hands[seat].sort(key=HAND_ORDER.__getitem__)
+        return drawn, events
+
+    def _leave(self, state: TrumpDuelState, seat: int, card: str) -> None:
+        state.hands[seat].remove(card)
+        state.known[seat].discard(card)
+
+    # ---- round end ------------------------------------------------------------------------
+    def _win_round(self, state: TrumpDuelState, winner: int, how: str) -> list[Event]:
+        """Score cards to the winner; end the match, or refill and start the loser's effect."""
+        loser = 1 - winner
+        before = points(state.taken[winner])
+        state.taken[winner].extend(state.prize)
+        state.taken[winner].sort(key=SCORE_ORDER.__getitem__)
+        after = points(state.taken[winner])
+        state.gained = [0, 0]
+        state.gained[winner] = after - before
+        state.cancels = [0, 0]
+        state.pending = []
+        data = {"winner": winner, "by": how, "score_cards": list(state.prize), "points": after}
+        events = [Event("round_won", data)]
+        state.prize = []
+        if after >= WIN_POINTS or not state.score_deck:
+            return events + self._close_round(state, True)
+        state.first = winner
+        for seat in (loser, winner):
+            need = HAND_SIZE - len(state.hands[seat])
+            if need > 0:
+                drawn, reshuffles = self._draw(state, seat, need)
+                events += reshuffles
+                events.append(Event("draw", {"seat": seat, "cards": Secret(private(seat), drawn)}))
+        suits = {suit_of(c) for c in state.display[loser]}
+        if len(suits) > 1:
+            state.phase = "end_effect"
+            state.actor = loser
+            return events
+        if suits:
+            return events + self._end_effect(state, loser, suits.pop())
+        return events + self._close_round(state, False)
+
+    def _end_effect(self, state: TrumpDuelState, seat: int, suit: str) -> list[Event]:
+        """The loser's one effect: take from a display, draw, or turn an extra score card."""
+        if suit in "SH":
+            state.take_from = 1 - seat if suit == "S" else seat
+            source = state.display[state.take_from]
+            if len(source) > 1:
+                state.phase, state.actor = "take", seat
+                return []
+            return [*self._take(state, seat, source[0]), *self._close_round(state, False)]
+        if suit == "C":
+            return [
+                *self._draw_effect(state, seat, "round_draw", None),
+                *self._close_round(state, False),
+            ]
+        state.extra_flip = len(state.score_deck) >= 2
+        what = "extra_score_card" if state.extra_flip else "none"
+        return [effect(seat, "D", what), *self._close_round(state, False)]
+
+    def _take(self, state: TrumpDuelState, seat: int, card: str) -> list[Event]:
+        state.display[state.take_from].remove(card)
+        state.hands[seat].append(card)
+        state.hands[seat].sort(key=HAND_ORDER.__getitem__)
+        state.known[seat].add(card)
+        suit = "S" if state.take_from != seat else "H"
+        return [effect(seat, suit, "take", taken=card)]
+
+    def _close_round(self, state: TrumpDuelState, final: bool) -> list[Event]:
+        """Discard the displays, record the round, then finish or start the next round."""
+        for seat in (0, 1):
+            state.discards.extend(state.display[seat])
+            state.display[seat] = []
+            state.cancelled[seat] = []
+        state.match.record(state.gained)
+        data = {"round": state.match.round, "scores": list(state.gained)}
+        data.update(totals=state.match.totals, score_cards=[len(t) for t in state.taken])
+        events = [Event("round_end", data)]
+        if final:
+            state.phase = "over"
+            events.append(finish(state, lambda seat: (len(state.taken[seat]),)))
+            return events
+        state.match.round += 1
+        events.append(self._start_round(state))
+        return events
+
+    # ---- what the table shows -------------------------------------------------------------
+    def zones(self, state: State) -> list[Zone]:
+        """Hands, displays, both decks, the discards, the score cards at stake and taken."""
+        assert isinstance(state, TrumpDuelState)
+        zones = hand_zones(state.hands)
+        for i in (0, 1):
+            label = "Display"
+            if state.cancelled[i]:
+                label += f" ({' '.join(state.cancelled[i])} cancelled)"
+            zones.append(Zone(f"display{i}", "row", tuple(state.display[i]), owner=i, label=label))
+            zones.append(Zone(f"taken{i}", "tableau", tuple(state.taken[i]), owner=i, label="Won"))
+            joker = (JOKER,) if state.first == i else ()
+            zones.append(Zone(f"joker{i}", "pile", joker, owner=i, label="Opens the round"))
+        zones.append(Zone("deck", "pile", tuple(state.deck), label="Draw deck", visible=HIDDEN))
+        zones.append(Zone("discards", "pile", tuple(state.discards), label="Discards"))
+        zones.append(
+            Zone("score_deck", "stack", tuple(state.score_deck), label="Score deck", visible=HIDDEN)
+        )
+        zones.append(Zone("prize", "row", tuple(state.prize), label="At stake"))
+        return zones
+
+    def counters(self, state: State) -> list[Counter]:
+        """Points, score cards, held cancels, the total to beat and the round."""
+        assert isinstance(state, TrumpDuelState)
+        out = []
+        for i in (0, 1):
+            out.append(Counter(f"score{i}", "Points", points(state.taken[i]), owner=i))
+            out.append(Counter(f"cards{i}", "Score cards", len(state.taken[i]), owner=i))
+            out.append(Counter(f"guard{i}", "Cancels held", state.cancels[i], owner=i))
+        answering = state.phase == "play" and not state.first_play
+        beat = total(state.display[1 - state.actor]) if answering else 0
+        out.append(Counter("beat", "To beat", beat))
+        out.append(Counter("round", "Round", state.match.round))
+        out.append(Counter("extra", "Extra score card next round", int(state.extra_flip)))
+        return out
+
+    def status(self, state: State, seat: int | None) -> str:
+        """Whose turn and what they must do."""
+        assert isinstance(state, TrumpDuelState)
+        if state.result is not None:
+            winners = state.result.winners
+            if len(winners) > 1:
+                return "The duel is over: a draw."
+            return f"The duel is over: {state.names[winners[0]]} wins."
+        mine = seat == state.actor
+        who = "You" if mine else state.names[state.actor]
+        if state.phase != "play":
+            return PROMPTS[state.phase] if mine else f"Waiting for {who} to choose."
+        if state.first_play:
+            return f"{who} open{'' if mine else 's'} the round with a single card."
+        beat = total(state.display[1 - state.actor])
+        return f"{who} must show more than {beat} with one or two cards, or pass."
+
+    def hints(self, state: State) -> dict[str, Any]:
+        """Standard card art, duel layout."""
+        return {"deck": "standard", "layout": "duel"}
+
+    def tag(self, state: State, seat: int, action: Action) -> Move:
+        """Drag cards to play, click cards to choose, buttons for passing and effects."""
+        assert isinstance(state, TrumpDuelState)
+        verb, args = action.verb, action.args
+        if verb == "play":
+            return Move(str(action), "drag", f"Play {' '.join(args)}", args, f"display{seat}")
+        if verb == "pass":
+            return Move(str(action), "button", "Pass (lose the round)")
+        if verb == "effect":
+            name = SUIT_NAMES[args[0]]
+            label = f"Use {name} first" if state.phase == "order" else f"Use the {name} effect"
+            return Move(str(action), "button", label)
+        return Move(str(action), "click", f"{verb.capitalize()} {args[0]}", args)
+
+    # ---- copies for search ---------------------------------------------------------------
+    def copy_state(self, state: State) -> State:
+        """A fast copy (lists copied, immutable parts shared)."""
+        assert isinstance(state, TrumpDuelState)
+        new = TrumpDuelState()
+        new.__dict__.update(state.__dict__)
+        new.rng = state.rng.copy()
+        m = state.match
+        new.match = Match(m.players, m.rounds, m.round, m.dealer, [list(r) for r in m.scores])
+        for key in ("hands", "taken", "display", "cancelled"):
+            setattr(new, key, [list(x) for x in getattr(state, key)])
+        for key in ("deck", "discards", "score_deck", "prize", "cancels", "pending", "fresh"):
+            setattr(new, key, list(getattr(state, key)))
+        new.gained = list(state.gained)
+        new.known = [set(k) for k in state.known]
+        new.opening = list(state.opening)
+        new._legal = {}
+        return new
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        """Redeal the unseen cards of the other hand with the draw deck; shuffle the score deck."""
+        assert isinstance(state, TrumpDuelState)
+        new = self.copy_state(state)
+        assert isinstance(new, TrumpDuelState)
+        other = 1 - seat
+        kept = [c for c in new.hands[other] if c in new.known[other]]
+        unseen = [c for c in new.hands[other] if c not in new.known[other]]
+        pool = unseen + new.deck
+        rng.shuffle(pool)
+        new.hands[other] = sorted(kept + pool[: len(unseen)], key=HAND_ORDER.__getitem__)
+        new.deck = pool[len(unseen) :]
+        rng.shuffle(new.score_deck)
+        return new
+
+
+GAME = register(TrumpDuel())
