@@ -82,24 +82,36 @@ def check_views(game: Game, state: State, seats: list[int | None]) -> None:
 
 
 def check_events(
-    game: Game, state: State, events: list[Event], before: dict[int | None, set[str]] | None
+    game: Game,
+    state: State,
+    events: list[Event],
+    before: dict[int | None, set[str]] | None,
 ) -> None:
     """Per-seat events never name a card hidden from that seat.
 
-    Within one round a card hidden both before and after the action must not appear. When an
-    action starts a new round (`before` is None) only its `deal` events are checked, against
-    the state after it, when the new hands are fresh and hidden.
+    1. A seat's copy of an event may name, beyond what the spectator's copy names, only cards
+       that seat sees before or after the action (else a Secret was given to the wrong seats).
+    2. No copy may name a card hidden from its seat both before and after the action (else a
+       secret was left unwrapped). A `deal` event is checked against
+       every card hidden after it. When the action started a new round (`before` is None) only
+       its `deal` events are checked. An action that reshuffles cards may show a card and hide
+       it again where it was (thrown away, shuffled back, drawn again): it gets only check 1.
     """
+    public = set().union(*(tokens(ev.to_json(None, omniscient=False)) for ev in events))
+    reshuffled = any("shuffle" in ev.type for ev in events)
     for s in (None, *range(state.players)):
         after = hidden_only(game, state, s)
         for ev in events:
-            if before is not None and ev.type != "deal":
-                secret = before[s] & after
-            elif ev.type == "deal":
+            mine = tokens(ev.to_json(s, omniscient=False))
+            if ev.type == "deal":
                 secret = after
+            elif before is None or reshuffled:
+                secret = set()
             else:
-                continue
-            leaked = secret & tokens(ev.to_json(s, omniscient=False))
+                secret = after & before[s]
+            leaked = secret & mine
+            if before is not None and s is not None:
+                leaked |= (mine - public) & after & before[s]
             assert not leaked, f"event {ev.type} shows seat {s} hidden cards {sorted(leaked)}"
 
 

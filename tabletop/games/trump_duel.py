@@ -79,7 +79,6 @@ class TrumpDuelState(State):
     actor: int
     cancels: list[int]  # cancels each seat holds against the other's next play
     pending: list[str]  # effect cards of the current play still to resolve, in order
-    fresh: list[str]  # cards thrown from a hand during the current action
     take_from: int
     gained: list[int]
     extra_flip: bool
@@ -101,7 +100,7 @@ class TrumpDuel(Game):
         state.rng.shuffle(state.score_deck)
         dealt = [state.deck.pop() for _ in range(2 * HAND_SIZE)]
         state.hands = [sorted(dealt[seat::2], key=HAND_ORDER.__getitem__) for seat in (0, 1)]
-        state.discards, state.prize, state.pending, state.fresh = [], [], [], []
+        state.discards, state.prize, state.pending = [], [], []
         state.taken, state.display, state.cancelled = [[], []], [[], []], [[], []]
         state.known = [set(), set()]
         state.cancels, state.gained = [0, 0], [0, 0]
@@ -180,7 +179,6 @@ class TrumpDuel(Game):
     def perform(self, state: State, seat: int, action: Action) -> list[Event]:
         """Carry out a play, a pass or a sub-phase choice."""
         assert isinstance(state, TrumpDuelState)
-        state.fresh = []
         verb = action.verb
         if verb == "play":
             return self._play(state, seat, action.args)
@@ -263,7 +261,6 @@ class TrumpDuel(Game):
                 victim = state.hands[other][state.rng.below(len(state.hands[other]))]
                 self._leave(state, other, victim)
                 state.discards.append(victim)
-                state.fresh.append(victim)
                 events.append(effect(seat, "S", "attack", card=source, discarded=victim))
             else:
                 events.append(effect(seat, "S", "none", card=source))
@@ -277,7 +274,6 @@ class TrumpDuel(Game):
             return [effect(seat, "H", "none", card=source)]
         self._leave(state, seat, card)
         state.discards.append(card)
-        state.fresh.append(card)
         drawn, events = self._draw(state, seat, 1)
         hidden = Secret(private(seat), drawn)
         return [*events, effect(seat, "H", "exchange", card=source, discarded=card, drawn=hidden)]
@@ -291,22 +287,16 @@ class TrumpDuel(Game):
         return [*events, effect(seat, "C", what, **source_field, drawn=hidden)]
 
     def _draw(self, state: TrumpDuelState, seat: int, n: int) -> tuple[list[str], list[Event]]:
-        """Draw n cards, shuffling the discards into a new deck whenever the deck is empty.
-
-        Cards thrown from a hand during this action stay face up on the discards (see the
-        rules' Decisions), so a card everyone just saw is not shuffled away at once.
-        """
+        """Draw n cards, shuffling the discards into a new deck whenever the deck is empty."""
         drawn: list[str] = []
         events = []
         for _ in range(n):
             if not state.deck:
-                state.deck = [c for c in state.discards if c not in state.fresh]
+                state.deck, state.discards = state.discards, []
                 if not state.deck:
                     break
-                state.discards = [c for c in state.discards if c in state.fresh]
                 state.rng.shuffle(state.deck)
-                data = {"cards": len(state.deck), "kept": list(state.discards)}
-                events.append(Event("reshuffle", data))
+                events.append(Event("reshuffle", {"cards": len(state.deck)}))
             drawn.append(state.deck.pop())
         state.hands[seat].extend(drawn)
         state.hands[seat].sort(key=HAND_ORDER.__getitem__)
@@ -475,7 +465,7 @@ class TrumpDuel(Game):
         new.match = Match(m.players, m.rounds, m.round, m.dealer, [list(r) for r in m.scores])
         for key in ("hands", "taken", "display", "cancelled"):
             setattr(new, key, [list(x) for x in getattr(state, key)])
-        for key in ("deck", "discards", "score_deck", "prize", "cancels", "pending", "fresh"):
+        for key in ("deck", "discards", "score_deck", "prize", "cancels", "pending"):
             setattr(new, key, list(getattr(state, key)))
         new.gained = list(state.gained)
         new.known = [set(k) for k in state.known]

@@ -305,19 +305,19 @@ def test_deck_reshuffles_when_empty() -> None:
     state = staged([["6C", "2S"], ["3D"]], discards=["4H", "5H", "7S"])
     state.deck = []
     events = act(state, "play 6C")
-    assert of_type(events, "reshuffle") == [{"type": "reshuffle", "cards": 3, "kept": []}]
+    assert of_type(events, "reshuffle") == [{"type": "reshuffle", "cards": 3}]
     assert len(state.hands[0]) == 2 and len(state.deck) == 2 and state.discards == []
 
 
-def test_card_just_thrown_away_is_not_reshuffled() -> None:
-    """A heart's discard made this turn stays face up when the empty deck is rebuilt."""
+def test_card_just_thrown_away_is_reshuffled_too() -> None:
+    """A heart's discard made this turn is among the discards shuffled into the new deck."""
     state = staged([["4H", "2S", "9C"], ["3D"]], discards=["5C", "6C"])
     state.deck = []
     act(state, "play 4H")
     events = act(state, "exchange 9C")
-    assert of_type(events, "reshuffle")[0]["kept"] == ["9C"]
-    assert state.discards == ["9C"] and len(state.deck) == 1
-    assert state.hands[0][0] == "2S" and state.hands[0][1] in {"5C", "6C"}
+    assert of_type(events, "reshuffle")[0]["cards"] == 3
+    assert state.discards == [] and len(state.deck) == 2
+    assert state.hands[0][0] == "2S" and state.hands[0][1] in {"5C", "6C", "9C"}
 
 
 # ---- round end ---------------------------------------------------------------------------------

@@ -1,0 +1,128 @@
+"""Rule-of-thumb player for ポーカード・トリック: stay in on strong cards, keep a pair aside,
+win tricks cheaply and save the jokers for tricks that improve the poker hand.
+"""
+
+from __future__ import annotations
+
+from collections import Counter as Tally
+
+from tabletop.bots.base import register_bot
+from tabletop.engine.cards import RANK_VALUE, is_joker
+from tabletop.engine.rng import Rng
+from tabletop.engine.views import View
+from tabletop.games.pokered_trick_rules import poker_hand
+
+STAY_IN = 2.5
+"""Hand strength needed to stay in when folding is the alternative."""
+CLOCK_STEP = 5
+"""Minutes a bot adds per deal when it must report the clock (it has no real clock)."""
+
+
+def rank_of(card: str) -> int:
+    """Trick strength of a card: 2..14, a joker 99."""
+    return 99 if is_joker(card) else RANK_VALUE[card[:-1]]
+
+
+def strength(hand: tuple[str, ...]) -> float:
+    """A rough worth of a seven-card hand: jokers, a pair to keep aside, high cards."""
+    ranks = Tally(c[:-1] for c in hand if not is_joker(c))
+    suits = Tally(c[-1] for c in hand if not is_joker(c))
+    value = 2.0 * sum(1 for c in hand if is_joker(c))
+    value += 1.5 if any(n >= 2 for n in ranks.values()) else 0.0
+    value += sum(1.0 if r == "A" else 0.5 if r == "K" else 0.0 for r in ranks.elements())
+    value += 0.5 if max(suits.values(), default=0) >= 4 else 0.0
+    return value
+
+
+class PokeredTrickBot:
+    """Declares on strength, hides a low pair (or the two weakest cards), plays cheap winners."""
+
+    name = "thumb"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, view: View) -> str:
+        """One of the view's moves by the rules of thumb above."""
+        seat = view.seat
+        assert seat is not None
+        verb = view.moves[0].action.split()[0]
+        hand = view.zone(f"hand{seat}").cards
+        if verb == "declare":
+            return self._declare(view, seat, hand)
+        if verb == "time":
+            return self._clock(view)
+        if verb == "hide":
+            return self._hide(view)
+        return self._play(view, seat)
+
+    def _declare(self, view: View, seat: int, hand: tuple[str, ...]) -> str:
+        states = [str(view.counter(f"declared{i}").value) for i in range(view.players)]
+        ins = sum(1 for s in states if s.startswith("in"))
+        waiting = sum(1 for i, s in enumerate(states) if s == "-" and i != seat)
+        if ins == 0 and waiting == 0:
+            return "declare in"  # everyone else folded: the pot is ours for free
+        pot = view.counter("pot").value
+        bonus = 0.5 if isinstance(pot, int) and pot >= 4 else 0.0
+        return "declare in" if strength(hand) + bonus >= STAY_IN else "declare fold"
+
+    def _clock(self, view: View) -> str:
+        minutes = [int(m.action.split()[1]) for m in view.moves]
+        want = min(minutes) + CLOCK_STEP
+        return f"time {want if want in minutes else max(minutes)}"
+
+    def _hide(self, view: View) -> str:
+        def cost(action: str) -> float:
+            a, b = action.split()[1:]
+            value = rank_of(a) + rank_of(b)
+            if a[:-1] == b[:-1]:
+                value -= 14  # a kept pair is a sure poker point
+            return value
+
+        return min((m.action for m in view.moves), key=cost)
+
+    def _play(self, view: View, seat: int) -> str:
+        cards = [m.action.split()[1] for m in view.moves]
+        trick = view.zone("trick").cards
+        declarers = sum(
+            1
+            for i in range(view.players)
+            if str(view.counter(f"declared{i}").value).startswith("in")
+        )
+        plain = sorted((c for c in cards if not is_joker(c)), key=rank_of)
+        jokers = [c for c in cards if is_joker(c)]
+        if not trick:
+            high = [c for c in plain if rank_of(c) >= 13]
+            pick = high[-1] if high else (plain[0] if plain else jokers[0])
+            return f"play {pick}"
+        last = len(trick) == declarers - 1
+        if any(is_joker(c) for c in trick):
+            return f"play {self._joker_or_dump(view, seat, trick, plain, jokers, last)}"
+        led = trick[0][-1]
+        best = max(rank_of(c) for c in trick if c[-1] == led)
+        winners = [c for c in plain if c[-1] == led and rank_of(c) > best]
+        if winners:
+            return f"play {winners[0] if last else winners[-1]}"
+        return f"play {self._joker_or_dump(view, seat, trick, plain, jokers, last)}"
+
+    def _joker_or_dump(
+        self,
+        view: View,
+        seat: int,
+        trick: tuple[str, ...],
+        plain: list[str],
+        jokers: list[str],
+        last: bool,
+    ) -> str:
+        """A joker when it is safe and the trick improves our poker hand, else the lowest card."""
+        seen = [c for i in range(view.players) for c in view.zone(f"won{i}").cards]
+        safe = last or any(is_joker(c) for c in (*trick, *seen))
+        if jokers and (safe or not plain):
+            mine = [*view.zone(f"hidden{seat}").cards, *view.zone(f"won{seat}").cards]
+            before = poker_hand(mine)[0]
+            if poker_hand([*mine, *trick])[0] > before or not plain:
+                return jokers[0]
+        return plain[0] if plain else jokers[0]
+
+
+register_bot("pokered-trick", "thumb", lambda seed: PokeredTrickBot(seed))

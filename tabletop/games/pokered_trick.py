@@ -1,0 +1,507 @@
+"""ポーカード・トリック (Pokered Trick): declare or fold, play five must-follow tricks with two
+cards kept aside, then trade chips by trick points plus the best poker hand.
+
+Rules in the project's words: docs/rules/pokered-trick.md. Designer: ドミッチ. Pure rule helpers
+(trick winner, poker hands, settlement) live in `pokered_trick_rules`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine.actions import Action
+from tabletop.engine.cards import SUIT_NAMES, is_joker, sort_key, standard_deck
+from tabletop.engine.events import Event, Secret
+from tabletop.engine.game import Game, GameInfo, Match, Option, State
+from tabletop.engine.registry import register
+from tabletop.engine.rng import Rng
+from tabletop.engine.views import HIDDEN, PUBLIC, Counter, Move, Zone, private
+from tabletop.games.common import action_table, clockwise_from, hand_zones, pair_table, pairs
+from tabletop.games.pokered_trick_rules import (
+    POT,
+    final_result,
+    poker_hand,
+    score_deal,
+    settle,
+    settle_event,
+    trick_winner,
+)
+
+# ---- constants ----------------------------------------------------------------------------
+DECK = standard_deck(jokers=2)
+HAND = 7
+HIDE_COUNT = 2
+TRICKS = HAND - HIDE_COUNT
+START_CHIPS = 30
+FOLD_FEE = 1
+MAX_MINUTES = 600
+PLAY = action_table("play", DECK)
+HIDE = pair_table("hide", DECK)
+DECLARE = [Action("declare", ("in",)), Action("declare", ("fold",))]
+TIME = [Action("time", (str(m),)) for m in range(MAX_MINUTES + 1)]
+END_MODES = ("deals", "bankruptcies", "time")
+# state lists copied one level (SHALLOW) or two (NESTED) by copy_state
+SHALLOW = ("chips", "out", "start_chips", "stock", "declared", "queue", "order", "hidden")
+SHALLOW += ("trick", "tricks", "trick_points", "opening")
+NESTED = ("hands", "folded", "won")
+
+# ---- game info ----------------------------------------------------------------------------
+INFO = GameInfo(
+    id="pokered-trick",
+    title="ポーカード・トリック",
+    title_en="Pokered Trick",
+    designer="ドミッチ",
+    min_players=2,
+    max_players=7,
+    summary=(
+        "Look at seven cards, then stay in or fold for a chip. Those who stay keep two cards "
+        "aside and play five must-follow tricks with jokers as trumps; tricks won plus the "
+        "best poker hand from the kept and won cards decide who pays whom."
+    ),
+    options=(
+        Option(
+            "end",
+            "deals",
+            "What ends the match: a number of deals, of bankruptcies, or a time limit.",
+            choices=END_MODES,
+        ),
+        Option("deals", 0, "Deals to play when end=deals (0: twice the players).", (), 0, 99),
+        Option("bankruptcies", 1, "Bankruptcies that end the match (end=bankruptcies).", (), 1, 6),
+        Option("minutes", 60, "Minutes, checked after each deal (end=time).", (), 1, MAX_MINUTES),
+    ),
+    recommended="4–7 players",
+)
+
+
+# ---- state --------------------------------------------------------------------------------
+class PokeredState(State):
+    """Chips, pot and bankruptcies for the match; hands, kept pairs and tricks for the deal."""
+
+    chips: list[int]
+    pot: int
+    out: list[bool]
+    start_chips: list[int]
+    phase: str  # "declare" | "hide" | "play" | "clock"
+    hands: list[list[str]]
+    folded: list[list[str]]
+    stock: list[str]
+    declared: list[str | None]  # "in" / "fold" / None (not yet, or not dealt in)
+    queue: list[int]  # declaration order: dealer's left first, dealer last
+    order: list[int]  # declarers clockwise from the starter
+    hidden: list[tuple[str, ...] | None]
+    revealed: bool
+    trick: list[tuple[int, str]]
+    trick_no: int
+    turn: int
+    won: list[list[str]]
+    tricks: list[int]
+    trick_points: list[int]
+    clock: int
+
+
+def end_limit(state: PokeredState) -> int:
+    """Deals to play in `deals` mode (the option, or twice the players)."""
+    return int(state.options["deals"]) or 2 * state.players
+
+
+class PokeredTrick(Game):
+    """The Pokered Trick rules."""
+
+    info = INFO
+
+    # ---- setup and dealing ----------------------------------------------------------------
+    def new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
+        """A new match, first deal done."""
+        state = PokeredState()
+        state.init_common(players, options, seed, rounds=0)
+        if options["end"] == "deals":
+            state.match.rounds = end_limit(state)
+        state.chips, state.out = [START_CHIPS] * players, [False] * players
+        state.pot = state.clock = 0
+        state.opening = [self._deal(state)]
+        return state
+
+    def _deal(self, state: PokeredState) -> Event:
+        n = state.players
+        dealer = state.match.dealer
+        deck = list(DECK)
+        state.rng.shuffle(deck)
+        state.queue = [s for s in clockwise_from(dealer + 1, n) if not state.out[s]]
+        state.hands = [[] for _ in range(n)]
+        pos = 0
+        for s in state.queue:
+            state.hands[s] = sorted(deck[pos : pos + HAND], key=sort_key)
+            pos += HAND
+        state.stock = deck[pos:]
+        state.folded, state.won = [[] for _ in range(n)], [[] for _ in range(n)]
+        state.declared, state.hidden = [None] * n, [None] * n
+        state.tricks, state.trick_points = [0] * n, [0] * n
+        state.order, state.trick, state.trick_no, state.revealed = [], [], 0, False
+        state.start_chips = list(state.chips)
+        state.phase, state.turn = "declare", state.queue[0]
+        return Event(
+            "deal",
+            {
+                "round": state.match.round,
+                "dealer": dealer,
+                "hands": [Secret(frozenset((i,)), list(h)) for i, h in enumerate(state.hands)],
+                "stock": Secret(HIDDEN, list(state.stock)),
+            },
+        )
+
+    # ---- whose turn, what is legal -------------------------------------------------------
+    def seats_to_act(self, state: State) -> frozenset[int]:
+        """Every declarer still to keep a pair aside, or the one seat whose turn it is."""
+        assert isinstance(state, PokeredState)
+        if state.phase == "hide":
+            return frozenset(s for s in state.order if state.hidden[s] is None)
+        return frozenset((state.turn,))
+
+    def legal(self, state: State, seat: int) -> list[Action]:
+        """Declare in or fold; keep any two cards aside; follow suit (jokers always allowed)."""
+        assert isinstance(state, PokeredState)
+        phase = state.phase
+        if phase == "declare":
+            return DECLARE
+        if phase == "hide":
+            return pairs(HIDE, state.hands[seat])
+        if phase == "clock":
+            return TIME[state.clock : int(state.options["minutes"]) + 1]
+        hand = state.hands[seat]
+        if state.trick:
+            led = state.trick[0][1]
+            if not is_joker(led):
+                suit = led[-1]
+                if any(c[-1] == suit for c in hand):
+                    return [PLAY[c] for c in hand if c[-1] == suit or is_joker(c)]
+        return [PLAY[c] for c in hand]
+
+    def normalize(self, action: Action) -> Action:
+        """The two kept cards in deck order."""
+        if action.verb == "hide" and all(a in HIDE for a in action.args):
+            return Action("hide", tuple(sorted(action.args, key=sort_key)))
+        return action
+
+    def refusal(self, state: State, seat: int, action: Action) -> str:
+        """Why an action is refused."""
+        assert isinstance(state, PokeredState)
+        if state.phase == "declare":
+            return "Declare in or fold: `declare in` or `declare fold`."
+        if state.phase == "clock":
+            return (
+                f"Report the minutes played so far, from {state.clock} up to "
+                f"{state.options['minutes']} (the limit means time is up)."
+            )
+        hand = state.hands[seat]
+        if state.phase == "hide":
+            if action.verb != "hide":
+                return "First keep two of your cards aside, face down."
+            if len(action.args) != HIDE_COUNT or len(set(action.args)) != HIDE_COUNT:
+                return "Keep exactly two different cards aside."
+            return "You can only keep aside cards from your hand."
+        if action.verb != "play" or len(action.args) != 1:
+            return "Play one card from your hand."
+        if action.args[0] not in hand:
+            return f"You do not hold {action.args[0]}."
+        led = SUIT_NAMES[state.trick[0][1][-1]]
+        return f"You must follow {led} (a joker may always be played)."
+
+    # ---- doing it -------------------------------------------------------------------------
+    def perform(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Declare, keep a pair aside, play a card, or report the clock."""
+        assert isinstance(state, PokeredState)
+        verb = action.verb
+        if verb == "declare":
+            return self._declare(state, seat, action.args[0])
+        if verb == "hide":
+            return self._hide(state, seat, action.args)
+        if verb == "time":
+            return self._time(state, seat, int(action.args[0]))
+        return self._play(state, seat, action.args[0])
+
+    def _declare(self, state: PokeredState, seat: int, choice: str) -> list[Event]:
+        state.declared[seat] = choice
+        data: dict[str, Any] = {"seat": seat, "choice": choice}
+        if choice == "fold":
+            state.folded[seat] = state.hands[seat]
+            state.hands[seat] = []
+            state.chips[seat] -= FOLD_FEE
+            state.pot += FOLD_FEE
+            data["pot"] = state.pot
+        else:
+            state.order.append(seat)
+        events = [Event("declare", data)]
+        at = state.queue.index(seat) + 1
+        if at < len(state.queue):
+            state.turn = state.queue[at]
+            return events
+        if len(state.order) >= 2:
+            state.phase = "hide"
+            return events
+        transfers: list[dict[str, Any]] = []
+        lone = state.order[0] if state.order else None
+        if lone is not None and state.pot:
+            transfers.append({"step": 0, "from": POT, "to": lone, "chips": state.pot})
+            state.chips[lone] += state.pot
+            state.pot = 0
+        events.append(settle_event(transfers, lone, [], state.chips, state.pot))
+        return events + self._end_deal(state)
+
+    def _hide(self, state: PokeredState, seat: int, cards: tuple[str, ...]) -> list[Event]:
+        hand = state.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        state.hidden[seat] = cards
+        events = [Event("hide", {"seat": seat, "cards": Secret(frozenset((seat,)), list(cards))})]
+        if all(state.hidden[s] is not None for s in state.order):
+            state.phase = "play"
+            state.turn = state.order[0]
+        return events
+
+    def _play(self, state: PokeredState, seat: int, card: str) -> list[Event]:
+        state.hands[seat].remove(card)
+        state.trick.append((seat, card))
+        events = [Event("play", {"seat": seat, "card": card})]
+        order = state.order
+        k = len(order)
+        if len(state.trick) < k:
+            state.turn = order[(order.index(seat) + 1) % k]
+            return events
+        winner, by_joker = trick_winner(state.trick)
+        cards = [c for _, c in state.trick]
+        state.won[winner].extend(cards)
+        state.tricks[winner] += 1
+        if not by_joker:
+            state.trick_points[winner] += 1
+        data = {"leader": state.trick[0][0], "winner": winner, "cards": cards, "joker": by_joker}
+        events.append(Event("trick", data))
+        state.trick = []
+        state.trick_no += 1
+        state.turn = order[state.trick_no % k]
+        if state.trick_no == TRICKS:
+            events.extend(self._settle(state))
+        return events
+
+    def _settle(self, state: PokeredState) -> list[Event]:
+        n, order = state.players, state.order
+        scored = score_deal(order, state.hidden, state.won, state.trick_points)
+        state.revealed = True
+        reveal = Event(
+            "reveal",
+            {
+                "hidden": [list(h) if h is not None else None for h in state.hidden],
+                "hands": [scored[s].hand if s in scored else None for s in range(n)],
+                "poker": [scored[s].poker if s in scored else None for s in range(n)],
+                "tricks": [scored[s].tricks if s in scored else None for s in range(n)],
+                "points": [scored[s].points if s in scored else None for s in range(n)],
+            },
+        )
+        done = settle(
+            order,
+            {s: scored[s].points for s in order},
+            {s: scored[s].poker for s in order},
+            {s: state.tricks[s] > 0 for s in order},
+            state.chips,
+            state.pot,
+        )
+        state.chips, state.pot = done.chips, done.pot
+        for s in done.bankrupt:
+            state.out[s] = True
+        ev = settle_event(done.transfers, done.pot_winner, done.bankrupt, state.chips, state.pot)
+        return [reveal, ev, *self._end_deal(state)]
+
+    # ---- end of a deal and of the match --------------------------------------------------
+    def _end_deal(self, state: PokeredState) -> list[Event]:
+        n = state.players
+        state.out = [c <= 0 for c in state.chips]
+        newly = sorted(s for s in range(n) if state.out[s] and state.start_chips[s] > 0)
+        delta = [state.chips[s] - state.start_chips[s] for s in range(n)]
+        state.match.record(delta)
+        events = [
+            Event(
+                "round_end",
+                {
+                    "round": state.match.round,
+                    "scores": delta,
+                    "totals": list(state.chips),
+                    "pot": state.pot,
+                    "bankrupt": newly,
+                },
+            )
+        ]
+        mode = state.options["end"]
+        over = (
+            n - sum(state.out) < 2
+            or (mode == "deals" and state.match.round >= end_limit(state))
+            or (mode == "bankruptcies" and sum(state.out) >= int(state.options["bankruptcies"]))
+        )
+        if over:
+            events.append(final_result(state, state.chips))
+        elif mode == "time":
+            state.phase = "clock"
+            state.turn = self._next_dealer(state)
+        else:
+            events.append(self._next_deal(state))
+        return events
+
+    def _next_dealer(self, state: PokeredState) -> int:
+        n = state.players
+        return next(s for s in clockwise_from(state.match.dealer + 1, n) if not state.out[s])
+
+    def _next_deal(self, state: PokeredState) -> Event:
+        dealer = self._next_dealer(state)
+        state.match.next_round()
+        state.match.dealer = dealer
+        return self._deal(state)
+
+    def _time(self, state: PokeredState, seat: int, minutes: int) -> list[Event]:
+        state.clock = minutes
+        events = [Event("time", {"seat": seat, "minutes": minutes})]
+        if minutes >= int(state.options["minutes"]):
+            events.append(final_result(state, state.chips))
+        else:
+            events.append(self._next_deal(state))
+        return events
+
+    # ---- what the table shows -------------------------------------------------------------
+    def zones(self, state: State) -> list[Zone]:
+        """Hands, kept pairs, won cards, folded hands, the trick and the undealt stock."""
+        assert isinstance(state, PokeredState)
+        zones = hand_zones(state.hands)
+        for i in range(state.players):
+            mine = private(i)
+            kept = PUBLIC if state.revealed else mine
+            hidden = tuple(state.hidden[i] or ())
+            won = tuple(sorted(state.won[i], key=sort_key))
+            zones.append(Zone(f"hidden{i}", "row", hidden, i, "Kept aside", kept))
+            zones.append(Zone(f"won{i}", "tableau", won, i, "Won"))
+            zones.append(Zone(f"folded{i}", "pile", tuple(state.folded[i]), i, "Folded", mine))
+        zones.append(Zone("trick", "trick", tuple(c for _, c in state.trick), label="Trick"))
+        zones.append(Zone("stock", "pile", tuple(state.stock), label="Not dealt", visible=HIDDEN))
+        return zones
+
+    def counters(self, state: State) -> list[Counter]:
+        """Chips, the pot, declarations, tricks and points so far, the deal and the markers."""
+        assert isinstance(state, PokeredState)
+        out = []
+        for i in range(state.players):
+            out.append(Counter(f"chips{i}", "Chips", state.chips[i], owner=i))
+            out.append(Counter(f"declared{i}", "Declared", self._declared_text(state, i), owner=i))
+            out.append(Counter(f"tricks{i}", "Tricks", state.tricks[i], owner=i))
+            out.append(Counter(f"trickpoints{i}", "Trick points", state.trick_points[i], owner=i))
+            shown = poker_hand(state.won[i])
+            out.append(Counter(f"shown{i}", "Hand in won cards", shown[1], owner=i))
+        out.append(Counter("pot", "Pot", state.pot))
+        limit = f"/{end_limit(state)}" if state.options["end"] == "deals" else ""
+        out.append(Counter("round", "Deal", f"{state.match.round}{limit}"))
+        out.append(Counter("dealer", "Dealer", state.match.dealer))
+        if state.order:
+            out.append(Counter("starter", "Starter", state.order[0]))
+        if state.phase == "play":
+            out.append(Counter("leader", "Lead", state.order[state.trick_no % len(state.order)]))
+            out.append(Counter("trick_no", "Trick", f"{state.trick_no + 1}/{TRICKS}"))
+        out.append(Counter("bankrupt", "Bankrupt", sum(state.out)))
+        if state.options["end"] == "time":
+            out.append(Counter("clock", "Minutes", f"{state.clock}/{state.options['minutes']}"))
+        return out
+
+    @staticmethod
+    def _declared_text(state: PokeredState, seat: int) -> str:
+        if state.out[seat]:
+            return "bankrupt"
+        if state.phase == "hide" and state.declared[seat] == "in":
+            return "in (ready)" if state.hidden[seat] is not None else "in (choosing)"
+        return state.declared[seat] or "-"
+
+    def status(self, state: State, seat: int | None) -> str:
+        """Whose turn and what they must do."""
+        assert isinstance(state, PokeredState)
+        if state.result is not None:
+            return "The match is over."
+        if state.phase == "hide":
+            if seat is not None and seat in state.order and state.hidden[seat] is None:
+                return "Keep two cards aside face down; the other five play the tricks."
+            return "Waiting for the declarers to keep two cards aside."
+        who = "You" if seat == state.turn else state.names[state.turn]
+        if state.phase == "declare":
+            return f"{who} to declare: stay in, or fold and pay {FOLD_FEE} chip (pot {state.pot})."
+        if state.phase == "clock":
+            return f"{who}: report the minutes played (limit {state.options['minutes']})."
+        if not state.trick:
+            return f"{who} to lead trick {state.trick_no + 1} of {TRICKS}; jokers are trumps."
+        led = state.trick[0][1]
+        if is_joker(led):
+            return f"{who} to play; a joker was led, any card may be played."
+        return f"{who} to play; {SUIT_NAMES[led[-1]]} led, jokers are trumps."
+
+    def hints(self, state: State) -> dict[str, Any]:
+        """Standard deck with jokers, trick layout; a clock report is pending in phase clock."""
+        assert isinstance(state, PokeredState)
+        hints: dict[str, Any] = {
+            "deck": "standard",
+            "layout": "trick",
+            "zone_order": ["hidden", "won", "folded"],
+        }
+        if state.phase == "clock" and state.result is None:
+            hints["clock"] = "minutes"
+        return hints
+
+    def tag(self, state: State, seat: int, action: Action) -> Move:
+        """Buttons to declare and report time; drag two cards aside, or one to the trick."""
+        verb = action.verb
+        if verb == "declare":
+            label = "Stay in" if action.args[0] == "in" else f"Fold (pay {FOLD_FEE} chip)"
+            return Move(str(action), "button", label)
+        if verb == "time":
+            return Move(str(action), "button", f"{action.args[0]} minutes played")
+        if verb == "hide":
+            return Move(str(action), "drag", "Keep aside", action.args, f"hidden{seat}")
+        return Move(str(action), "drag", f"Play {action.args[0]}", action.args, "trick")
+
+    # ---- copies for search ---------------------------------------------------------------
+    def copy_state(self, state: State) -> State:
+        """A fast copy (lists copied, immutable parts shared)."""
+        assert isinstance(state, PokeredState)
+        new = PokeredState()
+        new.__dict__.update(state.__dict__)
+        new.rng = state.rng.copy()
+        m = state.match
+        new.match = Match(m.players, m.rounds, m.round, m.dealer, [list(r) for r in m.scores])
+        for key in SHALLOW:
+            setattr(new, key, list(getattr(state, key)))
+        for key in NESTED:
+            setattr(new, key, [list(x) for x in getattr(state, key)])
+        new._legal = {}
+        new._acting = None
+        return new
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        """Redeal every card `seat` cannot see: other hands, kept pairs, folded hands, stock."""
+        assert isinstance(state, PokeredState)
+        new = self.copy_state(state)
+        assert isinstance(new, PokeredState)
+        others = [i for i in range(state.players) if i != seat]
+        pool = list(new.stock)
+        for i in others:
+            pool += new.hands[i] + new.folded[i]
+            if not new.revealed:
+                pool += list(new.hidden[i] or ())
+        rng.shuffle(pool)
+        pos = 0
+
+        def take(k: int) -> list[str]:
+            nonlocal pos
+            pos += k
+            return pool[pos - k : pos]
+
+        for i in others:
+            new.hands[i] = sorted(take(len(new.hands[i])), key=sort_key)
+            new.folded[i] = take(len(new.folded[i]))
+            h = new.hidden[i]
+            if h is not None and not new.revealed:
+                new.hidden[i] = tuple(sorted(take(len(h)), key=sort_key))
+        new.stock = pool[pos:]
+        return new
+
+
+GAME = register(PokeredTrick())
