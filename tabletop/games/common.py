@@ -61,14 +61,18 @@ def pairs(table: dict[str, dict[str, Action]], hand: Sequence[str]) -> list[Acti
 
 
 def finish(
-    state: State, tiebreak: Callable[[int], tuple[float, ...]] | None = None, note: str = ""
+    state: State,
+    tiebreak: Callable[[int], tuple[float, ...]] | None = None,
+    note: str = "",
+    totals: Sequence[float] | None = None,
 ) -> Event:
-    """Set the match result from the recorded rounds; return the game_end event.
+    """Set the match result; return the game_end event.
 
-    Totals decide; `tiebreak(seat)` gives further keys (higher is better) for equal totals.
-    Seats still equal share the place, and every seat in first place wins.
+    Totals (by default the sum of the recorded rounds) decide; `tiebreak(seat)` gives further
+    keys (higher is better) for equal totals. Seats still equal share the place, and every
+    seat in first place wins.
     """
-    totals = state.match.totals
+    totals = list(state.match.totals if totals is None else totals)
     keys = [(totals[i], *(tiebreak(i) if tiebreak else ())) for i in range(state.players)]
     place = places(keys)
     winners = tuple(i for i, p in enumerate(place) if p == 1)
