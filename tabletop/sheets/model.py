@@ -1,0 +1,187 @@
+"""The score sheet as plain data: blank for a game and player count, or filled from a replay log.
+
+A `SheetModel` holds the heading (titles, designer, players, date, options, seed), one score
+`Table` shaped like the game's scoring (rows × seats, each seat with the game's own columns,
+see `specs.py`), the ranking, scoring notes and the tie-break rule for the foot. It knows
+nothing of Qt: `render.py` paints it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from tabletop.engine.errors import ParseError
+from tabletop.engine.game import places
+from tabletop.engine.log import read_lines
+from tabletop.engine.registry import get_game
+from tabletop.sheets.specs import Row, Spec, running_totals, spec_for, text
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A score table: lead columns, then one group of columns per seat, then body rows."""
+
+    lead: tuple[str, ...]
+    groups: tuple[str, ...]
+    columns: tuple[str, ...]
+    rows: tuple[Row, ...]
+    foot: tuple[Row, ...] = ()
+
+    def text(self) -> list[str]:
+        """Every text in the table, headers first, row by row."""
+        out = [*self.lead, *self.groups, *self.columns]
+        for row in (*self.rows, *self.foot):
+            out.append(row.label)
+            out.extend(row.shared)
+            for cells in row.seats:
+                out.extend(cells)
+        return [t for t in out if t]
+
+
+@dataclass(frozen=True, slots=True)
+class SheetModel:
+    """Everything a printed score sheet shows, blank or filled."""
+
+    game: str
+    title: str
+    title_en: str
+    designer: str
+    players: int
+    names: tuple[str, ...]
+    table: Table
+    filled: bool
+    finished: bool = False
+    date: str = ""
+    seed: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    ranking: tuple[tuple[int, str, str], ...] = ()
+    winners: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    tiebreak: str = ""
+
+    @property
+    def heading(self) -> str:
+        """The title line: Japanese title / English working title."""
+        return f"{self.title}  ({self.title_en})" if self.title_en != self.title else self.title
+
+    def details(self) -> list[tuple[str, str]]:
+        """Label/value pairs printed under the title (blank values are lines to write on)."""
+        if not self.filled:
+            return [("Date", ""), ("Players", ", ".join(n for n in self.names if n))]
+        state = "finished" if self.finished else "unfinished (provisional ranking)"
+        opts = ", ".join(f"{k}={v}" for k, v in self.options.items()) or "none"
+        return [
+            ("Date", self.date),
+            ("Players", ", ".join(self.names)),
+            ("Match", state),
+            ("Options", opts),
+            ("Seed", str(self.seed)),
+        ]
+
+    def text(self) -> str:
+        """All the sheet's text, one item a line (for tests and searching)."""
+        lines = [self.heading, self.designer]
+        for label, value in self.details():
+            lines.append(f"{label}: {value}")
+        lines.extend(self.table.text())
+        for place, name, total in self.ranking:
+            lines.append(f"{place}. {name} {total}")
+        lines.extend(self.notes)
+        lines.append(self.tiebreak)
+        return "\n".join(line for line in lines if line)
+
+
+def _table(
+    spec: Spec,
+    rows: Sequence[Row],
+    names: Sequence[str],
+    totals: Sequence[str],
+    ranks: Sequence[str],
+) -> Table:
+    shared = ("",) * len(spec.shared)
+    return Table(
+        lead=(spec.unit, *spec.shared),
+        groups=tuple(names),
+        columns=spec.columns,
+        rows=tuple(rows),
+        foot=(
+            Row("Total", shared, tuple(spec.total_cells(t) for t in totals)),
+            Row("Place", shared, tuple(spec.total_cells(r) for r in ranks)),
+        ),
+    )
+
+
+def blank_sheet(game_id: str, players: int, names: Sequence[str] | None = None) -> SheetModel:
+    """An empty sheet for `players` seats of this game, optionally with the names written in."""
+    game = get_game(game_id)
+    info = game.info
+    state = game.setup(players, None, 0)
+    spec = spec_for(info.id)
+    names = list(names or [])
+    if len(names) > players:
+        raise ParseError(f"{len(names)} names given for {players} players.")
+    names += [""] * (players - len(names))
+    count = spec.blank_rows(players, state.options, state.match.rounds)
+    blank = tuple(("",) * len(spec.columns) for _ in range(players))
+    rows = [Row(spec.row_label(r), ("",) * len(spec.shared), blank) for r in range(1, count + 1)]
+    return SheetModel(
+        game=info.id,
+        title=info.title,
+        title_en=info.title_en,
+        designer=info.designer,
+        players=players,
+        names=tuple(names),
+        table=_table(spec, rows, names, [""] * players, [""] * players),
+        filled=False,
+        notes=spec.notes,
+        tiebreak=spec.tiebreak,
+    )
+
+
+def filled_sheet(lines: Iterable[str], date: str = "") -> SheetModel:
+    """A sheet filled from a replay log (finished or not); ParseError if it cannot be read."""
+    records = [rec for _, rec in read_lines(lines)]
+    if not records or records[0].get("type") != "header":
+        raise ParseError("line 1: the log does not start with a header")
+    head = records[0]
+    try:
+        game = get_game(str(head["game"]))
+        players = int(head["players"])
+    except (KeyError, TypeError, ValueError) as err:
+        raise ParseError(f"line 1: the header is incomplete ({err})") from None
+    info = game.info
+    names = [str(n) for n in head.get("names") or []] or [f"Player {i + 1}" for i in range(players)]
+    spec = spec_for(info.id)
+    events = [r for r in records[1:] if r.get("type") != "action"]
+    rows = spec.fill(events, players)
+    totals = running_totals(events, players)
+    end = next((e for e in events if e.get("type") == "game_end"), None)
+    if end is not None:
+        totals = list(end.get("totals", totals))
+        ranks = list(end.get("ranking", []))
+    else:
+        ranks = list(places([(t,) for t in totals]))
+    ranking = tuple(
+        sorted(((ranks[i], names[i], text(totals[i])) for i in range(players)), key=lambda r: r[0])
+    )
+    return SheetModel(
+        game=info.id,
+        title=info.title,
+        title_en=info.title_en,
+        designer=info.designer,
+        players=players,
+        names=tuple(names),
+        table=_table(spec, rows, names, [text(t) for t in totals], [text(r) for r in ranks]),
+        filled=True,
+        finished=end is not None,
+        date=date or datetime.now().strftime("%Y-%m-%d %H:%M"),
+        seed=int(head.get("seed", 0)),
+        options=dict(head.get("options") or {}),
+        ranking=ranking,
+        winners=tuple(names[i] for i in range(players) if ranks[i] == 1),
+        notes=spec.notes,
+        tiebreak=spec.tiebreak,
+    )

@@ -1,0 +1,123 @@
+"""Step through a replay log move by move: the state after action k, rounds, and Views.
+
+`Stepper(lines)` re-runs a log through the engine (checking it as `replay` does) and keeps
+checkpoints, so going back or jumping to a round is cheap. `view(k)` is the public View
+(`game.view(state, None)`: hidden cards as backs); `view(k, reveal=True)` shows every card.
+The table draws these Views; nothing here knows Qt.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from tabletop.engine.events import Event
+from tabletop.engine.game import Game, State
+from tabletop.engine.log import replay
+from tabletop.engine.views import PUBLIC, View
+
+CHECKPOINT_EVERY = 32
+
+
+class Stepper:
+    """A match from its log, addressable by action index 0..len(self)."""
+
+    def __init__(self, lines: Iterable[str]) -> None:
+        lines = list(lines)
+        done = replay(lines)  # raises ParseError / ReplayDivergence on a bad log
+        self.game: Game = done.game
+        state = self._fresh(lines)
+        self._checkpoints: dict[int, State] = {0: self.game.clone(state)}
+        self.actions: list[tuple[int, str]] = []
+        self.events: list[list[Event]] = [list(state.opening)]
+        self.rounds: dict[int, int] = {1: 0}
+        for seat, action in _action_lines(lines):
+            events = self.game.apply(state, seat, action)
+            self.actions.append((seat, action))
+            self.events.append(events)
+            k = len(self.actions)
+            if k % CHECKPOINT_EVERY == 0:
+                self._checkpoints[k] = self.game.clone(state)
+            kinds = [ev.type for ev in events]
+            if "round_end" in kinds and "game_end" not in kinds:
+                self.rounds[len(self.rounds) + 1] = k
+        self._k = len(self.actions)
+        self._state = self.game.clone(state)
+
+    def _fresh(self, lines: list[str]) -> State:
+        head = json.loads(next(t for t in lines if t.strip()))
+        state = self.game.setup(int(head["players"]), head.get("options") or {}, int(head["seed"]))
+        if "names" in head:
+            state.names = tuple(head["names"])
+        return state
+
+    def __len__(self) -> int:
+        """The number of actions in the log."""
+        return len(self.actions)
+
+    def state(self, k: int) -> State:
+        """The state after the first k actions (0: as dealt); a private copy, do not mutate."""
+        if not 0 <= k <= len(self.actions):
+            raise IndexError(f"step {k} is outside 0..{len(self.actions)}")
+        if k != self._k:
+            base = max(c for c in self._checkpoints if c <= k)
+            if base <= self._k < k:
+                start = self._k
+            else:
+                start = base
+                self._state = self.game.clone(self._checkpoints[base])
+            for seat, action in self.actions[start:k]:
+                self.game.apply(self._state, seat, action)
+            self._k = k
+        return self._state
+
+    def round_of(self, k: int) -> int:
+        """The round being played after action k."""
+        return max(r for r, start in self.rounds.items() if start <= k)
+
+    def round_start(self, round_number: int) -> int:
+        """The action index at which a round begins (its deal has just happened)."""
+        if round_number not in self.rounds:
+            raise KeyError(f"the log has no round {round_number}")
+        return self.rounds[round_number]
+
+    def view(self, k: int, seat: int | None = None, reveal: bool = False) -> View:
+        """The View after action k: for `seat` (None: public), or with every card shown."""
+        state = self.state(k)
+        if not reveal:
+            view = self.game.view(state, seat)
+            return dataclasses.replace(view, moves=())
+        game = self.game
+        zones = [dataclasses.replace(z, visible=PUBLIC) for z in game.zones(state)]
+        return View.build(
+            game=game.info.id,
+            seat=None,
+            names=state.names,
+            zones=zones,
+            counters=game.counters(state),
+            status=game.status(state, None),
+            to_act=game.to_act(state),
+            moves=(),
+            over=state.result is not None,
+            hints=game.hints(state),
+        )
+
+    def step_events(self, k: int, seat: int | None = None, reveal: bool = False) -> list[Any]:
+        """What action k (1-based; 0 = the opening deal) did, as JSON a seat or the public sees."""
+        head: list[dict[str, Any]] = []
+        if k:
+            acting, action = self.actions[k - 1]
+            head.append({"type": "action", "seat": acting, "action": action})
+        return head + [ev.to_json(seat, omniscient=reveal) for ev in self.events[k]]
+
+
+def _action_lines(lines: list[str]) -> list[tuple[int, str]]:
+    out = []
+    for text in lines:
+        if text.strip():
+            rec = json.loads(text)
+            if rec.get("type") == "action":
+                out.append((int(rec["seat"]), str(rec["action"])))
+    return out

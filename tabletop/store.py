@@ -1,0 +1,288 @@
+"""Saved matches: autosave after every action, resume, damaged files set aside, match history.
+
+Everything lives under `data_dir()`: the platform's application-data folder (Qt's
+AppDataLocation for an app named "tabletop"), or `$TABLETOP_DATA_DIR` when set (tests).
+
+    saves/<id>.jsonl      a match in progress: its replay log, rewritten atomically
+    history/<id>.jsonl    finished matches' logs
+    history.json          the index of finished matches (date, game, players, winners, totals)
+    damaged/              unreadable saves, moved aside, each with a .reason.txt
+
+A save is the replay log itself (docs/replay-format.md), so resuming is
+`tabletop.engine.log.replay(lines)`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from tabletop.engine.errors import ParseError, ReplayDivergence, TabletopError
+from tabletop.engine.events import Event
+from tabletop.engine.game import Game, State
+from tabletop.engine.log import header, replay
+
+DATA_ENV = "TABLETOP_DATA_DIR"
+APP_NAME = "tabletop"
+
+
+def data_dir() -> Path:
+    """Where Tabletop keeps its data: $TABLETOP_DATA_DIR, else the platform's app-data folder."""
+    override = os.environ.get(DATA_ENV)
+    if override:
+        return Path(override)
+    from PySide6.QtCore import QCoreApplication, QStandardPaths
+
+    if QCoreApplication.applicationName().lower() == APP_NAME:
+        return Path(
+            QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+        )
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericDataLocation)
+    return Path(base) / APP_NAME
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Replace `path` with `text` so a reader sees the old file or the new one, never a mix."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+class DamagedSave(TabletopError):
+    """A save that cannot be resumed; `path` is where it was moved aside, `reason` why."""
+
+    def __init__(self, name: str, reason: str, path: Path) -> None:
+        super().__init__(f"The saved match {name} is damaged ({reason}); it was moved to {path}.")
+        self.name = name
+        self.reason = reason
+        self.path = path
+
+
+@dataclass(frozen=True, slots=True)
+class SaveInfo:
+    """An unfinished match the launcher can offer to resume."""
+
+    id: str
+    path: Path
+    game: str
+    players: int
+    names: tuple[str, ...]
+    saved: str
+    actions: int
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    """One finished match in the history index."""
+
+    id: str
+    date: str
+    game: str
+    title: str
+    names: tuple[str, ...]
+    winners: tuple[str, ...]
+    totals: tuple[float, ...]
+    file: str
+
+
+@dataclass(slots=True)
+class Resumed:
+    """A resumed match: its game, the state where it stopped, and its autosave to go on with."""
+
+    game: Game
+    state: State
+    autosave: Autosave
+
+
+class Autosave:
+    """Keeps one match on disk as its replay log, rewritten atomically after every action."""
+
+    def __init__(
+        self, store: Store, match_id: str, lines: list[str], game: Game, state: State
+    ) -> None:
+        self.store = store
+        self.id = match_id
+        self.lines = lines
+        self.game = game
+        self.state = state
+        self.path = store.saves / f"{match_id}.jsonl"
+        self.finished: HistoryEntry | None = None
+
+    def record(self, seat: int, action: object, events: Iterable[Event]) -> None:
+        """Add one applied action and its events, then save; a finished match goes to history."""
+        self.lines.append(_line({"type": "action", "seat": seat, "action": str(action)}))
+        self.lines.extend(_line(ev.to_json()) for ev in events)
+        atomic_write(self.path, "\n".join(self.lines) + "\n")
+        if self.finished is None and self.game.result(self.state) is not None:
+            self.finished = self.store.archive(self)
+
+    def text(self) -> str:
+        """The log as saved."""
+        return "\n".join(self.lines) + "\n"
+
+
+def _line(obj: dict[str, Any]) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+class Store:
+    """The saves, damaged files and history under one data folder."""
+
+    def __init__(self, root: Path | str | None = None) -> None:
+        self.root = Path(root) if root is not None else data_dir()
+        self.saves = self.root / "saves"
+        self.history_dir = self.root / "history"
+        self.damaged = self.root / "damaged"
+        self.index = self.root / "history.json"
+
+    def start(self, game: Game, state: State) -> Autosave:
+        """Begin saving a new match (its header and opening deal are written at once)."""
+        match_id = datetime.now().strftime("%Y%m%d-%H%M%S-") + f"{time.time_ns() % 1_000_000:06d}"
+        lines = [_line(header(game, state))] + [_line(ev.to_json()) for ev in state.opening]
+        save = Autosave(self, match_id, lines, game, state)
+        atomic_write(save.path, save.text())
+        return save
+
+    def unfinished(self) -> tuple[list[SaveInfo], list[DamagedSave]]:
+        """Matches to resume, newest first; damaged saves are moved aside and reported."""
+        found: list[SaveInfo] = []
+        damaged: list[DamagedSave] = []
+        for path in sorted(self.saves.glob("*.jsonl"), reverse=True):
+            try:
+                lines = self._read(path)
+                done = replay(lines)
+            except DamagedSave as err:
+                damaged.append(err)
+                continue
+            except (ParseError, ReplayDivergence) as err:
+                damaged.append(self.quarantine(path, str(err)))
+                continue
+            if done.game.result(done.state) is not None:
+                continue
+            stamp = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+            found.append(
+                SaveInfo(
+                    path.stem,
+                    path,
+                    done.game.info.id,
+                    done.state.players,
+                    tuple(done.state.names),
+                    stamp,
+                    done.actions,
+                )
+            )
+        return found, damaged
+
+    def resume(self, match_id: str) -> Resumed:
+        """Re-run a save to where it stopped; DamagedSave (file moved aside) if it cannot be."""
+        path = self.saves / f"{match_id}.jsonl"
+        lines = self._read(path)
+        try:
+            done = replay(lines)
+        except (ParseError, ReplayDivergence) as err:
+            raise self.quarantine(path, str(err)) from None
+        lines = [t for t in lines if t.strip()]
+        return Resumed(
+            done.game, done.state, Autosave(self, match_id, lines, done.game, done.state)
+        )
+
+    def discard(self, match_id: str) -> None:
+        """Delete an unfinished save the player chose not to resume."""
+        (self.saves / f"{match_id}.jsonl").unlink(missing_ok=True)
+
+    def _read(self, path: Path) -> list[str]:
+        try:
+            data = path.read_bytes()
+        except OSError as err:
+            raise DamagedSave(path.stem, f"cannot read it: {err.strerror}", path) from None
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise self.quarantine(path, "it is not UTF-8 text") from None
+        if not text.strip():
+            raise self.quarantine(path, "it is empty")
+        if not text.endswith("\n"):
+            raise self.quarantine(path, "it is truncated (the last line is incomplete)")
+        return text.splitlines()
+
+    def quarantine(self, path: Path, reason: str) -> DamagedSave:
+        """Move a damaged file into damaged/ with a .reason.txt beside it; return the error."""
+        self.damaged.mkdir(parents=True, exist_ok=True)
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        target = self.damaged / f"{path.stem}.{stamp}{path.suffix}"
+        n = 1
+        while target.exists():
+            n += 1
+            target = self.damaged / f"{path.stem}.{stamp}-{n}{path.suffix}"
+        try:
+            os.replace(path, target)
+        except OSError:
+            target = path
+        atomic_write(target.with_name(target.name + ".reason.txt"), reason + "\n")
+        return DamagedSave(path.stem, reason, target)
+
+    # ---- history ------------------------------------------------------------------------
+    def archive(self, save: Autosave) -> HistoryEntry:
+        """Move a finished match's log into history/ and add it to the index."""
+        result = save.game.result(save.state)
+        assert result is not None
+        names = tuple(save.state.names)
+        target = self.history_dir / save.path.name
+        atomic_write(target, save.text())
+        save.path.unlink(missing_ok=True)
+        entry = HistoryEntry(
+            id=save.id,
+            date=datetime.now().strftime("%Y-%m-%d %H:%M"),
+            game=save.game.info.id,
+            title=save.game.info.title,
+            names=names,
+            winners=tuple(names[w] for w in result.winners),
+            totals=tuple(result.totals),
+            file=target.name,
+        )
+        entries = [asdict(e) for e in self.history()]
+        entries.append(asdict(entry))
+        atomic_write(self.index, json.dumps(entries, ensure_ascii=False, indent=1) + "\n")
+        return entry
+
+    def history(self) -> list[HistoryEntry]:
+        """Finished matches, oldest first (an unreadable index is set aside and starts anew)."""
+        if not self.index.is_file():
+            return []
+        try:
+            raw = json.loads(self.index.read_text(encoding="utf-8"))
+            return [
+                HistoryEntry(
+                    id=str(e["id"]),
+                    date=str(e["date"]),
+                    game=str(e["game"]),
+                    title=str(e["title"]),
+                    names=tuple(e["names"]),
+                    winners=tuple(e["winners"]),
+                    totals=tuple(e["totals"]),
+                    file=str(e["file"]),
+                )
+                for e in raw
+            ]
+        except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as err:
+            self.quarantine(self.index, f"the history index is unreadable ({err})")
+            return []
+
+    def history_log(self, entry: HistoryEntry) -> list[str]:
+        """The replay log of a finished match (for its sheet or the replay viewer)."""
+        return (self.history_dir / entry.file).read_text(encoding="utf-8").splitlines()
