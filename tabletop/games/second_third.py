@@ -67,6 +67,7 @@ class SecondThirdState(State):
 
     hands: list[list[str]]
     passing: list[tuple[str, ...] | None]
+    given: list[tuple[str, ...]]  # the cards each seat passed this deal (known to it)
     face_down: list[str]
     phase: str  # "pass" | "play"
     leader: int
@@ -126,6 +127,7 @@ class SecondThird(Game):
         state.hands = hands
         state.face_down = rest[:down]
         state.passing = [None] * players
+        state.given = [()] * players
         state.phase = "pass"
         state.leader = state.turn = state.match.dealer
         state.trick = []
@@ -220,6 +222,7 @@ class SecondThird(Game):
             )
         for h in state.hands:
             h.sort(key=sort_key)
+        state.given = [g or () for g in state.passing]
         state.passing = [None] * n
         state.phase = "play"
         return events
@@ -342,6 +345,7 @@ class SecondThird(Game):
         )
         new.hands = [list(h) for h in state.hands]
         new.passing = list(state.passing)
+        new.given = list(state.given)
         new.face_down = list(state.face_down)
         new.trick = list(state.trick)
         new.won = [list(w) for w in state.won]
@@ -351,18 +355,25 @@ class SecondThird(Game):
         return new
 
     def determinize(self, state: State, seat: int, rng: Any) -> State:
-        """Redeal every card `seat` cannot see among the other hands and the face-down cards."""
+        """Redeal every card `seat` cannot see among the other hands and the face-down cards.
+
+        Cards `seat` passed this deal stay with the left neighbour that received them until
+        played.
+        """
         assert isinstance(state, SecondThirdState)
         new = self.copy_state(state)
         assert isinstance(new, SecondThirdState)
         others = [i for i in range(state.players) if i != seat]
-        pool = [c for i in others for c in new.hands[i]] + new.face_down
+        target = left_of(seat, state.players)
+        known = [c for c in state.given[seat] if c in new.hands[target]]
+        pool = [c for i in others for c in new.hands[i] if c not in known] + new.face_down
         pool += [c for i in others for c in (new.passing[i] or ())]
         rng.shuffle(pool)
         pos = 0
         for i in others:
-            k = len(new.hands[i])
-            new.hands[i] = sorted(pool[pos : pos + k], key=sort_key)
+            kept = known if i == target else []
+            k = len(new.hands[i]) - len(kept)
+            new.hands[i] = sorted(kept + pool[pos : pos + k], key=sort_key)
             pos += k
             if new.passing[i] is not None:
                 k = len(new.passing[i] or ())

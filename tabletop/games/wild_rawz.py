@@ -57,6 +57,7 @@ class WildRawzState(State):
 
     sideways: int
     hands: list[list[str]]
+    drafted: list[list[str]]  # drafted cards not yet matched by a play of the same code
     row: list[str]
     set_aside: list[str]
     trump: str | None
@@ -106,6 +107,7 @@ class WildRawz(Game):
         for h in hands:
             h.sort(key=sort_key)
         state.hands = hands
+        state.drafted = [[] for _ in range(players)]
         state.set_aside = sorted(rest, key=sort_key)
         state.trump = None
         state.strengths = {}
@@ -184,6 +186,8 @@ class WildRawz(Game):
         if action.verb == "draft":
             return self._draft(state, seat, card)
         state.hands[seat].remove(card)
+        if card in state.drafted[seat]:
+            state.drafted[seat].remove(card)
         if action.verb == "withdraw":
             state.withdrawn[seat].append(card)
             state.withdrawal = (seat, card)
@@ -200,6 +204,7 @@ class WildRawz(Game):
     def _draft(self, state: WildRawzState, seat: int, card: str) -> list[Event]:
         state.row.remove(card)
         insort(state.hands[seat], card, key=sort_key)
+        state.drafted[seat].append(card)
         events = [Event("draft", {"seat": seat, "card": card})]
         if len(state.row) > 1:
             state.turn = (seat + 1) % state.players
@@ -350,6 +355,7 @@ class WildRawz(Game):
             [list(r) for r in state.match.scores],
         )
         new.hands = [list(h) for h in state.hands]
+        new.drafted = [list(d) for d in state.drafted]
         new.row = list(state.row)
         new.set_aside = list(state.set_aside)
         new.trick = list(state.trick)
@@ -362,17 +368,27 @@ class WildRawz(Game):
         return new
 
     def determinize(self, state: State, seat: int, rng: Any) -> State:
-        """Redeal the other hands among themselves: every other card is face up."""
+        """Redeal the other hands among themselves: every other card is face up.
+
+        A card a seat drafted from the face-up row stays in its hand until that seat plays or
+        withdraws a card of the same code (everyone saw it taken).
+        """
         assert isinstance(state, WildRawzState)
         new = self.copy_state(state)
         assert isinstance(new, WildRawzState)
         others = [i for i in range(state.players) if i != seat]
-        pool = [c for i in others for c in new.hands[i]]
+        pool: list[str] = []
+        for i in others:
+            unknown = list(new.hands[i])
+            for c in new.drafted[i]:
+                unknown.remove(c)
+            pool += unknown
         rng.shuffle(pool)
         pos = 0
         for i in others:
-            k = len(new.hands[i])
-            new.hands[i] = sorted(pool[pos : pos + k], key=sort_key)
+            kept = new.drafted[i]
+            k = len(new.hands[i]) - len(kept)
+            new.hands[i] = sorted(kept + pool[pos : pos + k], key=sort_key)
             pos += k
         return new
 

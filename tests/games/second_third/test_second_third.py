@@ -7,6 +7,7 @@ import json
 import pytest
 
 from tabletop.engine import IllegalAction, get_game
+from tabletop.engine.rng import Rng
 from tabletop.games.second_third import SecondThirdState, score, suit_points, trick_winner
 
 GAME = get_game("second-third")
@@ -138,3 +139,22 @@ def test_match_has_one_deal_per_player_and_ties_share() -> None:
     assert result is not None and len(state.match.scores) == 3
     best = max(result.totals)
     assert result.winners == tuple(i for i, t in enumerate(result.totals) if t == best)
+
+
+def test_determinize_keeps_passed_cards_with_the_left_neighbour() -> None:
+    """A seat knows the two cards it passed sit in its left neighbour's hand until played."""
+    state = GAME.setup(5, None, 5)
+    assert isinstance(state, SecondThirdState)
+    given = list(state.hands[0][:2])
+    for seat in range(5):
+        GAME.apply(state, seat, f"pass {state.hands[seat][0]} {state.hands[seat][1]}")
+    unseen = sorted(c for i in range(1, 5) for c in state.hands[i]) + sorted(state.face_down)
+    for k in range(20):
+        guess = GAME.determinize(state, 0, Rng(k))
+        assert isinstance(guess, SecondThirdState)
+        assert guess.hands[0] == state.hands[0]
+        assert set(given) <= set(guess.hands[1])
+        assert [len(h) for h in guess.hands] == [len(h) for h in state.hands]
+        assert len(guess.face_down) == 2
+        redealt = [c for i in range(1, 5) for c in guess.hands[i]] + guess.face_down
+        assert sorted(redealt) == sorted(unseen)

@@ -400,3 +400,26 @@ def test_thumb_bot_plays_legal_moves() -> None:
 
     state, result = play_match(GAME, 3, ["thumb", "random", "thumb"], seed=2)
     assert result is not None and len(state.match.scores) == 6
+
+
+def test_determinize_keeps_drafted_cards_in_the_drafters_hand() -> None:
+    """Everyone saw who took which row card: it stays in that hand until a copy is played."""
+    state = new(4, seed=9)
+    drafted: list[list[str]] = [[] for _ in range(4)]
+    while state.phase == "draft":
+        (seat,) = GAME.to_act(state)
+        action = GAME.legal_actions(state, seat)[0]
+        drafted[seat].append(action.args[0])
+        GAME.apply(state, seat, action)
+    # seat 0 leads one of its drafted cards: it is no longer known to be held
+    GAME.apply(state, 0, f"play {drafted[0][0]}")
+    for k in range(20):
+        guess = GAME.determinize(state, 2, Rng(k))
+        assert isinstance(guess, WildRawzState)
+        assert guess.hands[2] == state.hands[2]
+        for i in (1, 3):
+            assert not Counter(drafted[i]) - Counter(guess.hands[i])
+        assert not Counter(drafted[0][1:]) - Counter(guess.hands[0])
+        assert [len(h) for h in guess.hands] == [len(h) for h in state.hands]
+        others = (0, 1, 3)
+        assert pooled([guess.hands[i] for i in others]) == pooled([state.hands[i] for i in others])
