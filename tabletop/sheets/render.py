@@ -19,7 +19,6 @@ from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
-    QFontDatabase,
     QFontMetricsF,
     QImage,
     QPagedPaintDevice,
@@ -30,16 +29,12 @@ from PySide6.QtGui import (
     QPen,
 )
 
-import tabletop
+from tabletop.fonts import FALLBACK_FAMILIES, bundled_family
 from tabletop.sheets.model import SheetModel, Table
 from tabletop.sheets.specs import Row
 
-FONT_FILE = "TabletopSansJP.ttf"
-_PACKAGE = Path(tabletop.__file__).resolve().parent
-FONT_DIRS = (_PACKAGE / "assets" / "fonts", _PACKAGE.parent / "assets" / "fonts")
 PAPERS = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
 MARGIN_MM = 12.0
-FALLBACK_FAMILIES = ("Noto Sans CJK JP", "IPAGothic", "IPAPGothic", "DejaVu Sans", "sans-serif")
 
 # sizes in points and millimetres
 TITLE_PT, BODY_PT, SMALL_PT, FOOT_PT = 15.0, 9.5, 8.0, 7.0
@@ -84,21 +79,9 @@ Op = TextOp | LineOp | FillOp
 
 # ---- fonts --------------------------------------------------------------------------------
 @lru_cache(maxsize=1)
-def font_family() -> str:
-    """Register the bundled Japanese font (once) and return its family ('' if none found)."""
-    for folder in FONT_DIRS:
-        path = folder / FONT_FILE
-        if path.is_file():
-            font_id = QFontDatabase.addApplicationFont(str(path))
-            families = QFontDatabase.applicationFontFamilies(font_id) if font_id >= 0 else []
-            if families:
-                return families[0]
-    return ""
-
-
 def sheet_font(size: float, bold: bool = False) -> QFont:
     """The sheet's font at `size` points: the bundled font, then system CJK fallbacks."""
-    family = font_family()
+    family = bundled_family()
     font = QFont()
     font.setFamilies([f for f in (family, *FALLBACK_FAMILIES) if f])
     font.setPointSizeF(size)

@@ -1,0 +1,36 @@
+"""The bundled Japanese font, registered with Qt once, for the table and the score sheets."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
+
+import tabletop
+
+FONT_FILE = "TabletopSansJP.ttf"
+_PACKAGE = Path(tabletop.__file__).resolve().parent
+FONT_DIRS = (_PACKAGE / "assets" / "fonts", _PACKAGE.parent / "assets" / "fonts")
+FALLBACK_FAMILIES = ("Noto Sans CJK JP", "IPAGothic", "IPAPGothic", "DejaVu Sans", "sans-serif")
+
+
+@cache
+def bundled_family() -> str:
+    """Register the bundled font (first call only) and return its family ('' if missing)."""
+    for folder in FONT_DIRS:
+        path = folder / FONT_FILE
+        if path.is_file():
+            font_id = QFontDatabase.addApplicationFont(str(path))
+            families = QFontDatabase.applicationFontFamilies(font_id) if font_id >= 0 else []
+            if families:
+                return families[0]
+    return ""
+
+
+def use_japanese_fallback(app: QGuiApplication) -> None:
+    """Keep the platform's UI font but fall back to the bundled font for Japanese text."""
+    font = QFont(app.font())
+    family = bundled_family()
+    font.setFamilies([f for f in (font.family(), family, *FALLBACK_FAMILIES) if f])
+    app.setFont(font)

@@ -1,0 +1,267 @@
+"""The table's non-card items: zones, seat plates, the status line, notices and floating scores."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Property, QEasingCurve, QPropertyAnimation, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+
+from tabletop.ui import zorder
+
+FELT_TEXT = QColor("#f1f5ec")
+TARGET = QColor(120, 230, 140)
+ACTING = QColor("#ffd54f")
+
+
+def _font(px: float, bold: bool = False) -> QFont:
+    font = QFont("DejaVu Sans")
+    font.setPixelSize(max(8, round(px)))
+    font.setBold(bold)
+    return font
+
+
+class ZoneItem(QGraphicsObject):
+    """A zone's outline and label; lights up as a drop target while a card is dragged."""
+
+    def __init__(self, zone_id: str) -> None:
+        super().__init__()
+        self.zone_id = zone_id
+        self.rect = QRectF()
+        self.label = ""
+        self.label_h = 0.0
+        self.font_px = 11.0
+        self.target = False
+        self.hover = False
+        self.setZValue(zorder.ZONE)
+        self.setCacheMode(QGraphicsObject.CacheMode.DeviceCoordinateCache)
+
+    def set_geometry(self, rect: QRectF, label: str, label_h: float, font_px: float) -> None:
+        """Place the zone and set its label text."""
+        if rect != self.rect:
+            self.prepareGeometryChange()
+            self.rect = rect
+        elif (label, label_h, font_px) == (self.label, self.label_h, self.font_px):
+            return
+        self.label, self.label_h, self.font_px = label, label_h, font_px
+        self.update()
+
+    def set_target(self, target: bool, hover: bool = False) -> None:
+        """Show whether a dragged card may be dropped here (and is over it)."""
+        if (target, hover) != (self.target, self.hover):
+            self.target, self.hover = target, hover
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        """The zone rectangle with room for a thick outline."""
+        return self.rect.adjusted(-3, -3, 3, 3)
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        """A faint rounded area, outlined brightly when it is a live target; its label on top."""
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        body = self.rect.adjusted(0, self.label_h, 0, 0)
+        if self.target:
+            alpha = 120 if self.hover else 60
+            painter.setBrush(QColor(TARGET.red(), TARGET.green(), TARGET.blue(), alpha))
+            painter.setPen(QPen(TARGET, 3 if self.hover else 2))
+        else:
+            painter.setBrush(QColor(0, 0, 0, 28))
+            painter.setPen(QPen(QColor(255, 255, 255, 55), 1.2))
+        radius = min(10.0, body.width() * 0.08)
+        painter.drawRoundedRect(body, radius, radius)
+        if self.label and self.label_h > 0:
+            painter.setFont(_font(self.font_px))
+            painter.setPen(FELT_TEXT)
+            painter.drawText(
+                self.rect.adjusted(2, 0, -2, 0).intersected(
+                    QRectF(self.rect.x(), self.rect.y(), self.rect.width(), self.label_h)
+                ),
+                Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter,
+                QFontMetricsF(_font(self.font_px)).elidedText(
+                    self.label, Qt.TextElideMode.ElideRight, self.rect.width() - 4
+                ),
+            )
+
+
+class PlateItem(QGraphicsObject):
+    """A seat's plate: name and counters; outlined while the seat must act."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__()
+        self.seat = seat
+        self.rect = QRectF()
+        self.name = ""
+        self.lines: list[str] = []
+        self.acting = False
+        self.served = False
+        self.font_px = 11.0
+        self.setZValue(zorder.PLATE)
+        self.setCacheMode(QGraphicsObject.CacheMode.DeviceCoordinateCache)
+
+    def set_content(
+        self,
+        rect: QRectF,
+        name: str,
+        lines: list[str],
+        acting: bool,
+        served: bool,
+        font_px: float,
+    ) -> None:
+        """Place the plate and fill in its text."""
+        content = (name, lines, acting, served, font_px)
+        if rect != self.rect:
+            self.prepareGeometryChange()
+            self.rect = rect
+        elif content == (self.name, self.lines, self.acting, self.served, self.font_px):
+            return
+        self.name, self.lines = name, lines
+        self.acting, self.served, self.font_px = acting, served, font_px
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        """The plate rectangle plus its outline."""
+        return self.rect.adjusted(-3, -3, 3, 3)
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        """Rounded dark plate, bold name, counters under it."""
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setBrush(QColor(0, 0, 0, 70 if not self.served else 95))
+        painter.setPen(QPen(ACTING, 2.5) if self.acting else QPen(QColor(255, 255, 255, 40), 1))
+        painter.drawRoundedRect(self.rect, 8, 8)
+        pad = 6.0
+        line_h = self.font_px + 4
+        width = self.rect.width() - 2 * pad
+        name_font = _font(self.font_px, bold=True)
+        painter.setFont(name_font)
+        painter.setPen(ACTING if self.acting else FELT_TEXT)
+        name = ("▶ " if self.acting else "") + self.name
+        painter.drawText(
+            QRectF(self.rect.x() + pad, self.rect.y() + 2, width, line_h),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            QFontMetricsF(name_font).elidedText(name, Qt.TextElideMode.ElideRight, width),
+        )
+        small = _font(self.font_px * 0.92)
+        metrics = QFontMetricsF(small)
+        painter.setFont(small)
+        painter.setPen(FELT_TEXT)
+        for i, line in enumerate(self.lines[:2]):
+            painter.drawText(
+                QRectF(self.rect.x() + pad, self.rect.y() + 2 + line_h * (i + 1), width, line_h),
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                metrics.elidedText(line, Qt.TextElideMode.ElideRight, width),
+            )
+
+
+class TextItem(QGraphicsObject):
+    """A line of text in a rounded box: the status line, the info corner, a notice."""
+
+    def __init__(self, z: float, colour: QColor, bold: bool = False) -> None:
+        super().__init__()
+        self.rect = QRectF()
+        self.text = ""
+        self.colour = colour
+        self.bold = bold
+        self.font_px = 13.0
+        self.align = Qt.AlignmentFlag.AlignCenter
+        self.setZValue(z)
+        self.setCacheMode(QGraphicsObject.CacheMode.DeviceCoordinateCache)
+
+    def set_text(self, rect: QRectF, text: str, font_px: float) -> None:
+        """Place the box and set its text (several lines allowed)."""
+        if rect != self.rect:
+            self.prepareGeometryChange()
+            self.rect = rect
+        elif (text, font_px) == (self.text, self.font_px):
+            return
+        self.text, self.font_px = text, font_px
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        """The text box."""
+        return self.rect
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        """A translucent rounded box sized to the text, the text centred in it."""
+        if not self.text:
+            return
+        lines = self.text.splitlines()
+        font = _font(self.font_px, self.bold)
+        metrics = QFontMetricsF(font)
+        widest = max(metrics.horizontalAdvance(t) for t in lines) + 24
+        if widest > self.rect.width():
+            font = _font(max(9.0, self.font_px * self.rect.width() / widest), self.bold)
+            metrics = QFontMetricsF(font)
+            widest = max(metrics.horizontalAdvance(t) for t in lines) + 24
+        width = min(self.rect.width(), widest)
+        height = min(self.rect.height(), metrics.height() * len(lines) + 8)
+        if self.align & Qt.AlignmentFlag.AlignLeft:
+            box = QRectF(self.rect.x(), self.rect.y(), width, height)
+        else:
+            box = QRectF(
+                self.rect.center().x() - width / 2,
+                self.rect.center().y() - height / 2,
+                width,
+                height,
+            )
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 110))
+        painter.drawRoundedRect(box, 8, 8)
+        painter.setFont(font)
+        painter.setPen(self.colour)
+        elided = "\n".join(
+            metrics.elidedText(t, Qt.TextElideMode.ElideRight, box.width() - 16) for t in lines
+        )
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, elided)
+
+
+class FadingText(TextItem):
+    """A short text that floats up (a score change) or waits (a refusal), then fades out."""
+
+    def __init__(self, z: float, colour: QColor, rise: float, duration_ms: int) -> None:
+        super().__init__(z, colour, bold=True)
+        self._fade = 1.0
+        self.animation = QPropertyAnimation(self, b"fade", self)
+        self.animation.setStartValue(1.0)
+        self.animation.setEndValue(0.0)
+        self.animation.setDuration(duration_ms)
+        self.animation.setEasingCurve(QEasingCurve.Type.InQuad)
+        self.rise = rise
+        self.start_y = 0.0
+        self.animation.finished.connect(self._done)
+
+    def get_fade(self) -> float:
+        """Opacity still left (1 → 0)."""
+        return self._fade
+
+    def set_fade(self, value: float) -> None:
+        """Fade and rise together."""
+        self._fade = value
+        self.setOpacity(min(1.0, value * 2))
+        self.setY(self.start_y - self.rise * (1 - value))
+
+    fade = Property(float, get_fade, set_fade)
+
+    def start(self) -> None:
+        """Begin fading (and rising)."""
+        self.start_y = self.y()
+        self.animation.start()
+
+    def _done(self) -> None:
+        scene = self.scene()
+        if scene is not None:
+            scene.removeItem(self)

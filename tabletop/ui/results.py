@@ -1,0 +1,168 @@
+"""The results screen: final ranking with tie-breaks, and a per-round chart of the totals."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tabletop.engine.game import Result
+from tabletop.ui.scores import fmt
+
+PALETTE = (
+    "#e53935",
+    "#1e88e5",
+    "#43a047",
+    "#fb8c00",
+    "#8e24aa",
+    "#00897b",
+    "#6d4c41",
+    "#3949ab",
+    "#c0ca33",
+    "#d81b60",
+    "#546e7a",
+    "#f4511e",
+    "#00acc1",
+    "#7cb342",
+    "#5e35b1",
+)
+
+
+def running_totals(rounds: Sequence[Sequence[float]], players: int) -> list[list[float]]:
+    """Totals after each round, per seat (starting from 0)."""
+    out = [[0.0] * players]
+    for row in rounds:
+        out.append([out[-1][i] + (row[i] if i < len(row) else 0) for i in range(players)])
+    return out
+
+
+class RoundChart(QWidget):
+    """Running totals per seat, one line each, over the rounds."""
+
+    def __init__(self, names: Sequence[str], rounds: Sequence[Sequence[float]]) -> None:
+        super().__init__()
+        self.names = list(names)
+        self.series = running_totals(rounds, len(names))
+        self.setMinimumSize(420, 220)
+
+    def paintEvent(self, event: object) -> None:
+        """Axes, a zero line, and one coloured line per seat."""
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.fillRect(self.rect(), QColor("#fafafa"))
+        legend_w = 110 if len(self.names) <= 12 else 0
+        area = QRectF(40, 12, self.width() - 56 - legend_w, self.height() - 36)
+        values = [v for row in self.series for v in row]
+        lo, hi = min(0.0, *values), max(0.0, *values)
+        if hi == lo:
+            hi = lo + 1
+        steps = max(1, len(self.series) - 1)
+
+        def at(k: int, v: float) -> QPointF:
+            x = area.left() + area.width() * k / steps
+            return QPointF(x, area.bottom() - area.height() * (v - lo) / (hi - lo))
+
+        p.setPen(QPen(QColor("#9e9e9e"), 1))
+        p.drawRect(area)
+        p.drawLine(at(0, 0), at(steps, 0))
+        p.setPen(QColor("#424242"))
+        p.drawText(QRectF(0, area.top() - 6, 36, 14), Qt.AlignmentFlag.AlignRight, fmt(hi))
+        p.drawText(QRectF(0, area.bottom() - 8, 36, 14), Qt.AlignmentFlag.AlignRight, fmt(lo))
+        for k in range(1, len(self.series)):
+            p.drawText(
+                QRectF(at(k, lo).x() - 15, area.bottom() + 4, 30, 14),
+                Qt.AlignmentFlag.AlignCenter,
+                f"R{k}",
+            )
+        for seat, name in enumerate(self.names):
+            colour = QColor(PALETTE[seat % len(PALETTE)])
+            path = QPainterPath(at(0, self.series[0][seat]))
+            for k in range(1, len(self.series)):
+                path.lineTo(at(k, self.series[k][seat]))
+            p.setPen(QPen(colour, 2.2))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawPath(path)
+            if legend_w:
+                y = area.top() + seat * 16
+                p.fillRect(QRectF(area.right() + 12, y + 4, 10, 8), colour)
+                p.setPen(QColor("#212121"))
+                p.drawText(
+                    QRectF(area.right() + 26, y, legend_w - 14, 16),
+                    Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                    name,
+                )
+        p.end()
+
+
+def ranking(result: Result, names: Sequence[str]) -> list[tuple[int, str, float, bool]]:
+    """(place, name, total, winner) rows, best first; ties share a place."""
+    rows = [
+        (result.places[i], names[i], result.totals[i], i in result.winners)
+        for i in range(len(names))
+    ]
+    return sorted(rows, key=lambda r: (r[0], -r[2], r[1]))
+
+
+class ResultsDialog(QDialog):
+    """End of the match: ranking, tie-break note, chart; rematch or start a new game."""
+
+    rematch = Signal()
+    """Play again with the same seats and options (a new seed)."""
+    newGame = Signal()
+    """Open the new-game dialog."""
+
+    def __init__(
+        self, title: str, result: Result, names: Sequence[str], parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"{title} — results")
+        layout = QVBoxLayout(self)
+        rows = ranking(result, names)
+        winners = [r[1] for r in rows if r[3]]
+        head = QLabel(f"<h2>{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}!</h2>")
+        layout.addWidget(head)
+        table = QTableWidget(len(rows), 3)
+        table.setHorizontalHeaderLabels(["Place", "Player", "Total"])
+        table.verticalHeader().hide()
+        for r, (place, name, total, _) in enumerate(rows):
+            for c, text in enumerate((str(place), name, fmt(total))):
+                table.setItem(r, c, QTableWidgetItem(text))
+        table.resizeColumnsToContents()
+        table.setMinimumHeight(min(360, 30 + 26 * len(rows)))
+        layout.addWidget(table)
+        self.table = table
+        if result.tiebreak:
+            note = QLabel(f"Tie-break: {result.tiebreak}")
+            note.setWordWrap(True)
+            layout.addWidget(note)
+        if result.rounds:
+            layout.addWidget(RoundChart(names, result.rounds))
+        buttons = QHBoxLayout()
+        again = QPushButton("Rematch")
+        new = QPushButton("New game…")
+        close = QPushButton("Close")
+        for b in (again, new, close):
+            buttons.addWidget(b)
+        layout.addLayout(buttons)
+        again.clicked.connect(self._rematch)
+        new.clicked.connect(self._new_game)
+        close.clicked.connect(self.accept)
+
+    def _rematch(self) -> None:
+        self.accept()
+        self.rematch.emit()
+
+    def _new_game(self) -> None:
+        self.accept()
+        self.newGame.emit()

@@ -1,0 +1,418 @@
+"""TableScene: draws any game's View and turns card gestures into requests.
+
+It knows zones, cards, counters and moves, never a game. Each new View is matched against
+the cards already on the table, so a card that moved flies from where it was, a card turned
+up flips in place, and a new deal flies out from the middle.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QRadialGradient
+from PySide6.QtWidgets import QGraphicsScene
+
+from tabletop.engine.views import BACK, Counter, View
+from tabletop.ui import gestures, zorder
+from tabletop.ui.art import SUIT_SYMBOL, CardArt
+from tabletop.ui.cards import CardItem
+from tabletop.ui.curtain import CurtainItem
+from tabletop.ui.items import FELT_TEXT, FadingText, PlateItem, TextItem, ZoneItem
+from tabletop.ui.layout import TableLayout, card_places, compute
+from tabletop.ui.motion import Motion
+
+NOTICE = QColor("#ffb199")
+
+
+def _fmt(value: object) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def counter_text(counters: Sequence[Counter]) -> str:
+    """Counters as one line: "Score 3 · Tricks 2"."""
+    return " · ".join(f"{c.label} {_fmt(c.value)}" for c in counters)
+
+
+class TableScene(QGraphicsScene):
+    """The table: zones, seat plates, cards, status line, notices and the hot-seat curtain."""
+
+    dropRequested = Signal(object, str)
+    """Cards (a tuple of codes) were dropped on a zone id."""
+    playRequested = Signal(object)
+    """Cards (a tuple of codes) were double-clicked: play them by their obvious move."""
+    clickRequested = Signal(str)
+    """A card with a click move was clicked."""
+    selectionChanged = Signal()
+    """The set of chosen cards changed."""
+    settled = Signal()
+    """All cards reached their places."""
+    curtainClicked = Signal()
+    """The player behind the curtain is ready."""
+
+    def __init__(self, art: CardArt | None = None) -> None:
+        super().__init__()
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        self.art = art or CardArt()
+        self.view: View | None = None
+        self.bottom = 0
+        self.interactive = False
+        self.layout: TableLayout | None = None
+        self.cards: list[CardItem] = []
+        self.zone_items: dict[str, ZoneItem] = {}
+        self.plates: dict[int, PlateItem] = {}
+        self.status = TextItem(zorder.STATUS, FELT_TEXT, bold=True)
+        self.info = TextItem(zorder.STATUS, FELT_TEXT)
+        self.info.align = Qt.AlignmentFlag.AlignLeft
+        self.curtain = CurtainItem()
+        self.motion = Motion(self)
+        self.notice = ""
+        self._toast: FadingText | None = None
+        self._drag: tuple[CardItem, list[CardItem], tuple[str, ...]] | None = None
+        for item in (self.status, self.info, self.curtain):
+            self.addItem(item)
+        self.curtain.clicked.connect(self.curtainClicked)
+
+    # ---- drawing a view -------------------------------------------------------------------
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        """Green felt, lighter in the middle."""
+        area = self.sceneRect()
+        gradient = QRadialGradient(area.center(), max(area.width(), area.height()) * 0.7)
+        gradient.setColorAt(0.0, QColor("#2f7a4a"))
+        gradient.setColorAt(1.0, QColor("#173f27"))
+        painter.fillRect(rect, gradient)
+
+    def show_view(
+        self, view: View, bottom: int, duration: int, interactive: bool, deal: bool = False
+    ) -> None:
+        """Draw `view` with seat `bottom` at the bottom, animating changes over `duration` ms."""
+        self.motion.stop()
+        self.motion.deleteLater()
+        self.motion = Motion(self)
+        self.motion.finished.connect(self.settled)
+        self._cancel_drag()
+        self.view, self.bottom, self.interactive = view, bottom, interactive
+        rect = self.sceneRect()
+        lay = compute(rect.width(), rect.height(), view, bottom)
+        self.layout = lay
+        self._sync_zones(lay, view)
+        self._sync_plates(lay, view)
+        self._sync_text(lay, view)
+        self._sync_cards(lay, view, duration, deal)
+        if self.curtain.isVisible():
+            self.curtain.cover(rect, self.curtain.text)
+        self.motion.start()
+
+    def relayout(self) -> None:
+        """Place everything again for a new size, without animation."""
+        if self.view is not None:
+            self.show_view(self.view, self.bottom, 0, self.interactive)
+        elif self.curtain.isVisible():
+            self.curtain.cover(self.sceneRect(), self.curtain.text)
+
+    def _sync_zones(self, lay: TableLayout, view: View) -> None:
+        live = set()
+        for zone in view.zones:
+            slot = lay.zones.get(zone.id)
+            if slot is None:
+                continue
+            live.add(zone.id)
+            item = self.zone_items.get(zone.id)
+            if item is None:
+                item = ZoneItem(zone.id)
+                self.zone_items[zone.id] = item
+                self.addItem(item)
+            label = zone.label
+            if label and zone.kind in ("pile", "stack", "tableau") and zone.cards:
+                label = f"{label} ({len(zone.cards)})"
+            r = slot.rect
+            item.set_geometry(QRectF(r.x, r.y, r.w, r.h), label, slot.label_h, lay.small_font_px)
+        for zone_id in set(self.zone_items) - live:
+            self.removeItem(self.zone_items.pop(zone_id))
+
+    def _sync_plates(self, lay: TableLayout, view: View) -> None:
+        per_seat: dict[int | None, list[Counter]] = defaultdict(list)
+        for c in view.counters:
+            per_seat[c.owner].append(c)
+        for seat in range(view.players):
+            r = lay.plates.get(seat)
+            if r is None:
+                continue
+            item = self.plates.get(seat)
+            if item is None:
+                item = PlateItem(seat)
+                self.plates[seat] = item
+                self.addItem(item)
+            counters = per_seat.get(seat, [])
+            if seat == self.bottom:
+                half = (len(counters) + 1) // 2
+                lines = [counter_text(counters[:half]), counter_text(counters[half:])]
+            else:
+                lines = [counter_text(counters)]
+            item.set_content(
+                QRectF(r.x, r.y, r.w, r.h),
+                view.names[seat] if seat < len(view.names) else f"Seat {seat + 1}",
+                [line for line in lines if line],
+                seat in view.to_act and not view.over,
+                seat == view.seat,
+                lay.box_font_px if seat != self.bottom else lay.font_px,
+            )
+        for seat in [s for s in self.plates if s >= view.players or s not in lay.plates]:
+            self.removeItem(self.plates.pop(seat))
+
+    def _sync_text(self, lay: TableLayout, view: View) -> None:
+        s = lay.status
+        self.status.set_text(QRectF(s.x, s.y, s.w, s.h), view.status, lay.font_px)
+        lines = []
+        shared = [c for c in view.counters if c.owner is None]
+        for k in range(0, min(len(shared), 4), 2):
+            lines.append(counter_text(shared[k : k + 2]))
+        trump = view.hints.get("trump")
+        if trump:
+            lines.append(f"Trump {SUIT_SYMBOL.get(str(trump), str(trump))}")
+        i = lay.info
+        self.info.set_text(QRectF(i.x, i.y, i.w, i.h), "\n".join(lines), lay.small_font_px)
+
+    def _sync_cards(self, lay: TableLayout, view: View, duration: int, deal: bool) -> None:
+        deck = str(view.hints.get("deck", "standard"))
+        old_counts = defaultdict(int)
+        by_zone_code: dict[tuple[str, str], list[CardItem]] = defaultdict(list)
+        by_code: dict[str, list[CardItem]] = defaultdict(list)
+        for item in self.cards:
+            old_counts[item.zone_id] += 1
+            by_zone_code[(item.zone_id, item.code)].append(item)
+            by_code[item.code].append(item)
+        new_counts = {z.id: len(z.cards) for z in view.zones}
+        targets = []
+        for zone in view.zones:
+            slot = lay.zones.get(zone.id)
+            if slot is None:
+                continue
+            for place, code in zip(card_places(slot, len(zone.cards)), zone.cards, strict=True):
+                targets.append((zone, code, place))
+        used: set[int] = set()
+        chosen: list[CardItem | None] = [None] * len(targets)
+
+        def take(pool: list[CardItem], want: str | None = None) -> CardItem | None:
+            for item in pool:
+                if id(item) not in used and (want is None or item.code == want):
+                    used.add(id(item))
+                    return item
+            return None
+
+        for k, (zone, code, _) in enumerate(targets):
+            chosen[k] = take(by_zone_code.get((zone.id, code), []))
+        if not deal:
+            shrunk = [
+                it for it in self.cards if new_counts.get(it.zone_id, 0) < old_counts[it.zone_id]
+            ]
+            for k, (_, code, _) in enumerate(targets):
+                if chosen[k] is None and code != BACK:
+                    chosen[k] = take(by_code.get(code, []))
+            for k, (_, code, _) in enumerate(targets):
+                if chosen[k] is None:
+                    chosen[k] = take(shrunk, code) or take(shrunk)
+        playable = gestures.playable(view) if self.interactive else set()
+        centre = QPointF(lay.middle.cx, lay.middle.cy)
+        fresh = sum(1 for c in chosen if c is None)
+        stagger = min(40, 700 // max(1, fresh)) if duration > 0 else 0
+        born = 0
+        cards = []
+        for k, (zone, code, place) in enumerate(targets):
+            item = chosen[k]
+            start_scale = 1.0
+            delay = 0
+            if item is None:
+                item = self._new_card(deck, code, place.h)
+                item.setPos(centre)
+                start_scale, delay = 0.5, born * stagger
+                born += 1
+            else:
+                old_h = item.card_h * item.scale()
+                item.set_code(deck, code)
+                if abs(old_h - place.h) > 0.5:
+                    start_scale = old_h / place.h
+                item.set_height(place.h)
+            item.zone_id = zone.id
+            item.home = QPointF(place.x, place.y)
+            item.home_rotation = place.rotation
+            item.home_z = zorder.CARD + place.z
+            item.lift = place.h * 0.15
+            mine = zone.owner == self.bottom and zone.owner == view.seat
+            item.set_flags(
+                self.interactive and code != BACK and (mine or code in playable), code in playable
+            )
+            if not item.interactive:
+                item.set_chosen(False)
+            self.motion.move(
+                item, item.rest_pos(), place.rotation, item.home_z, duration, delay, start_scale
+            )
+            cards.append(item)
+        keep = {id(c) for c in cards}
+        for item in self.cards:
+            if id(item) not in keep:
+                self.motion.fade(item, duration)
+        self.cards = cards
+
+    def _new_card(self, deck: str, code: str, height: float) -> CardItem:
+        item = CardItem(self.art, deck, code, height)
+        item.clicked.connect(self._on_clicked)
+        item.activated.connect(self._on_activated)
+        item.dragStarted.connect(self._on_drag_started)
+        item.dragMoved.connect(self._on_drag_moved)
+        item.dropped.connect(self._on_dropped)
+        self.addItem(item)
+        return item
+
+    # ---- choosing cards -------------------------------------------------------------------
+    def chosen(self) -> list[CardItem]:
+        """Cards chosen for a multi-card action, in table order."""
+        return [c for c in self.cards if c.chosen]
+
+    def chosen_codes(self) -> tuple[str, ...]:
+        """Codes of the chosen cards."""
+        return tuple(c.code for c in self.chosen())
+
+    def clear_choice(self) -> None:
+        """Unchoose every card."""
+        for card in self.chosen():
+            card.set_chosen(False)
+            card.setPos(card.rest_pos())
+        self.selectionChanged.emit()
+
+    def toggle(self, card: CardItem) -> None:
+        """Choose or unchoose one card."""
+        card.set_chosen(not card.chosen)
+        card.setPos(card.rest_pos())
+        self.selectionChanged.emit()
+
+    def card(self, code: str, zone_id: str | None = None) -> CardItem | None:
+        """A card item showing `code` (in `zone_id` if given)."""
+        for item in self.cards:
+            if item.code == code and (zone_id is None or item.zone_id == zone_id):
+                return item
+        return None
+
+    # ---- gestures ---------------------------------------------------------------------------
+    def _on_clicked(self, card: CardItem) -> None:
+        view = self.view
+        if view is None or not card.interactive:
+            return
+        if any(m.gesture == "click" and m.cards == (card.code,) for m in view.moves):
+            self.clickRequested.emit(card.code)
+        elif gestures.multi_counts(view):
+            self.toggle(card)
+
+    def _on_activated(self, card: CardItem) -> None:
+        codes = self.chosen_codes() if card.chosen and len(self.chosen()) > 1 else (card.code,)
+        self.playRequested.emit(codes)
+
+    def _on_drag_started(self, card: CardItem) -> None:
+        peers = [c for c in self.chosen() if c is not card] if card.chosen else []
+        codes = (card.code, *(p.code for p in peers))
+        self._drag = (card, peers, codes)
+        for p in peers:
+            p.setZValue(zorder.DRAGGED - 1)
+        live = gestures.targets_for(self.view, codes) if self.view else set()
+        for zone_id, item in self.zone_items.items():
+            item.set_target(zone_id in live)
+
+    def _on_drag_moved(self, card: CardItem, delta: QPointF) -> None:
+        if self._drag is None:
+            return
+        for p in self._drag[1]:
+            p.setPos(p.pos() + delta)
+        under = self.zone_at(card.pos())
+        for item in self.zone_items.values():
+            item.set_target(item.target, hover=item is under and item.target)
+
+    def _on_dropped(self, card: CardItem, pos: QPointF) -> None:
+        drag = self._drag
+        self._drag = None
+        for item in self.zone_items.values():
+            item.set_target(False)
+        codes = drag[2] if drag else (card.code,)
+        zone = self.zone_at(pos)
+        if zone is None or zone.zone_id == card.zone_id:
+            self.snap_back(None)
+            return
+        self.dropRequested.emit(codes, zone.zone_id)
+
+    def drop(self, codes: Sequence[str], zone_id: str) -> None:
+        """Drop these cards on a zone, exactly as a finished drag does."""
+        self.dropRequested.emit(tuple(codes), zone_id)
+
+    def _cancel_drag(self) -> None:
+        self._drag = None
+        for item in self.zone_items.values():
+            item.set_target(False)
+        for card in self.cards:
+            card.dragging = False
+
+    def zone_at(self, pos: QPointF) -> ZoneItem | None:
+        """The zone under a scene point (the smallest if several)."""
+        hits = [z for z in self.zone_items.values() if z.rect.contains(pos)]
+        if not hits:
+            return None
+        return min(hits, key=lambda z: (not z.target, z.rect.width() * z.rect.height()))
+
+    def snap_back(self, reason: str | None, duration: int = 220) -> None:
+        """Send every displaced card home, and say why if there is a reason."""
+        for card in self.cards:
+            if (card.pos() - card.rest_pos()).manhattanLength() > 0.5:
+                self.motion.move(card, card.rest_pos(), card.home_rotation, card.home_z, duration)
+        if duration > 0:
+            self.motion.start()
+        if reason:
+            self.toast(reason)
+
+    # ---- notices, floating scores, curtain ---------------------------------------------------
+    def toast(self, text: str, duration: int = 3500) -> None:
+        """Show a notice above the status line for a few seconds."""
+        self.notice = text
+        if self._toast is not None and self._toast.scene() is self:
+            self.removeItem(self._toast)
+        lay = self.layout
+        rect = (
+            QRectF(
+                lay.status.x, lay.status.y - lay.status.h * 1.4, lay.status.w, lay.status.h * 1.2
+            )
+            if lay
+            else self.sceneRect()
+        )
+        toast = FadingText(zorder.TOAST, NOTICE, 0.0, duration)
+        toast.set_text(rect, text, lay.font_px if lay else 13.0)
+        self.addItem(toast)
+        toast.start()
+        self._toast = toast
+
+    def float_text(self, seat: int, text: str, duration: int = 1400) -> None:
+        """A short text rising from a seat's plate (a score change)."""
+        plate = self.plates.get(seat)
+        if plate is None or duration <= 0:
+            return
+        r = plate.rect
+        item = FadingText(zorder.FLOAT, QColor("#fff59d"), r.height() * 0.8, duration)
+        item.set_text(
+            QRectF(r.x(), r.y(), r.width(), min(r.height(), 30.0)),
+            text,
+            self.layout.font_px if self.layout else 13.0,
+        )
+        self.addItem(item)
+        item.start()
+
+    def cover(self, text: str) -> None:
+        """Lower the curtain over the whole table."""
+        self.curtain.cover(self.sceneRect(), text)
+
+    def uncover(self) -> None:
+        """Lift the curtain."""
+        self.curtain.hide()
+
+    @property
+    def covered(self) -> bool:
+        """True while the curtain is down."""
+        return self.curtain.isVisible()

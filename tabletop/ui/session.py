@@ -1,0 +1,135 @@
+"""A match at the table: the game, its state, who sits where (people or computer players).
+
+Pure Python (no Qt): the table widget drives it; tests can too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.bots.base import Bot, bot_names, make_bot
+from tabletop.engine.errors import BadOption
+from tabletop.engine.events import Event
+from tabletop.engine.game import Game, Result
+from tabletop.engine.views import View
+
+CPU = "cpu"
+"""The seat text that asks for the game's rule-of-thumb player (or the random one)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """One seat: a name, and a computer player's name or None for a person."""
+
+    name: str
+    bot: str | None = None
+
+    @property
+    def human(self) -> bool:
+        """True for a person at the table."""
+        return self.bot is None
+
+
+def default_bot(game_id: str) -> str:
+    """The rule-of-thumb player if the game has one, else the random one."""
+    return "thumb" if "thumb" in bot_names(game_id) else "random"
+
+
+def parse_seats(game_id: str, texts: Sequence[str]) -> list[SeatSpec]:
+    """Read `--seats` entries: a person's name, `cpu`, or `cpu:<player>`."""
+    seats = []
+    known = bot_names(game_id)
+    for i, raw in enumerate(texts):
+        text = raw.strip()
+        low = text.lower()
+        if low == CPU or low.startswith(CPU + ":"):
+            bot = text.split(":", 1)[1].strip() if ":" in text else default_bot(game_id)
+            if bot not in known:
+                raise BadOption(
+                    f"No computer player {bot!r} for {game_id}; choose from {', '.join(known)}."
+                )
+            seats.append(SeatSpec(f"CPU {i + 1}", bot))
+        else:
+            seats.append(SeatSpec(text or f"Player {i + 1}"))
+    return seats
+
+
+class Session:
+    """One match: state, seats, computer players, and who the table serves."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[SeatSpec],
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.game = game
+        self.seats = list(seats)
+        self.seed = seed
+        self.options = dict(options or {})
+        self.state = game.setup(len(self.seats), self.options, seed)
+        self.state.names = tuple(s.name for s in self.seats)
+        self.humans = tuple(i for i, s in enumerate(self.seats) if s.human)
+        self.bots: dict[int, Bot] = {
+            i: make_bot(game.info.id, s.bot, seed * 1009 + i + 1)
+            for i, s in enumerate(self.seats)
+            if s.bot is not None
+        }
+        self.actions = 0
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return len(self.seats)
+
+    @property
+    def over(self) -> bool:
+        """True once the match has a result."""
+        return self.game.result(self.state) is not None
+
+    def result(self) -> Result | None:
+        """The final result, or None while play goes on."""
+        return self.game.result(self.state)
+
+    def to_act(self) -> frozenset[int]:
+        """Seats that must act now."""
+        return self.game.to_act(self.state)
+
+    def view(self, seat: int | None) -> View:
+        """What `seat` sees (None: a spectator)."""
+        return self.game.view(self.state, seat)
+
+    def act(self, seat: int, action: str) -> list[Event]:
+        """Apply an action for a seat; IllegalAction (with its reason) if refused."""
+        events = self.game.apply(self.state, seat, action)
+        self.actions += 1
+        return events
+
+    def bot_seats_to_act(self) -> list[int]:
+        """Computer seats that must act now, in seat order."""
+        return sorted(s for s in self.to_act() if s in self.bots)
+
+    def bot_choice(self, seat: int) -> str:
+        """The action a computer player chooses from its own view."""
+        return self.bots[seat].choose(self.view(seat))
+
+    def serve(self, current: int | None) -> int | None:
+        """The seat the table should show: the only person, or the person who must act now.
+
+        With several people, simultaneous choices are collected one person after another,
+        clockwise from the one served now; while only computers act, the view stays put.
+        """
+        if not self.humans:
+            return None
+        if len(self.humans) == 1:
+            return self.humans[0]
+        acting = [h for h in self.humans if h in self.to_act()]
+        if current in acting or (current is not None and not acting):
+            return current
+        if not acting:
+            return self.humans[0]
+        start = -1 if current is None else current
+        return min(acting, key=lambda s: (s - start - 1) % self.players)

@@ -1,0 +1,432 @@
+"""TableWidget: the table scene in a view, action buttons, the score panel, and the flow of
+play — people by gesture, computer players after a short pause, the curtain between people.
+
+Every move, a person's or a computer's, goes through `attempt(seat, action)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPoint, Qt, QTimer, Signal
+from PySide6.QtGui import QCursor, QPainter, QResizeEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QGraphicsView,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tabletop.engine.errors import IllegalAction, ParseError
+from tabletop.engine.events import Event
+from tabletop.engine.views import Move, View
+from tabletop.ui import gestures
+from tabletop.ui.art import CardArt
+from tabletop.ui.scene import TableScene
+from tabletop.ui.scores import ScorePanel, fmt
+from tabletop.ui.session import Session
+
+MAX_BUTTONS = 10
+"""More button moves than this are offered in a drop-down list."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tempo:
+    """How long a card flies, how long a computer waits, how long a full trick stays (ms)."""
+
+    move_ms: int
+    pause_ms: int
+    hold_ms: int
+
+
+TEMPOS = {
+    "Off": Tempo(0, 300, 700),
+    "Fast": Tempo(180, 250, 600),
+    "Normal": Tempo(350, 600, 900),
+    "Slow": Tempo(650, 1000, 1400),
+}
+"""Animation speeds the player can choose; "Off" moves cards at once."""
+
+INSTANT = Tempo(0, 0, 0)
+"""No motion and no waiting: for tests, screenshots and benchmarks."""
+
+
+class TableView(QGraphicsView):
+    """The view: scene coordinates are pixels; resizing lays the table out again."""
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.table_scene = scene
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.BoundingRectViewportUpdate)
+        # Items turn on antialiasing themselves where it shows (rotated cards, rounded plates);
+        # view-wide hints made every card blit a filtered one (about 2.5× slower frames).
+        self.setRenderHints(QPainter.RenderHint.TextAntialiasing)
+        self.setOptimizationFlags(
+            QGraphicsView.OptimizationFlag.DontSavePainterState
+            | QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing
+        )
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Match the scene to the viewport and lay the table out for the new size."""
+        super().resizeEvent(event)
+        size = self.viewport().size()
+        self.table_scene.setSceneRect(0, 0, size.width(), size.height())
+        self.resetCachedContent()
+        self.table_scene.relayout()
+
+
+class TableWidget(QWidget):
+    """One match at the table."""
+
+    matchOver = Signal()
+    """The match has a result."""
+    idleChanged = Signal(bool)
+    """True when nothing moves and nobody but a person is expected to act."""
+
+    def __init__(
+        self, session: Session, tempo: Tempo = TEMPOS["Normal"], art: CardArt | None = None
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.tempo = tempo
+        self.scene = TableScene(art)
+        self.view = TableView(self.scene)
+        self.shown: int | None = None
+        self._frames: list[tuple[View, int, bool, bool]] = []
+        self._busy = False
+        self._announced = False
+        self.bots_enabled = True
+        self.scores = ScorePanel()
+        self.buttons = QWidget()
+        self.buttons_layout = QHBoxLayout(self.buttons)
+        self.buttons_layout.setContentsMargins(0, 0, 0, 0)
+        self.hint = QLabel()
+        self.bot_timer = QTimer(self)
+        self.bot_timer.setSingleShot(True)
+        self.hold_timer = QTimer(self)
+        self.hold_timer.setSingleShot(True)
+
+        bar = QHBoxLayout()
+        bar.setContentsMargins(8, 4, 8, 4)
+        bar.addWidget(self.hint, 1)
+        bar.addWidget(self.buttons)
+        split = QSplitter()
+        split.addWidget(self.view)
+        split.addWidget(self.scores)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 0)
+        split.setSizes([1100, 170])
+        self.splitter = split
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(split, 1)
+        layout.addLayout(bar)
+
+        self.scene.dropRequested.connect(self._on_drop)
+        self.scene.playRequested.connect(self._on_play)
+        self.scene.clickRequested.connect(self._on_click)
+        self.scene.selectionChanged.connect(self._update_buttons)
+        self.scene.settled.connect(self._on_settled)
+        self.scene.curtainClicked.connect(self.reveal)
+        self.bot_timer.timeout.connect(self.step_bot)
+        self.hold_timer.timeout.connect(self._next_frame)
+
+    # ---- the flow of play -----------------------------------------------------------------
+    def start(self) -> None:
+        """Draw the opening table (behind a curtain if several people share the screen)."""
+        self._refresh([], None)
+
+    @property
+    def idle(self) -> bool:
+        """Nothing is moving and no frame is waiting."""
+        return not self._busy
+
+    @property
+    def served_view(self) -> View | None:
+        """The View drawn now (None before the first frame)."""
+        return self.scene.view
+
+    def attempt(self, seat: int, action: str) -> str | None:
+        """Apply an action for a seat; None if done, else the engine's reason for refusing."""
+        before = self.scene.view
+        try:
+            events = self.session.act(seat, action)
+        except IllegalAction as err:
+            return err.reason
+        except ParseError as err:
+            return str(err)
+        if seat == self.shown:
+            self.scene.clear_choice()
+        stage = gestures.trick_frame(before, events, seat) if before is not None else None
+        self._refresh(events, stage)
+        return None
+
+    def _refresh(self, events: Sequence[Event], stage: View | None) -> None:
+        """Queue the frames that show what just happened, then wait for the next move."""
+        self.hold_timer.stop()
+        self.bot_timer.stop()
+        session = self.session
+        target = session.serve(self.shown)
+        handover = (
+            len(session.humans) > 1
+            and target is not None
+            and target != self.shown
+            and not session.over
+        )
+        self.shown = target
+        bottom = target if target is not None else 0
+        frames: list[tuple[View, int, bool, bool]] = []
+        if stage is not None:
+            frames.append((stage, bottom, False, False))
+        deal = any(e.type == "deal" for e in events)
+        if handover:
+            self.scene.cover(f"Pass to {session.seats[target].name} — click when ready")
+        if self.scene.covered:
+            frames.append((session.view(None), bottom, False, deal))
+        else:
+            frames.append((session.view(target), bottom, target is not None, deal))
+        old, final = self.scene.view, frames[-1][0]
+        self._frames = frames
+        self._busy = True
+        self._next_frame()
+        self._after_events(old, final, events)
+
+    def _next_frame(self) -> None:
+        if not self._frames:
+            self._set_idle()
+            return
+        view, bottom, interactive, deal = self._frames.pop(0)
+        self.scene.show_view(view, bottom, self.tempo.move_ms, interactive, deal)
+        self._update_buttons()
+
+    def _on_settled(self) -> None:
+        if not self._busy:
+            return
+        if self._frames:
+            if self.tempo.hold_ms <= 0:
+                self._next_frame()
+            else:
+                self.hold_timer.start(self.tempo.hold_ms)
+        else:
+            self._set_idle()
+
+    def _set_idle(self) -> None:
+        if not self._busy:
+            return
+        self._busy = False
+        self.idleChanged.emit(True)
+        session = self.session
+        if session.over:
+            if not self._announced:
+                self._announced = True
+                self.matchOver.emit()
+            return
+        if self.bots_enabled and session.bot_seats_to_act():
+            self.bot_timer.start(self.tempo.pause_ms)
+
+    def step_bot(self) -> bool:
+        """Let one computer player whose turn it is act; False if none may act now."""
+        if self._busy or self.session.over:
+            return False
+        seats = self.session.bot_seats_to_act()
+        if not seats:
+            return False
+        seat = seats[0]
+        reason = self.attempt(seat, self.session.bot_choice(seat))
+        if reason is not None:
+            self.scene.toast(f"{self.session.seats[seat].name}: {reason}")
+            return False
+        return True
+
+    def reveal(self) -> None:
+        """Lift the curtain for the person now served and show their side of the table."""
+        if not self.scene.covered:
+            return
+        self.scene.uncover()
+        self._frames = [(self.session.view(self.shown), self.shown or 0, True, False)]
+        self._busy = True
+        self._next_frame()
+
+    def _after_events(self, old: View | None, new: View, events: Sequence[Event]) -> None:
+        """Score panel, floating score changes and the round summary."""
+        session = self.session
+        match = session.state.match
+        self.scores.show_scores(session.state.names, match.scores, match.totals, self.shown)
+        if old is not None and self.tempo.move_ms > 0:
+            for seat in range(session.players):
+                change = _counter_change(old, new, seat)
+                if change:
+                    self.scene.float_text(seat, change)
+        scores = gestures.round_scores(events)
+        if scores is not None:
+            names = session.state.names
+            parts = [
+                f"{names[i]} {fmt(v) if v < 0 else '+' + fmt(v)}" for i, v in enumerate(scores)
+            ]
+            self.scene.toast("Round scored: " + ", ".join(parts), 5000)
+
+    # ---- gestures from the scene ----------------------------------------------------------
+    def _my_view(self) -> View | None:
+        view = self.scene.view
+        if view is None or self.scene.covered or view.seat is None or view.seat != self.shown:
+            return None
+        return view
+
+    def _on_drop(self, codes: tuple[str, ...], zone_id: str) -> None:
+        view = self._my_view()
+        if view is None:
+            self.scene.snap_back("Wait for your turn.")
+            return
+        moves = gestures.card_moves(view, codes, zone_id)
+        if moves:
+            reason = self.attempt(view.seat, moves[0].action)
+        else:
+            elsewhere = gestures.card_moves(view, codes)
+            if elsewhere and elsewhere[0].target:
+                reason = f"Drop it on {gestures.zone_label(view, elsewhere[0].target)}."
+            else:
+                reason = self.attempt(view.seat, gestures.probe_action(view, codes, zone_id))
+        if reason is not None:
+            self.scene.snap_back(reason)
+
+    def _on_play(self, codes: tuple[str, ...]) -> None:
+        view = self._my_view()
+        if view is None:
+            return
+        moves = gestures.card_moves(view, codes)
+        actions = list(dict.fromkeys(m.action for m in moves))
+        if len(actions) == 1:
+            reason = self.attempt(view.seat, actions[0])
+        elif actions:
+            self._choose(view.seat, moves)
+            return
+        else:
+            reason = self.attempt(view.seat, gestures.probe_action(view, codes, None))
+        if reason is not None:
+            self.scene.snap_back(reason)
+
+    def _choose(self, seat: int, moves: Sequence[Move]) -> None:
+        menu = QMenu(self)
+        for move in moves:
+            action = menu.addAction(move.label or move.action)
+            action.setData(move.action)
+        picked = menu.exec(QCursor.pos() if self.isVisible() else QPoint())
+        if picked is not None:
+            reason = self.attempt(seat, str(picked.data()))
+            if reason is not None:
+                self.scene.toast(reason)
+
+    def _on_click(self, code: str) -> None:
+        view = self._my_view()
+        if view is None:
+            return
+        for move in view.moves:
+            if move.gesture == "click" and move.cards == (code,):
+                reason = self.attempt(view.seat, move.action)
+                if reason is not None:
+                    self.scene.toast(reason)
+                return
+
+    def press(self, action: str) -> str | None:
+        """Press the button (or confirm) for an action of the served seat, as a person would."""
+        for button in self.buttons.findChildren(QPushButton):
+            if button.property("action") == action and button.isEnabled():
+                button.click()
+                return None
+        combo = self.buttons.findChild(QComboBox)
+        if combo is not None:
+            index = combo.findData(action)
+            if index >= 0:
+                combo.setCurrentIndex(index)
+                self.buttons.findChild(QPushButton, "go").click()
+                return None
+        return f"No button for {action!r}."
+
+    # ---- the button bar -------------------------------------------------------------------
+    def _update_buttons(self) -> None:
+        while self.buttons_layout.count():
+            widget = self.buttons_layout.takeAt(0).widget()
+            if widget is not None:
+                widget.setParent(None)
+                widget.deleteLater()
+        view = self._my_view()
+        if view is None:
+            self.hint.setText("")
+            return
+        seat = view.seat
+        chosen = self.scene.chosen_codes()
+        if chosen:
+            matches = gestures.card_moves(view, chosen)
+            for move in matches:
+                self._button(f"✓ {move.label or move.action}", move.action, seat)
+            if not matches:
+                counts = sorted(gestures.multi_counts(view))
+                need = " or ".join(str(c) for c in counts) or "other"
+                self.hint.setText(f"Choose {need} cards, then confirm.")
+            else:
+                self.hint.setText("")
+            clear = QPushButton("Clear")
+            clear.clicked.connect(self.scene.clear_choice)
+            self.buttons_layout.addWidget(clear)
+        else:
+            counts = gestures.multi_counts(view)
+            if counts and view.moves:
+                self.hint.setText("Click cards to choose them, then drag them or confirm.")
+            elif gestures.playable(view):
+                self.hint.setText("Drag a card to a highlighted place, or double-click it.")
+            else:
+                self.hint.setText("")
+        pressable = gestures.buttons(view)
+        if len(pressable) > MAX_BUTTONS:
+            combo = QComboBox()
+            for move in pressable:
+                combo.addItem(move.label or move.action, move.action)
+            go = QPushButton("Do it")
+            go.setObjectName("go")
+            go.clicked.connect(lambda: self._pressed(seat, str(combo.currentData())))
+            self.buttons_layout.addWidget(combo)
+            self.buttons_layout.addWidget(go)
+        else:
+            for move in pressable:
+                self._button(move.label or move.action, move.action, seat)
+
+    def _button(self, label: str, action: str, seat: int) -> None:
+        button = QPushButton(label)
+        button.setProperty("action", action)
+        button.clicked.connect(lambda: self._pressed(seat, action))
+        self.buttons_layout.addWidget(button)
+
+    def _pressed(self, seat: int, action: str) -> None:
+        reason = self.attempt(seat, action)
+        if reason is not None:
+            self.scene.toast(reason)
+
+    def set_tempo(self, tempo: Tempo) -> None:
+        """Change the animation speed from now on."""
+        self.tempo = tempo
+
+
+def _counter_change(old: View, new: View, seat: int) -> str:
+    """The first numeric counter of `seat` that changed, as "Score +3"."""
+    before = {c.id: c.value for c in old.counters if c.owner == seat}
+    for c in new.counters:
+        if c.owner != seat or c.id not in before:
+            continue
+        a, b = before[c.id], c.value
+        if isinstance(a, (int, float)) and isinstance(b, (int, float)) and a != b:
+            delta = b - a
+            return f"{c.label} {'+' if delta > 0 else ''}{fmt(delta)}"
+    return ""

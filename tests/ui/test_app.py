@@ -1,0 +1,93 @@
+"""The launcher, the new-game dialog, the results screen and `launch` with --screenshot."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QImage
+
+from tabletop.engine.registry import all_games, get_game
+from tabletop.ui.app import MainWindow
+from tabletop.ui.launcher import Launcher
+from tabletop.ui.newgame import NewGameDialog, load_choices
+from tabletop.ui.results import ResultsDialog, ranking, running_totals
+from tabletop.ui.session import SeatSpec, Session, parse_seats
+from tabletop.ui.table import INSTANT
+
+
+def test_launcher_lists_every_game_with_titles_and_rules(qtbot: object) -> None:
+    launcher = Launcher()
+    qtbot.addWidget(launcher)
+    assert launcher.list.count() == len(all_games())
+    for row, game in enumerate(all_games()):
+        launcher.list.setCurrentRow(row)
+        text = launcher.about.text()
+        info = game.info
+        assert info.title in text and info.title_en in text and str(info.min_players) in text
+        assert launcher.rules.toPlainText().strip()
+
+
+def test_new_game_dialog_remembers_seats_options_and_seed(
+    qtbot: object, settings: QSettings
+) -> None:
+    info = get_game("second-third").info
+    dialog = NewGameDialog(info, ["random", "thumb"], settings)
+    qtbot.addWidget(dialog)
+    dialog.seat_rows[0].name.setText("Ann")
+    dialog._add_default()
+    dialog.option_widgets["ver2"].setChecked(True)
+    dialog.seed.setText("42")
+    dialog._accept()
+    assert dialog.seats()[0] == SeatSpec("Ann")
+    remembered = load_choices(settings, info, "thumb")
+    assert remembered["seats"][0] == SeatSpec("Ann")
+    assert len(remembered["seats"]) == 4
+    assert remembered["options"] == {"ver2": True}
+    assert remembered["seed"] == "42"
+    again = NewGameDialog(info, ["random", "thumb"], settings)
+    qtbot.addWidget(again)
+    assert again.seats() == dialog.seats() and again.seed_value() == 42
+
+
+def test_cpu_seats_pick_the_rule_of_thumb_player() -> None:
+    seats = parse_seats("second-third", ["Ann", "cpu", "cpu:random"])
+    assert [s.bot for s in seats] == [None, "thumb", "random"]
+
+
+def test_results_rank_with_ties_sharing_a_place(qtbot: object) -> None:
+    session = Session(get_game("second-third"), parse_seats("second-third", ["cpu"] * 3), 2)
+    while not session.over:
+        seat = min(session.to_act())
+        session.act(seat, session.bot_choice(seat))
+    result = session.result()
+    rows = ranking(result, session.state.names)
+    assert [r[0] for r in rows] == sorted(result.places)
+    assert running_totals(result.rounds, 3)[-1] == [float(t) for t in result.totals]
+    dialog = ResultsDialog("Second Third", result, session.state.names)
+    qtbot.addWidget(dialog)
+    assert dialog.table.rowCount() == 3
+
+
+def test_the_window_shows_results_when_a_match_ends(qtbot: object, settings: QSettings) -> None:
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    game = get_game("second-third")
+    table = window.start_match(game, parse_seats(game.info.id, ["cpu"] * 3), 4, {}, INSTANT)
+    qtbot.waitUntil(lambda: window.results is not None, timeout=30000)
+    assert table.session.over
+    window.results.rematch.emit()
+    assert window.table is not table and window.table.session.seats == table.session.seats
+
+
+def test_launch_with_screenshot_writes_a_png(tmp_path: Path) -> None:
+    out = tmp_path / "table.png"
+    code = (
+        "import sys; from tabletop.ui.app import launch; "
+        f"sys.exit(launch('second-third', ['Ann', 'cpu', 'cpu'], 3, {{}}, {str(out)!r}, 4))"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+    image = QImage(str(out))
+    assert image.width() >= 1000 and image.height() >= 600

@@ -1,0 +1,73 @@
+"""The layout rules, without widgets: everything inside the window, seats never overlap."""
+
+from __future__ import annotations
+
+import pytest
+from ui_helpers import synthetic_view
+
+from tabletop.ui.layout import Rect, card_places, compute, pick_slots, seat_order
+
+SIZES = [(1280, 800), (800, 600), (1920, 1080), (640, 900)]
+
+
+def test_seat_order_goes_clockwise_from_the_left_neighbour() -> None:
+    assert seat_order(5, 2) == [3, 4, 0, 1]
+
+
+@pytest.mark.parametrize("capacity,count", [(10, 1), (10, 3), (27, 26), (5, 5), (3, 2)])
+def test_pick_slots_are_distinct_and_in_range(capacity: int, count: int) -> None:
+    picks = pick_slots(capacity, count)
+    assert len(picks) == count == len(set(picks))
+    assert picks == sorted(picks)
+    assert all(0 <= p < capacity for p in picks)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 7, 12, 25, 27])
+@pytest.mark.parametrize("size", SIZES)
+def test_everything_inside_and_no_seat_overlaps(players: int, size: tuple[int, int]) -> None:
+    width, height = size
+    view = synthetic_view(players, seat=1 % players)
+    lay = compute(width, height, view, 1 % players)
+    window = Rect(0, 0, width, height)
+    assert set(lay.plates) == set(range(players))
+    assert {z.id for z in view.zones} == set(lay.zones)
+    for rect in lay.plates.values():
+        assert window.contains(rect)
+    boxes = list(lay.plates.values())
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert not a.overlaps(b)
+    for zone in view.zones:
+        slot = lay.zones[zone.id]
+        assert window.contains(slot.rect), zone.id
+        for place in card_places(slot, len(zone.cards)):
+            assert window.contains(place.rect(), slack=place.h * 0.12), zone.id
+    for zid, slot in lay.zones.items():
+        if view.zone(zid).owner is None:
+            for plate in boxes:
+                assert not slot.rect.overlaps(plate), zid
+
+
+def test_the_served_seat_sits_at_the_bottom_with_the_biggest_cards() -> None:
+    view = synthetic_view(4, seat=2)
+    lay = compute(1280, 800, view, 2)
+    mine = lay.zones["hand2"]
+    assert mine.style == "fan"
+    assert mine.rect.y > max(r.bottom for s, r in lay.plates.items() if s != 2) - 1
+    assert all(mine.card_h > lay.zones[f"hand{i}"].card_h for i in (0, 1, 3))
+
+
+def test_left_neighbour_is_on_the_left_and_right_neighbour_on_the_right() -> None:
+    view = synthetic_view(4, seat=0)
+    lay = compute(1280, 800, view, 0)
+    assert lay.plates[1].cx < 640 < lay.plates[3].cx
+    assert lay.plates[2].cy < lay.plates[1].cy
+
+
+def test_cards_in_a_stack_pile_up_and_rows_spread() -> None:
+    view = synthetic_view(3)
+    lay = compute(1280, 800, view, 0)
+    pile = card_places(lay.zones["deck"], 12)
+    assert max(p.x for p in pile) - min(p.x for p in pile) < 10
+    row = card_places(lay.zones["hand0"], 10)
+    assert row[-1].x - row[0].x > row[0].w * 2

@@ -1,0 +1,172 @@
+"""The table with real games: drag, snap-back, curtain, whole matches, resizing."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QRectF
+from ui_helpers import click_scene, grip, mouse_drag, play_through
+
+from tabletop.bots.base import make_bot
+from tabletop.engine.errors import IllegalAction
+from tabletop.engine.registry import all_games, get_game
+from tabletop.engine.views import BACK
+from tabletop.ui.session import Session, parse_seats
+from tabletop.ui.table import INSTANT, TableWidget
+
+
+def make_table(qtbot: object, game_id: str, seats: str, seed: int = 3) -> TableWidget:
+    game = get_game(game_id)
+    session = Session(game, parse_seats(game_id, seats.split(",")), seed)
+    table = TableWidget(session, INSTANT)
+    qtbot.addWidget(table)
+    table.resize(1200, 800)
+    table.show()
+    table.start()
+    qtbot.waitExposed(table)
+    return table
+
+
+def advance_until(qtbot: object, table: TableWidget, ready: object, limit: int = 400) -> None:
+    """Let a stand-in play for the served person (by API) until `ready(view)` holds."""
+    session = table.session
+    helper = make_bot(session.game.info.id, "random", 11)
+    for _ in range(limit):
+        qtbot.waitUntil(lambda: table.idle and not table.bot_timer.isActive(), timeout=5000)
+        view = table.served_view
+        if view.seat in session.to_act() and ready(view):
+            return
+        if view.seat in session.to_act():
+            assert table.attempt(view.seat, helper.choose(view)) is None
+    raise AssertionError("situation not reached")
+
+
+def hand_of(view: object) -> object:
+    return next(z for z in view.zones if z.kind == "hand" and z.owner == view.seat)
+
+
+def test_dragging_a_legal_card_plays_it(qtbot: object) -> None:
+    table = make_table(qtbot, "second-third", "Ann,cpu,cpu")
+    advance_until(qtbot, table, lambda v: any(m.target == "trick" for m in v.moves))
+    view = table.served_view
+    move = next(m for m in view.moves if m.target == "trick")
+    card = table.scene.card(move.cards[0], hand_of(view).id)
+    trick = table.scene.zone_items["trick"]
+    before = table.session.actions
+    mouse_drag(table, grip(card), trick.rect.center())
+    assert table.session.actions >= before + 1
+    assert move.cards[0] not in hand_of(table.session.view(view.seat)).cards
+
+
+def test_dropping_an_illegal_card_snaps_back_with_the_reason(qtbot: object) -> None:
+    table = make_table(qtbot, "second-third", "Ann,cpu,cpu")
+
+    def must_follow(view: object) -> bool:
+        legal = {c for m in view.moves for c in m.cards}
+        return any(m.target == "trick" for m in view.moves) and bool(
+            set(hand_of(view).cards) - legal
+        )
+
+    advance_until(qtbot, table, must_follow)
+    view = table.served_view
+    legal = {c for m in view.moves for c in m.cards}
+    code = next(c for c in hand_of(view).cards if c not in legal)
+    session = table.session
+    with pytest.raises(IllegalAction) as refused:
+        session.game.apply(session.game.clone(session.state), view.seat, f"play {code}")
+    card = table.scene.card(code, hand_of(view).id)
+    home = card.rest_pos()
+    before = session.actions
+    mouse_drag(table, grip(card), table.scene.zone_items["trick"].rect.center())
+    assert session.actions == before
+    assert table.scene.notice == refused.value.reason
+    qtbot.waitUntil(lambda: (card.pos() - home).manhattanLength() < 1, timeout=2000)
+
+
+def test_double_click_plays_the_one_obvious_move(qtbot: object) -> None:
+    table = make_table(qtbot, "second-third", "Ann,cpu,cpu")
+    advance_until(qtbot, table, lambda v: any(m.target == "trick" for m in v.moves))
+    view = table.served_view
+    code = next(m for m in view.moves if m.target == "trick").cards[0]
+    card = table.scene.card(code, hand_of(view).id)
+    before = table.session.actions
+    card.activated.emit(card)
+    assert table.session.actions >= before + 1
+
+
+def test_choosing_two_cards_then_confirming_passes_them(qtbot: object) -> None:
+    table = make_table(qtbot, "second-third", "Ann,cpu,cpu")
+    view = table.served_view
+    assert any(len(m.cards) == 2 for m in view.moves)
+    first, second = hand_of(view).cards[:2]
+    for code in (first, second):
+        click_scene(table, grip(table.scene.card(code)))
+    assert set(table.scene.chosen_codes()) == {first, second}
+    action = next(m.action for m in view.moves if set(m.cards) == {first, second})
+    assert table.press(action) is None
+    assert table.session.actions >= 1
+    mine = table.session.view(view.seat)
+    assert first not in hand_of(mine).cards or first in mine.zone(f"pass{view.seat}").cards
+
+
+def faces_in_hands(table: TableWidget) -> set[str]:
+    """Face-up codes of cards the scene shows in any hand zone."""
+    view = table.served_view
+    hands = {z.id for z in view.zones if z.kind == "hand"}
+    return {c.code for c in table.scene.cards if c.zone_id in hands and c.code != BACK}
+
+
+def test_curtain_hides_hands_between_two_people(qtbot: object) -> None:
+    table = make_table(qtbot, "second-third", "Ann,Bob,cpu")
+    assert table.scene.covered
+    assert "Pass to Ann" in table.scene.curtain.text
+    assert faces_in_hands(table) == set()
+    click_scene(table, table.scene.sceneRect().center())
+    assert not table.scene.covered
+    ann = table.served_view
+    assert ann.seat == 0 and faces_in_hands(table) == set(hand_of(ann).cards)
+    action = next(m.action for m in ann.moves)
+    assert table.press(action) is not None  # a pass is a card move, not a button
+    first, second = next(m.cards for m in ann.moves if m.action == action)
+    table.scene.drop((first, second), "pass0")
+    assert table.scene.covered and "Pass to Bob" in table.scene.curtain.text
+    assert faces_in_hands(table) == set()
+    click_scene(table, table.scene.sceneRect().center())
+    bob = table.served_view
+    assert bob.seat == 1 and faces_in_hands(table) == set(hand_of(bob).cards)
+    assert all(c == BACK for c in bob.zone("pass0").cards)
+    assert not set(hand_of(ann).cards) & faces_in_hands(table)
+
+
+def test_no_curtain_with_one_person_and_computers(qtbot: object) -> None:
+    table = make_table(qtbot, "second-third", "Ann,cpu,cpu")
+    assert not table.scene.covered
+    assert table.served_view.seat == 0
+
+
+def test_resizing_keeps_every_card_inside_the_view(qtbot: object) -> None:
+    table = make_table(qtbot, "second-third", "Ann,cpu,cpu,cpu,cpu")
+    for width, height in [(1200, 800), (700, 520), (1600, 1000), (560, 900), (1000, 640)]:
+        table.resize(width, height)
+        qtbot.wait(5)
+        table.view.resize(table.view.size())
+        area = QRectF(table.view.viewport().rect())
+        assert table.scene.sceneRect() == area
+        for card in table.scene.cards:
+            box = card.mapRectToScene(card.boundingRect())
+            assert area.adjusted(-1, -1, 1, 1).contains(box), (width, height, card.code)
+
+
+@pytest.mark.parametrize("game", [g.info.id for g in all_games()])
+def test_a_whole_match_through_the_table(qtbot: object, game: str) -> None:
+    info = get_game(game).info
+    people = ",".join(f"P{i}" for i in range(info.min_players))
+    table = make_table(qtbot, game, people, seed=5)
+    made = play_through(qtbot, table)
+    assert table.session.over and made == table.session.actions
+
+
+def test_computer_players_move_by_themselves(qtbot: object) -> None:
+    table = make_table(qtbot, "second-third", "cpu,cpu,cpu")
+    qtbot.waitUntil(lambda: table.session.over, timeout=30000)
+    assert table.session.result() is not None
+    assert table.scene.view.over

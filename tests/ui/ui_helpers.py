@@ -1,0 +1,119 @@
+"""Helpers shared by the UI tests: synthetic views, real mouse drags, a driver for whole matches."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from tabletop.bots.base import make_bot
+from tabletop.engine.views import BACK, Counter, View, Zone
+from tabletop.ui.table import TableWidget
+
+
+def synthetic_view(players: int, seat: int = 0, hand: int = 10, won: int = 6) -> View:
+    """A View shaped like a trick game's: hands, passing rows, won piles, trick, a pile."""
+    zones = []
+    for i in range(players):
+        cards = tuple(f"{r}S" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J")[:hand])
+        zones.append(
+            Zone(f"hand{i}", "hand", cards if i == seat else (BACK,) * hand, owner=i, label="Hand")
+        )
+        zones.append(Zone(f"pass{i}", "row", (), owner=i, label="Passing"))
+        zones.append(Zone(f"won{i}", "tableau", ("AH",) * won, owner=i, label="Won"))
+    zones.append(Zone("trick", "trick", ("KD", "QD", "JD"), label="Trick"))
+    zones.append(Zone("deck", "pile", (BACK,) * 12, label="Deck"))
+    counters = [Counter(f"score{i}", "Score", i, owner=i) for i in range(players)]
+    counters.append(Counter("round", "Round", "1/3"))
+    return View(
+        game="demo",
+        seat=seat,
+        players=players,
+        names=tuple(f"P{i}" for i in range(players)),
+        zones=tuple(zones),
+        counters=tuple(counters),
+        status="P0 to play.",
+        to_act=(0,),
+        moves=(),
+        over=False,
+        hints={"deck": "standard"},
+    )
+
+
+def grip(card: object) -> QPointF:
+    """A scene point on the visible corner of a card (fanned cards overlap on the right)."""
+    return card.mapToScene(QPointF(-card.card_w * 0.35, -card.card_h * 0.3))
+
+
+def view_point(table: TableWidget, scene_point: QPointF) -> QPoint:
+    """A scene point in the viewport's coordinates."""
+    return table.view.mapFromScene(scene_point)
+
+
+def mouse_drag(table: TableWidget, start: QPointF, end: QPointF) -> None:
+    """Press at `start`, move past the drag distance in steps, release at `end` (scene points)."""
+    viewport = table.view.viewport()
+    a, b = view_point(table, start), view_point(table, end)
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, a)
+    for k in range(1, 9):
+        p = a + (b - a) * (k / 8)
+        QTest.mouseMove(viewport, p)
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, b)
+    QApplication.processEvents()
+
+
+def click_scene(table: TableWidget, point: QPointF) -> None:
+    """A left click at a scene point."""
+    QTest.mouseClick(
+        table.view.viewport(),
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+        view_point(table, point),
+    )
+    QApplication.processEvents()
+
+
+def gesture(table: TableWidget, action: str) -> None:
+    """Perform a legal action of the served seat the way a person does: drop, click or press."""
+    view = table.served_view
+    assert view is not None
+    move = next(m for m in view.moves if m.action == action)
+    if move.gesture == "drag":
+        table.scene.drop(move.cards, move.target or "")
+    elif move.gesture == "click":
+        item = table.scene.card(move.cards[0])
+        assert item is not None
+        item.clicked.emit(item)
+    else:
+        assert table.press(action) is None
+
+
+def play_through(qtbot: object, table: TableWidget, seed: int = 1, limit: int = 5000) -> int:
+    """Play a whole match: people's moves (chosen by a random player) through gestures,
+    curtains lifted by clicks, computer seats by their own timers. Returns moves made."""
+    session = table.session
+    chooser = make_bot(session.game.info.id, "random", seed)
+    made = 0
+    while not session.over and made < limit:
+        qtbot.waitUntil(lambda: table.idle and not table.bot_timer.isActive(), timeout=5000)
+        if session.over:
+            break
+        if table.scene.covered:
+            click_scene(table, table.scene.sceneRect().center())
+            continue
+        view = table.served_view
+        if view is None or view.seat not in session.to_act():
+            qtbot.waitUntil(
+                lambda: (
+                    session.over
+                    or table.served_view.seat in session.to_act()
+                    or table.scene.covered
+                ),
+                timeout=5000,
+            )
+            continue
+        before = session.actions
+        gesture(table, chooser.choose(view))
+        assert session.actions == before + 1
+        made += 1
+    return made
