@@ -16,10 +16,16 @@ from tabletop.engine.game import Game, GameInfo, Match, Option, State
 from tabletop.engine.registry import register
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import HIDDEN, PUBLIC, Counter, Move, Zone, private
-from tabletop.games.common import action_table, clockwise_from, hand_zones, pair_table, pairs
+from tabletop.games.common import (
+    action_table,
+    clockwise_from,
+    finish,
+    hand_zones,
+    pair_table,
+    pairs,
+)
 from tabletop.games.pokered_trick_rules import (
     POT,
-    final_result,
     poker_hand,
     score_deal,
     settle,
@@ -336,7 +342,7 @@ class PokeredTrick(Game):
             or (mode == "bankruptcies" and sum(state.out) >= int(state.options["bankruptcies"]))
         )
         if over:
-            events.append(final_result(state, state.chips))
+            events.append(finish(state, totals=state.chips))
         elif mode == "time":
             state.phase = "clock"
             state.turn = self._next_dealer(state)
@@ -358,7 +364,7 @@ class PokeredTrick(Game):
         state.clock = minutes
         events = [Event("time", {"seat": seat, "minutes": minutes})]
         if minutes >= int(state.options["minutes"]):
-            events.append(final_result(state, state.chips))
+            events.append(finish(state, totals=state.chips))
         else:
             events.append(self._next_deal(state))
         return events

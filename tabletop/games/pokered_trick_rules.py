@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 
 from tabletop.engine.cards import RANK_VALUE, is_joker
 from tabletop.engine.events import Event
-from tabletop.engine.game import Result, State, places
 
 POT = "pot"
 """The `from` / `to` name of the pot in a chip transfer."""
@@ -184,15 +183,3 @@ def settle_event(
             "pot": pot,
         },
     )
-
-
-def final_result(state: State, chips: Sequence[int]) -> Event:
-    """Set the result from the chips (most chips wins, equal chips share); game_end."""
-    place = places([(c,) for c in chips])
-    state.result = Result(
-        totals=tuple(chips),
-        places=place,
-        winners=tuple(i for i, p in enumerate(place) if p == 1),
-        rounds=tuple(tuple(r) for r in state.match.scores),
-    )
-    return Event("game_end", state.result.to_json())
