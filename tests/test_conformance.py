@@ -3,7 +3,8 @@
 Random legal play (driven by hypothesis) checks after every action that: cards are conserved,
 no serialized View or event shows a card its seat may not see, `legal_actions` is non-empty
 exactly for the seats in `to_act`, every action's text round-trips, illegal actions raise and
-change nothing; and that every match ends, the same seed gives the same log, and logs replay.
+change nothing, clones are independent; and that every match ends, the same seed gives the
+same log, and logs replay.
 """
 
 from __future__ import annotations
@@ -144,6 +145,20 @@ def check_illegal(game: Game, state: State, rnd: random.Random) -> None:
     assert snapshot(game, state) == before, "a refused action changed the state"
 
 
+def check_clone(game: Game, state: State, rnd: random.Random) -> None:
+    """A clone starts identical and playing on it leaves the original untouched."""
+    before = snapshot(game, state)
+    clone = game.clone(state)
+    assert snapshot(game, clone) == before, "a clone differs from its original"
+    for _ in range(5):
+        acting = sorted(game.to_act(clone))
+        if not acting:
+            break
+        seat = rnd.choice(acting)
+        game.apply(clone, seat, rnd.choice(game.legal_actions(clone, seat)))
+    assert snapshot(game, state) == before, "playing on a clone changed the original"
+
+
 def play_checked(
     game: Game, players: int, seed: int, rnd: random.Random, checks: bool = True
 ) -> tuple[list[str], Result]:
@@ -165,6 +180,8 @@ def play_checked(
             check_views(game, state, [audience[step % len(audience)], *acting[:1]])
             if step % 7 == 0:
                 check_illegal(game, state, rnd)
+            if step % 13 == 5:
+                check_clone(game, state, random.Random(step))
         seat = rnd.choice(acting)
         action = rnd.choice(game.legal_actions(state, seat))
         hidden_before = {s: hidden_only(game, state, s) for s in audience} if checks else {}

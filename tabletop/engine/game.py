@@ -16,10 +16,9 @@ is implemented once here, so every game validates actions the same way.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from tabletop.engine.actions import Action
 from tabletop.engine.errors import BadOption, IllegalAction, ParseError
@@ -138,6 +137,10 @@ class Match:
                 tot[i] += v
         return [int(t) if float(t).is_integer() else round(t, 6) for t in tot]
 
+    def copy(self) -> Match:
+        """An independent copy."""
+        return Match(self.players, self.rounds, self.round, self.dealer, [*map(list, self.scores)])
+
     def record(self, row: Sequence[float]) -> None:
         """Record one round's per-seat scores."""
         self.scores.append(list(row))
@@ -149,7 +152,15 @@ class Match:
 
 
 class State:
-    """Base of every game's state: seats, options, seed, RNG, match bookkeeping."""
+    """Base of every game's state: seats, options, seed, RNG, match bookkeeping.
+
+    A subclass names its mutable containers in COPY_FLAT (copied one level: lists, sets,
+    dicts) and COPY_NESTED (containers of containers, copied two levels), so `copy` can clone
+    it quickly; every other attribute must be immutable or replaced, never changed in place.
+    """
+
+    COPY_FLAT: ClassVar[tuple[str, ...]] = ()
+    COPY_NESTED: ClassVar[tuple[str, ...]] = ()
 
     players: int
     options: dict[str, Any]
@@ -174,6 +185,21 @@ class State:
         self.result = None
         self._legal = {}
         self._acting = None
+
+    def copy(self) -> Self:
+        """An independent copy: containers named in COPY_FLAT / COPY_NESTED, RNG, match."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.rng = self.rng.copy()
+        new.match = self.match.copy()
+        new.opening = list(self.opening)
+        new._legal = {}
+        new._acting = None
+        for key in self.COPY_FLAT:
+            setattr(new, key, getattr(self, key).copy())
+        for key in self.COPY_NESTED:
+            setattr(new, key, [inner.copy() for inner in getattr(self, key)])
+        return new
 
 
 class Game:
@@ -318,9 +344,8 @@ class Game:
         return action
 
     def copy_state(self, state: State) -> State:
-        """A deep copy; games may override with something faster."""
-        memo: dict[int, Any] = {id(state.rng): state.rng.copy()}
-        return copy.deepcopy(state, memo)
+        """An independent copy (see State.copy)."""
+        return state.copy()
 
     def determinize(self, state: State, seat: int, rng: Rng) -> State:
         """A full state consistent with what `seat` knows (hidden cards redealt)."""

@@ -66,6 +66,9 @@ INFO = GameInfo(
 class InteractionState(State):
     """Hands, the stock (top last), the target pile, each seat's pile and points."""
 
+    COPY_FLAT = ("stock", "target", "sealed", "points", "gains")
+    COPY_NESTED = ("hands", "piles")
+
     hands: list[list[str]]
     stock: list[str]
     target: list[str]
@@ -340,30 +343,6 @@ class Interaction(Game):
         return Move(str(action), "drag", f"Play {card} on your pile", action.args, f"pile{seat}")
 
     # ---- copies for search ---------------------------------------------------------------
-    def copy_state(self, state: State) -> State:
-        """A fast copy (lists copied, immutable parts shared)."""
-        assert isinstance(state, InteractionState)
-        new = InteractionState()
-        new.__dict__.update(state.__dict__)
-        new.rng = state.rng.copy()
-        new.match = type(state.match)(
-            state.match.players,
-            state.match.rounds,
-            state.match.round,
-            state.match.dealer,
-            [list(r) for r in state.match.scores],
-        )
-        new.hands = [list(h) for h in state.hands]
-        new.stock = list(state.stock)
-        new.target = list(state.target)
-        new.piles = [list(p) for p in state.piles]
-        new.sealed = list(state.sealed)
-        new.points = list(state.points)
-        new.gains = list(state.gains)
-        new.opening = list(state.opening)
-        new._legal = {}
-        new._acting = None
-        return new
 
     def determinize(self, state: State, seat: int, rng: Rng) -> State:
         """Redeal what `seat` cannot see; the joker stays somewhere in the stock's bottom 11."""

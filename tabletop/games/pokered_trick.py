@@ -12,7 +12,7 @@ from typing import Any
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import SUIT_NAMES, is_joker, sort_key, standard_deck
 from tabletop.engine.events import Event, Secret
-from tabletop.engine.game import Game, GameInfo, Match, Option, State
+from tabletop.engine.game import Game, GameInfo, Option, State
 from tabletop.engine.registry import register
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import HIDDEN, PUBLIC, Counter, Move, Zone, private
@@ -48,7 +48,7 @@ TIME = [Action("time", (str(m),)) for m in range(MAX_MINUTES + 1)]
 END_MODES = ("deals", "bankruptcies", "time")
 # state lists copied one level (SHALLOW) or two (NESTED) by copy_state
 SHALLOW = ("chips", "out", "start_chips", "stock", "declared", "queue", "order", "hidden")
-SHALLOW += ("trick", "tricks", "trick_points", "opening")
+SHALLOW += ("trick", "tricks", "trick_points")
 NESTED = ("hands", "folded", "won")
 
 # ---- game info ----------------------------------------------------------------------------
@@ -82,6 +82,9 @@ INFO = GameInfo(
 # ---- state --------------------------------------------------------------------------------
 class PokeredState(State):
     """Chips, pot and bankruptcies for the match; hands, kept pairs and tricks for the deal."""
+
+    COPY_FLAT = SHALLOW
+    COPY_NESTED = NESTED
 
     chips: list[int]
     pot: int
@@ -465,21 +468,6 @@ class PokeredTrick(Game):
         return Move(str(action), "drag", f"Play {action.args[0]}", action.args, "trick")
 
     # ---- copies for search ---------------------------------------------------------------
-    def copy_state(self, state: State) -> State:
-        """A fast copy (lists copied, immutable parts shared)."""
-        assert isinstance(state, PokeredState)
-        new = PokeredState()
-        new.__dict__.update(state.__dict__)
-        new.rng = state.rng.copy()
-        m = state.match
-        new.match = Match(m.players, m.rounds, m.round, m.dealer, [list(r) for r in m.scores])
-        for key in SHALLOW:
-            setattr(new, key, list(getattr(state, key)))
-        for key in NESTED:
-            setattr(new, key, [list(x) for x in getattr(state, key)])
-        new._legal = {}
-        new._acting = None
-        return new
 
     def determinize(self, state: State, seat: int, rng: Rng) -> State:
         """Redeal every card `seat` cannot see: other hands, kept pairs, folded hands, stock."""

@@ -65,6 +65,9 @@ INFO = GameInfo(
 class SecondThirdState(State):
     """Hands, pending passes, the current trick and each seat's won cards."""
 
+    COPY_FLAT = ("passing", "given", "face_down", "trick", "tricks")
+    COPY_NESTED = ("hands", "won")
+
     hands: list[list[str]]
     passing: list[tuple[str, ...] | None]
     given: list[tuple[str, ...]]  # the cards each seat passed this deal (known to it)
@@ -330,29 +333,6 @@ class SecondThird(Game):
         return Move(str(action), "drag", f"Play {action.args[0]}", action.args, "trick")
 
     # ---- copies for search ---------------------------------------------------------------
-    def copy_state(self, state: State) -> State:
-        """A fast copy (lists copied, immutable parts shared)."""
-        assert isinstance(state, SecondThirdState)
-        new = SecondThirdState()
-        new.__dict__.update(state.__dict__)
-        new.rng = state.rng.copy()
-        new.match = type(state.match)(
-            state.match.players,
-            state.match.rounds,
-            state.match.round,
-            state.match.dealer,
-            [list(r) for r in state.match.scores],
-        )
-        new.hands = [list(h) for h in state.hands]
-        new.passing = list(state.passing)
-        new.given = list(state.given)
-        new.face_down = list(state.face_down)
-        new.trick = list(state.trick)
-        new.won = [list(w) for w in state.won]
-        new.tricks = list(state.tricks)
-        new.opening = list(state.opening)
-        new._legal = {}
-        return new
 
     def determinize(self, state: State, seat: int, rng: Any) -> State:
         """Redeal every card `seat` cannot see among the other hands and the face-down cards.

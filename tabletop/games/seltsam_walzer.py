@@ -11,7 +11,7 @@ from typing import Any
 
 from tabletop.engine.actions import Action
 from tabletop.engine.events import Event, Secret
-from tabletop.engine.game import Game, GameInfo, Match, State
+from tabletop.engine.game import Game, GameInfo, State
 from tabletop.engine.registry import register
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import Counter, Move, Zone, private
@@ -62,6 +62,9 @@ INFO = GameInfo(
 # ---- state --------------------------------------------------------------------------------
 class WalzerState(State):
     """Hands, pending passes, the current trick and every seat's taken cards."""
+
+    COPY_FLAT = ("passing", "given", "trick", "tricks")
+    COPY_NESTED = ("hands", "won")
 
     hands: list[list[str]]
     passing: list[tuple[str, ...] | None]
@@ -290,23 +293,6 @@ class SeltsamWalzer(Game):
         return Move(str(action), "drag", f"Play {action.args[0]}", action.args, "trick")
 
     # ---- copies for search ---------------------------------------------------------------
-    def copy_state(self, state: State) -> State:
-        """A fast copy (lists copied, immutable parts shared)."""
-        assert isinstance(state, WalzerState)
-        new = WalzerState()
-        new.__dict__.update(state.__dict__)
-        new.rng = state.rng.copy()
-        m = state.match
-        new.match = Match(m.players, m.rounds, m.round, m.dealer, [list(r) for r in m.scores])
-        new.hands = [list(h) for h in state.hands]
-        new.passing = list(state.passing)
-        new.given = list(state.given)
-        new.trick = list(state.trick)
-        new.won = [list(w) for w in state.won]
-        new.tricks = list(state.tricks)
-        new.opening = list(state.opening)
-        new._legal = {}
-        return new
 
     def determinize(self, state: State, seat: int, rng: Rng) -> State:
         """Redeal the cards `seat` cannot see among the other hands and pending passes.

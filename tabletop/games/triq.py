@@ -70,6 +70,9 @@ INFO = GameInfo(
 class TriqState(State):
     """Hands, the pile and its total, しばり, pending gifts and who is still in."""
 
+    COPY_FLAT = ("removed", "flushed", "pile", "giving", "watch", "ring", "place", "dropped")
+    COPY_NESTED = ("hands",)
+
     hands: list[list[str]]
     removed: list[str]  # leftovers of the deal, shown and out of the game
     flushed: list[str]  # cards of finished piles and discards, face up, out of the game
@@ -448,31 +451,6 @@ class Triq(Game):
         return Move(text, "button", "Pass")
 
     # ---- copies for search ---------------------------------------------------------------
-    def copy_state(self, state: State) -> State:
-        """A fast copy (lists copied, immutable parts shared)."""
-        assert isinstance(state, TriqState)
-        new = TriqState()
-        new.__dict__.update(state.__dict__)
-        new.rng = state.rng.copy()
-        new.match = type(state.match)(
-            state.match.players,
-            state.match.rounds,
-            state.match.round,
-            state.match.dealer,
-            [list(r) for r in state.match.scores],
-        )
-        new.hands = [list(h) for h in state.hands]
-        new.removed = list(state.removed)
-        new.flushed = list(state.flushed)
-        new.pile = list(state.pile)
-        new.giving = list(state.giving)
-        new.watch = list(state.watch)
-        new.ring = state.ring.copy()
-        new.place = list(state.place)
-        new.dropped = list(state.dropped)
-        new.opening = list(state.opening)
-        new._legal = {}
-        return new
 
     def determinize(self, state: State, seat: int, rng: Any) -> State:
         """Redeal every card `seat` cannot see among the other hands (sizes kept)."""

@@ -10,7 +10,7 @@ from typing import Any
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import SUIT_NAMES, SUITS
 from tabletop.engine.events import Event, Secret
-from tabletop.engine.game import Game, GameInfo, Match, State
+from tabletop.engine.game import Game, GameInfo, State
 from tabletop.engine.registry import register
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
@@ -63,6 +63,9 @@ def effect(seat: int, suit: str, what: str, **fields: Any) -> Event:
 # ---- state --------------------------------------------------------------------------------
 class TrumpDuelState(State):
     """Hands, decks, displays, score cards and the pending sub-phase of the duel."""
+
+    COPY_FLAT = ("deck", "discards", "score_deck", "prize", "cancels", "pending", "gained")
+    COPY_NESTED = ("hands", "taken", "display", "cancelled", "known")
 
     hands: list[list[str]]
     deck: list[str]  # top is the end
@@ -455,23 +458,6 @@ class TrumpDuel(Game):
         return Move(str(action), "click", f"{verb.capitalize()} {args[0]}", args)
 
     # ---- copies for search ---------------------------------------------------------------
-    def copy_state(self, state: State) -> State:
-        """A fast copy (lists copied, immutable parts shared)."""
-        assert isinstance(state, TrumpDuelState)
-        new = TrumpDuelState()
-        new.__dict__.update(state.__dict__)
-        new.rng = state.rng.copy()
-        m = state.match
-        new.match = Match(m.players, m.rounds, m.round, m.dealer, [list(r) for r in m.scores])
-        for key in ("hands", "taken", "display", "cancelled"):
-            setattr(new, key, [list(x) for x in getattr(state, key)])
-        for key in ("deck", "discards", "score_deck", "prize", "cancels", "pending"):
-            setattr(new, key, list(getattr(state, key)))
-        new.gained = list(state.gained)
-        new.known = [set(k) for k in state.known]
-        new.opening = list(state.opening)
-        new._legal = {}
-        return new
 
     def determinize(self, state: State, seat: int, rng: Rng) -> State:
         """Redeal the unseen cards of the other hand with the draw deck; shuffle the score deck."""

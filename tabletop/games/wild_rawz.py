@@ -55,6 +55,9 @@ INFO = GameInfo(
 class WildRawzState(State):
     """Hands, the draft row, trump, the current trick and each seat's won / withdrawn cards."""
 
+    COPY_FLAT = ("row", "set_aside", "trick", "tricks")
+    COPY_NESTED = ("hands", "drafted", "withdrawn", "won")
+
     sideways: int
     hands: list[list[str]]
     drafted: list[list[str]]  # drafted cards not yet matched by a play of the same code
@@ -341,31 +344,6 @@ class WildRawz(Game):
         return Move(str(action), "drag", f"Play {card}", action.args, "trick")
 
     # ---- copies for search ---------------------------------------------------------------
-    def copy_state(self, state: State) -> State:
-        """A fast copy (lists copied, immutable parts and the strength table shared)."""
-        assert isinstance(state, WildRawzState)
-        new = WildRawzState()
-        new.__dict__.update(state.__dict__)
-        new.rng = state.rng.copy()
-        new.match = type(state.match)(
-            state.match.players,
-            state.match.rounds,
-            state.match.round,
-            state.match.dealer,
-            [list(r) for r in state.match.scores],
-        )
-        new.hands = [list(h) for h in state.hands]
-        new.drafted = [list(d) for d in state.drafted]
-        new.row = list(state.row)
-        new.set_aside = list(state.set_aside)
-        new.trick = list(state.trick)
-        new.withdrawn = [list(w) for w in state.withdrawn]
-        new.won = [list(w) for w in state.won]
-        new.tricks = list(state.tricks)
-        new.opening = list(state.opening)
-        new._legal = {}
-        new._acting = None
-        return new
 
     def determinize(self, state: State, seat: int, rng: Any) -> State:
         """Redeal the other hands among themselves: every other card is face up.

@@ -1,0 +1,261 @@
+"""Rule-of-thumb player for ハゲタカのえじき (hagetaka), with helpers the party bot shares.
+
+Bids are chosen by sampling: for each card in hand, play out the rest of the battle many times
+against opponents who hold what the view allows (shown hands, else cards nobody has seen) and
+play at random, and keep the card with the best average take. Joins go to the battles that are
+worth most per expected rival; strong sets are kept for the valuable battles.
+"""
+
+from __future__ import annotations
+
+from collections import Counter as Tally
+from collections.abc import Sequence
+from typing import Any
+
+from tabletop.bots.base import register_bot
+from tabletop.engine.rng import Rng
+from tabletop.engine.views import BACK, View
+
+SAMPLES = 90
+ZERO_BONUS = 0.3  # the 0 card only breaks ties, but a tie-break is worth a little
+LONE_SHARE = 0.6  # a lone participant takes three of the five score cards
+ALL_NUMBERS = [n for n in range(1, 16) for _ in range(5)]
+
+
+# ---- reading the view ---------------------------------------------------------------------
+def counters(view: View) -> dict[str, Any]:
+    """Counter values by id."""
+    return {c.id: c.value for c in view.counters}
+
+
+def zones(view: View) -> dict[str, tuple[str, ...]]:
+    """Zone cards by id."""
+    return {z.id: z.cards for z in view.zones}
+
+
+def numbers(cards: Sequence[str]) -> list[int]:
+    """The numbers of the face-up number cards among some codes."""
+    return [int(c[1:]) for c in cards if c != BACK and c.startswith("N")]
+
+
+def unseen_numbers(view: View) -> list[int]:
+    """The 75 number cards minus every one this seat can see."""
+    left = Tally(ALL_NUMBERS)
+    for z in view.zones:
+        left.subtract(numbers(z.cards))
+    return [n for n, k in left.items() for _ in range(max(k, 0))]
+
+
+def participants(view: View) -> list[int]:
+    """Seats in the current battle."""
+    c = counters(view)
+    return [i for i in range(view.players) if c.get(f"in{i}")]
+
+
+def score_value(card: str) -> int:
+    """Face value of a score card code (V-3 → -3)."""
+    return int(card[1:])
+
+
+# ---- the battle simulator ---------------------------------------------------------------
+def winner(bids: Sequence[int], total: int) -> int | None:
+    """Index of the unique highest (total ≥ 0) or unique lowest bid; None if all cancel."""
+    counts = Tally(bids)
+    alive = [(b, i) for i, b in enumerate(bids) if counts[b] == 1]
+    if not alive:
+        return None
+    return (max(alive) if total >= 0 else min(alive))[1]
+
+
+def pile_worth(values: Sequence[int]) -> float:
+    """What a pile is worth to whoever takes it (the 0 card a little)."""
+    return sum(values) + ZERO_BONUS * sum(1 for v in values if v == 0)
+
+
+def play_out(
+    first: int,
+    mine: list[int],
+    rivals: list[list[int]],
+    pile: list[int],
+    stack: list[int],
+    rng: Rng,
+) -> float:
+    """My take for the rest of a battle when I bid `first` now and everyone else is random."""
+    got = 0.0
+    pile = list(pile)
+    mine = list(mine)
+    rivals = [list(r) for r in rivals]
+    bid = first
+    while True:
+        bids = [bid]
+        for r in rivals:
+            bids.append(r.pop(rng.below(len(r))))
+        w = winner(bids, sum(pile))
+        if w is not None:
+            if w == 0:
+                got += pile_worth(pile)
+            pile = []
+        if not mine or not stack:
+            return got
+        pile.append(stack.pop())
+        bid = mine.pop(rng.below(len(mine)))
+
+
+def best_bid(
+    hand: list[int],
+    rivals: list[list[int] | int],
+    pile: list[int],
+    unturned: list[int],
+    unseen: list[int],
+    rng: Rng,
+    samples: int = SAMPLES,
+) -> int:
+    """The card of `hand` with the best sampled take; a rival is known cards or a hand size."""
+    totals = dict.fromkeys(sorted(set(hand)), 0.0)
+    for _ in range(samples):
+        pool = list(unseen)
+        rng.shuffle(pool)
+        hands = []
+        for r in rivals:
+            if isinstance(r, int):
+                hands.append(pool[:r])
+                del pool[:r]
+            else:
+                hands.append(list(r))
+        stack = list(unturned)
+        rng.shuffle(stack)
+        for card in totals:
+            rest = list(hand)
+            rest.remove(card)
+            totals[card] += play_out(card, rest, hands, pile, list(stack), rng)
+    return max(totals, key=lambda c: (totals[c], -c))
+
+
+class BattleMemory:
+    """Remembers hands shown in rounds 2–3 after their owners have sealed a bid."""
+
+    def __init__(self) -> None:
+        self.seen: dict[tuple[Any, Any, int], tuple[list[int], int]] = {}
+
+    def rival(self, view: View, seat: int) -> list[int] | int:
+        """Known cards of a rival for this bout, or how many unknown cards they hold."""
+        c = counters(view)
+        z = zones(view)
+        key = (c.get("round"), c.get("battle"), seat)
+        hand = z.get(f"hand{seat}", ())
+        played = numbers(z.get(f"played{seat}", ()))
+        if hand and BACK not in hand:
+            self.seen[key] = (numbers(hand), len(played))
+            return numbers(hand)
+        if key in self.seen:
+            cards, at = self.seen[key]
+            left = list(cards)
+            for n in played[at:]:
+                if n in left:
+                    left.remove(n)
+            return left
+        return len(hand) + len(z.get(f"bid{seat}", ()))
+
+
+def choose_bid(view: View, rng: Rng, memory: BattleMemory) -> str:
+    """The bid with the best sampled take this battle."""
+    me = view.seat
+    assert me is not None
+    c = counters(view)
+    z = zones(view)
+    hand = numbers(z[f"hand{me}"])
+    if len(set(hand)) == 1:
+        return view.moves[0].action
+    table = view.hints["score_table"][int(c["battle"]) - 1]
+    unturned = list(table)
+    for v in str(c.get("flipped", "")).split():
+        if int(v) in unturned:
+            unturned.remove(int(v))
+    unseen = unseen_numbers(view)
+    rivals = []
+    for i in participants(view):
+        if i == me:
+            continue
+        rival = memory.rival(view, i)
+        if not isinstance(rival, int) and BACK in z[f"hand{i}"]:
+            for n in rival:  # remembered from an earlier view, so not yet counted as seen
+                if n in unseen:
+                    unseen.remove(n)
+        rivals.append(rival)
+    pile = [score_value(x) for x in z["pile"]]
+    card = best_bid(hand, rivals, pile, unturned, unseen, rng)
+    return f"bid N{card}"
+
+
+# ---- joining and sets ---------------------------------------------------------------------
+def battle_worth(table: Sequence[Sequence[int]], battle: int, rivals: float, extra: int) -> float:
+    """A rough share of a battle's score cards for one of `rivals + 1` participants."""
+    return LONE_SHARE * (sum(table[battle - 1]) + extra) / (1.0 + rivals)
+
+
+class HagetakaBot:
+    """Joins the battles worth most per rival, saves strong sets for them, bids by sampling."""
+
+    name = "thumb"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+        self.memory = BattleMemory()
+
+    def choose(self, view: View) -> str:
+        """Pick a join, a set or a bid."""
+        verbs = {m.action.split()[0] for m in view.moves}
+        if "bid" in verbs:
+            return choose_bid(view, self.rng, self.memory)
+        if "join" in verbs:
+            return "join" if self._worth_joining(view) else "sit"
+        if "use" in verbs:
+            return self._pick_set(view)
+        return view.moves[0].action
+
+    def _expected_rivals(self, view: View, battle: int) -> float:
+        """Expected number of other seats joining a battle, from their joins so far."""
+        c = counters(view)
+        now = int(c["battle"])
+        out = 0.0
+        for i in range(view.players):
+            if i == view.seat:
+                continue
+            need = 3 - int(c[f"joins{i}"])
+            out += max(0.0, min(1.0, need / (7 - now)))
+        return out
+
+    def _worths(self, view: View) -> tuple[float, list[float]]:
+        """Worth of the current battle and of each later one."""
+        c = counters(view)
+        table = view.hints["score_table"]
+        now = int(c["battle"])
+        stake = int(c["stake"])
+        current = battle_worth(table, now, self._expected_rivals(view, now), stake)
+        later = [
+            battle_worth(table, b, self._expected_rivals(view, b), 0) for b in range(now + 1, 7)
+        ]
+        return current, later
+
+    def _worth_joining(self, view: View) -> bool:
+        """Join when this battle is among the best `need` of those left."""
+        need = 3 - int(counters(view)[f"joins{view.seat}"])
+        current, later = self._worths(view)
+        better = sum(1 for w in later if w > current)
+        return better < need
+
+    def _pick_set(self, view: View) -> str:
+        """Weakest set when alone or when better battles remain, strongest for the best one."""
+        sets = sorted(
+            (m.action for m in view.moves),
+            key=lambda a: sum(int(x[1:]) for x in a.split()[1:]),
+        )
+        if len(participants(view)) == 1:
+            return sets[0]
+        need_after = len(sets) - 1
+        current, later = self._worths(view)
+        better = sum(1 for w in sorted(later, reverse=True)[:need_after] if w > current)
+        return sets[max(0, len(sets) - 1 - better)]
+
+
+register_bot("hagetaka", "thumb", lambda seed: HagetakaBot(seed))

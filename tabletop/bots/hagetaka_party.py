@@ -1,0 +1,89 @@
+"""Rule-of-thumb player for ハゲタカのえじき達 (hagetaka-party).
+
+Redraws any hand it may; plots the battle whose sampled take with this hand is best, given how
+many rivals each battle can expect; bids like the hagetaka player (sampled play-outs).
+"""
+
+from __future__ import annotations
+
+from tabletop.bots.base import register_bot
+from tabletop.bots.hagetaka import (
+    BattleMemory,
+    choose_bid,
+    numbers,
+    play_out,
+    unseen_numbers,
+    zones,
+)
+from tabletop.engine.rng import Rng
+from tabletop.engine.views import View
+
+PLOT_SAMPLES = 40
+NEAR_BEST = 0.5  # battles this close to the best-looking one are all fair picks
+NEAR_SHARE = 0.1
+
+
+def plot_worth(
+    hand: list[int],
+    values: list[int],
+    rivals: float,
+    unseen: list[int],
+    rng: Rng,
+    samples: int = PLOT_SAMPLES,
+) -> float:
+    """Average sampled take of a battle with these score cards and about `rivals` rivals."""
+    whole = int(rivals)
+    frac = rivals - whole
+    total = 0.0
+    for _ in range(samples):
+        count = whole + (1 if rng.below(1000) < frac * 1000 else 0)
+        stack = list(values)
+        rng.shuffle(stack)
+        if count == 0:
+            total += sum(stack[:3])
+            continue
+        pool = list(unseen)
+        rng.shuffle(pool)
+        hands = [pool[3 * k : 3 * k + 3] for k in range(count)]
+        mine = list(hand)
+        rng.shuffle(mine)
+        first = mine.pop()
+        total += play_out(first, mine, hands, [stack.pop()], stack, rng)
+    return total / samples
+
+
+class PartyBot:
+    """Redraws weak hands, plots the best-looking battle, bids by sampling."""
+
+    name = "thumb"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+        self.memory = BattleMemory()
+
+    def choose(self, view: View) -> str:
+        """Pick a redraw, a plot or a bid."""
+        actions = [m.action for m in view.moves]
+        if "redraw" in actions:
+            return "redraw"
+        if actions[0].startswith("plot"):
+            return self._plot(view, actions)
+        return choose_bid(view, self.rng, self.memory)
+
+    def _plot(self, view: View, actions: list[str]) -> str:
+        """A battle whose sampled take is (nearly) best when the others spread evenly."""
+        table = view.hints["score_table"]
+        hand = numbers(zones(view)[f"hand{view.seat}"])
+        unseen = unseen_numbers(view)
+        rivals = (view.players - 1) / len(actions)
+        worths = {
+            a: plot_worth(hand, list(table[int(a.split()[1]) - 1]), rivals, unseen, self.rng)
+            for a in actions
+        }
+        top = max(worths.values())
+        # several thumb players with similar hands should not all crowd into one battle
+        near = [a for a, w in worths.items() if w >= top - max(NEAR_BEST, NEAR_SHARE * abs(top))]
+        return self.rng.choice(near)
+
+
+register_bot("hagetaka-party", "thumb", lambda seed: PartyBot(seed))

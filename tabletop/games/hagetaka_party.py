@@ -1,0 +1,286 @@
+"""ハゲタカのえじき達 (Vulture Party): a big-group game of one secretly plotted battle a round.
+
+Everyone gets three number cards and secretly plots which of six battles to fight; each battle's
+plotters bid for its score cards in three sealed bouts. Designer: ドミッチ, on Hol's der Geier.
+Rules: docs/rules/hagetaka-party.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine.actions import Action
+from tabletop.engine.events import Event, Secret
+from tabletop.engine.game import GameInfo, Option, State
+from tabletop.engine.registry import register
+from tabletop.engine.rng import Rng
+from tabletop.engine.views import PUBLIC, Counter, Move, Zone, private
+from tabletop.games.vulture import (
+    BATTLES,
+    ROUNDS,
+    VultureGame,
+    VultureState,
+    by_number,
+    hand_total,
+    parse_table,
+    table_option,
+)
+
+# ---- constants ----------------------------------------------------------------------------
+HAND = 3
+REDRAW_BELOW = 10  # a hand totalling less than this may be redrawn once
+MARKER = {b: f"P{b}" for b in range(1, BATTLES + 1)}  # plot-sheet boxes, one per battle
+MARKER_BATTLE = {c: b for b, c in MARKER.items()}
+PLOT = {b: Action("plot", (str(b),)) for b in range(1, BATTLES + 1)}
+REDRAW = Action("redraw")
+
+# ---- game info ----------------------------------------------------------------------------
+INFO = GameInfo(
+    id="hagetaka-party",
+    title="ハゲタカのえじき達",
+    title_en="Vulture Party",
+    designer="ドミッチ, on Alex Randolph's Hol's der Geier",
+    min_players=3,
+    max_players=25,
+    recommended="10–25",
+    summary=(
+        "With only three number cards, secretly plot which of six battles you will fight. Later "
+        "battles pay more but hurt more, and a crowded battle may cancel itself out."
+    ),
+    options=(
+        table_option(),
+        Option(
+            "start",
+            1,
+            "First battle played: start from battle 2 or 3 for smaller groups.",
+            choices=(1, 2, 3),
+        ),
+    ),
+)
+
+
+# ---- state --------------------------------------------------------------------------------
+class PartyState(VultureState):
+    """Shared vulture state plus plot sheets, plots and who has redrawn."""
+
+    COPY_FLAT = (*VultureState.COPY_FLAT, "plots", "redrawn")
+    COPY_NESTED = (
+        *VultureState.COPY_NESTED,
+        "sheets",
+    )
+
+    first: int
+    sheets: list[list[str]]
+    plots: list[str | None]
+    revealed: bool
+    redrawn: list[bool]
+
+
+def may_redraw(state: PartyState, seat: int) -> bool:
+    """A hand under 10 may be redrawn once, while three other cards are there to draw."""
+    return (
+        not state.redrawn[seat]
+        and hand_total(state.hands[seat]) < REDRAW_BELOW
+        and len(state.deck) + len(state.discard) >= HAND
+    )
+
+
+class VultureParty(VultureGame):
+    """The Vulture Party rules."""
+
+    info = INFO
+    zero_value = 0.1
+    carry_between_battles = False
+
+    # ---- setup and dealing ----------------------------------------------------------------
+    def new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
+        """A new match: round 1 dealt, everyone to plot."""
+        state = PartyState()
+        state.init_common(players, options, seed, rounds=ROUNDS)
+        state.init_vulture(parse_table(options["table"]))
+        state.first = int(options["start"])
+        state.opening = self._deal_round(state)
+        return state
+
+    def _deal_round(self, state: VultureState) -> list[Event]:
+        assert isinstance(state, PartyState)
+        self._fresh_deck(state)
+        n = state.players
+        state.hands = [by_number(self._draw(state, HAND)) for _ in range(n)]
+        state.sheets = [[MARKER[b] for b in range(state.first, BATTLES + 1)] for _ in range(n)]
+        state.plots = [None] * n
+        state.revealed = False
+        state.redrawn = [False] * n
+        state.phase = "plot"
+        state.battle = 0
+        state.bout = 0
+        hands = [Secret(private(i), list(h)) for i, h in enumerate(state.hands)]
+        return [Event("deal", {"round": state.match.round, "hands": hands})]
+
+    # ---- battles ----------------------------------------------------------------------------
+    def _reveal_plots(self, state: PartyState) -> list[Event]:
+        state.revealed = True
+        plots = {str(i): MARKER_BATTLE[p or ""] for i, p in enumerate(state.plots)}
+        event = Event("plot", {"round": state.match.round, "plots": plots})
+        return [event, *self._open_battle(state, state.first)]
+
+    def _open_battle(self, state: PartyState, battle: int) -> list[Event]:
+        """Play the next battle that has plotters; end the round after battle 6."""
+        events = []
+        while battle <= BATTLES:
+            marker = MARKER[battle]
+            joined = [i for i, p in enumerate(state.plots) if p == marker]
+            state.battle = battle
+            state.bout = 0
+            if joined:
+                return events + self._start_battle(state, joined)
+            events.append(Event("skip", {"round": state.match.round, "battle": battle}))
+            battle += 1
+        for i, p in enumerate(state.plots):
+            state.sheets[i].append(p or "")
+            state.sheets[i].sort(key=MARKER_BATTLE.__getitem__)
+            state.plots[i] = None
+        return events + self._end_round(state)
+
+    def _after_battle(self, state: VultureState) -> list[Event]:
+        assert isinstance(state, PartyState)
+        return self._open_battle(state, state.battle + 1)
+
+    # ---- whose turn, what is legal -------------------------------------------------------
+    def seats_to_act(self, state: State) -> frozenset[int]:
+        """Everyone who has not plotted yet, then a battle's participants still to bid."""
+        assert isinstance(state, PartyState)
+        if state.phase == "plot":
+            return frozenset(i for i, p in enumerate(state.plots) if p is None)
+        if state.phase == "bid":
+            return frozenset(i for i in state.participants if state.bids[i] is None)
+        return frozenset()
+
+    def legal(self, state: State, seat: int) -> list[Action]:
+        """Plot a battle (or first redraw a weak hand); in a battle, bid a card."""
+        assert isinstance(state, PartyState)
+        if state.phase == "plot":
+            plots = [PLOT[b] for b in range(state.first, BATTLES + 1)]
+            return [*plots, REDRAW] if may_redraw(state, seat) else plots
+        return self._bid_legal(state, seat)
+
+    def refusal(self, state: State, seat: int, action: Action) -> str:
+        """Why an action is refused."""
+        assert isinstance(state, PartyState)
+        if state.phase == "plot":
+            if action.verb == "redraw":
+                if state.redrawn[seat]:
+                    return "You may redraw only once."
+                if hand_total(state.hands[seat]) >= REDRAW_BELOW:
+                    return f"Only a hand totalling less than {REDRAW_BELOW} may be redrawn."
+                return "There are no cards left to draw."
+            return f"Plot one battle from {state.first} to {BATTLES}, e.g. plot {state.first}."
+        return self._bid_refusal(state, seat, action)
+
+    # ---- doing it -------------------------------------------------------------------------
+    def perform(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Redraw, plot a battle, or seal a bid."""
+        assert isinstance(state, PartyState)
+        if action.verb == "redraw":
+            old = state.hands[seat]
+            state.hands[seat] = by_number(self._draw(state, HAND))
+            state.discard.extend(old)
+            state.redrawn[seat] = True
+            data = {
+                "seat": seat,
+                "discarded": old,
+                "hand": Secret(private(seat), state.hands[seat]),
+            }
+            return [Event("redraw", data)]
+        if action.verb == "plot":
+            marker = MARKER[int(action.args[0])]
+            state.sheets[seat].remove(marker)
+            state.plots[seat] = marker
+            if any(p is None for p in state.plots):
+                return []
+            return self._reveal_plots(state)
+        return self._bid(state, seat, action.args[0])
+
+    # ---- what the table shows -------------------------------------------------------------
+    def _seat_zones(self, state: VultureState, seat: int) -> list[Zone]:
+        assert isinstance(state, PartyState)
+        mine = private(seat)
+        plot = state.plots[seat]
+        return [
+            Zone(f"sheet{seat}", "row", tuple(state.sheets[seat]), seat, "Plot sheet", mine),
+            Zone(
+                f"plot{seat}",
+                "row",
+                (plot,) if plot else (),
+                seat,
+                "Plotted battle",
+                PUBLIC if state.revealed else mine,
+            ),
+        ]
+
+    def counters(self, state: State) -> list[Counter]:
+        """Shared counters plus who has redrawn and (once revealed) who plotted which battle."""
+        assert isinstance(state, PartyState)
+        out = super().counters(state)
+        for i in range(state.players):
+            p = state.plots[i]
+            out.append(Counter(f"redrew{i}", "Redrew", int(state.redrawn[i]), owner=i))
+            plotted = MARKER_BATTLE[p] if state.revealed and p else 0
+            out.append(Counter(f"plotted{i}", "Plotted battle", plotted, owner=i))
+        return out
+
+    def status(self, state: State, seat: int | None) -> str:
+        """What the seat must do now."""
+        assert isinstance(state, PartyState)
+        if state.result is not None:
+            return "The match is over."
+        if state.phase == "plot":
+            if seat is not None and state.plots[seat] is None:
+                return (
+                    f"Round {state.match.round}: secretly plot the battle "
+                    f"({state.first}–{BATTLES}) you will fight."
+                )
+            return f"Round {state.match.round}: waiting for everyone to plot a battle."
+        return self._bid_status(state, seat)
+
+    def tag(self, state: State, seat: int, action: Action) -> Move:
+        """Buttons to plot and redraw; drag a card to bid."""
+        if action.verb == "plot":
+            return Move(str(action), "button", f"Plot battle {action.args[0]}")
+        if action.verb == "redraw":
+            return Move("redraw", "button", "Redraw my hand")
+        return self._bid_tag(seat, action)
+
+    # ---- copies for search ---------------------------------------------------------------
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        """Redeal the number cards `seat` cannot see, guess unrevealed plots, reshuffle."""
+        assert isinstance(state, PartyState)
+        new = self.copy_state(state)
+        assert isinstance(new, PartyState)
+        others = [i for i in range(state.players) if i != seat]
+        hidden = [i for i in others if seat not in self._hand_mark(state, i)]
+        pool = list(new.deck) + [c for i in hidden for c in new.hands[i]]
+        pool += [c for i in others for c in (new.bids[i],) if c]
+        rng.shuffle(pool)
+        pos = 0
+        for i in hidden:
+            k = len(new.hands[i])
+            new.hands[i] = by_number(pool[pos : pos + k])
+            pos += k
+        for i in others:
+            if new.bids[i]:
+                new.bids[i] = pool[pos]
+                pos += 1
+            plot = new.plots[i]
+            if plot and not new.revealed:
+                new.sheets[i].append(plot)
+                guess = rng.choice(new.sheets[i])
+                new.sheets[i].remove(guess)
+                new.plots[i] = guess
+        new.deck = pool[pos:]
+        rng.shuffle(new.stack)
+        return new
+
+
+GAME = register(VultureParty())

@@ -1,0 +1,481 @@
+"""Shared rules of ドミッチ's two ハゲタカのえじき games (`hagetaka`, `hagetaka-party`).
+
+Number cards `N1..N15` (five of each), score cards `V-5..V10`, the score-card table as editable
+data, bout resolution with cancelling ties and carried piles, and `VultureGame`, the base class
+holding the bidding part of a battle that both games share. Rules: docs/rules/hagetaka.md and
+docs/rules/hagetaka-party.md.
+"""
+
+from __future__ import annotations
+
+from collections import Counter as Tally
+from collections.abc import Sequence
+from typing import Any
+
+from tabletop.engine.actions import Action
+from tabletop.engine.errors import BadOption
+from tabletop.engine.events import Event, Secret
+from tabletop.engine.game import Game, Option, State
+from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
+from tabletop.games.common import action_table, finish
+
+# ---- constants ----------------------------------------------------------------------------
+NUMBER_CODES = tuple(f"N{n}" for n in range(1, 16))
+NUMBER_DECK = NUMBER_CODES * 5  # five colours; colour never matters
+NUMBER = {c: n for n, c in enumerate(NUMBER_CODES, start=1)}
+LOW_VALUE, HIGH_VALUE = -5, 10  # the score cards that exist
+SCORE_CODE = {v: f"V{v}" for v in range(LOW_VALUE, HIGH_VALUE + 1)}
+SCORE_VALUE = {c: v for v, c in SCORE_CODE.items()}
+ZERO = SCORE_CODE[0]
+BATTLES = 6
+BATTLE_CARDS = 5
+BOUTS = 3
+ROUNDS = 3
+LONE_TAKE = 3
+DEFAULT_TABLE = "0,1,1,2,3/-1,1,2,3,4/-2,2,3,4,5/-3,3,4,5,6/-4,4,6,7,8/-5,-4,8,9,10"
+BID = action_table("bid", NUMBER_CODES)
+
+Table = tuple[tuple[int, ...], ...]
+
+
+# ---- the score-card table -----------------------------------------------------------------
+def parse_table(text: str) -> Table:
+    """Read `a,b,c,d,e/...` (six battles of five values, -5..10); BadOption says what is wrong."""
+    if not isinstance(text, str):
+        raise BadOption("The score-card table must be text like 0,1,1,2,3/-1,1,2,3,4/...")
+    rows = text.replace(";", "/").split("/")
+    if len(rows) != BATTLES:
+        raise BadOption(
+            f"The score-card table needs {BATTLES} battles separated by '/', not {len(rows)}."
+        )
+    table = []
+    for b, row in enumerate(rows, start=1):
+        parts = [p.strip() for p in row.split(",")]
+        if len(parts) != BATTLE_CARDS:
+            raise BadOption(
+                f"Battle {b} of the score-card table needs {BATTLE_CARDS} values, not {len(parts)}."
+            )
+        values = []
+        for p in parts:
+            try:
+                v = int(p)
+            except ValueError:
+                raise BadOption(f"Battle {b}: {p!r} is not a whole number.") from None
+            if not LOW_VALUE <= v <= HIGH_VALUE:
+                raise BadOption(
+                    f"Battle {b}: score cards run from {LOW_VALUE} to {HIGH_VALUE}, not {v}."
+                )
+            values.append(v)
+        table.append(tuple(sorted(values)))
+    return tuple(table)
+
+
+def table_text(table: Table) -> str:
+    """The canonical text of a table (values sorted within each battle)."""
+    return "/".join(",".join(str(v) for v in row) for row in table)
+
+
+class TableOption(Option):
+    """The score-card table option: text checked and written canonically."""
+
+    __slots__ = ()
+
+    def check(self, value: Any) -> Any:
+        """Validate the table (text or rows of numbers) and return its canonical text."""
+        if not isinstance(value, str):
+            try:
+                value = "/".join(",".join(str(v) for v in row) for row in value)
+            except TypeError:
+                raise BadOption(
+                    "The score-card table must be text like 0,1,1,2,3/-1,1,2,3,4/..."
+                ) from None
+        return table_text(parse_table(value))
+
+
+def table_option() -> TableOption:
+    """The option both games offer for the editable score-card table."""
+    return TableOption(
+        "table",
+        DEFAULT_TABLE,
+        "Score cards of battles 1–6: five values per battle, battles separated by '/'.",
+    )
+
+
+# ---- pure rules ---------------------------------------------------------------------------
+def number(code: str) -> int:
+    """The number on a number card (N7 → 7)."""
+    return NUMBER[code]
+
+
+def hand_total(cards: Sequence[str]) -> int:
+    """Sum of the numbers on some number cards."""
+    return sum(NUMBER[c] for c in cards)
+
+
+def by_number(cards: Sequence[str]) -> list[str]:
+    """Number cards sorted low to high."""
+    return sorted(cards, key=NUMBER.__getitem__)
+
+
+def pile_total(cards: Sequence[str]) -> int:
+    """Face value of a pile of score cards (the 0 card adds nothing)."""
+    return sum(SCORE_VALUE[c] for c in cards)
+
+
+def bout_winner(bids: Sequence[tuple[int, str]], total: int) -> tuple[int | None, list[int]]:
+    """Who takes a pile worth `total` from (seat, card) bids, and the cancelled numbers.
+
+    Equal numbers cancel whatever their size; of the rest the highest takes a pile worth 0 or
+    more, the lowest a negative one. None when every number cancelled.
+    """
+    counts = Tally(NUMBER[c] for _, c in bids)
+    cancelled = sorted(n for n, k in counts.items() if k > 1)
+    alive = [(NUMBER[c], seat) for seat, c in bids if counts[NUMBER[c]] == 1]
+    if not alive:
+        return None, cancelled
+    return (max(alive) if total >= 0 else min(alive))[1], cancelled
+
+
+def round_points(cards: Sequence[str], zero_value: float, doubled: bool) -> float:
+    """Points of the score cards taken in one round: the 0 card is worth `zero_value`.
+
+    In a doubled round every value counts twice and the 0 card counts 1.
+    """
+    zeros = sum(1 for c in cards if c == ZERO)
+    base = pile_total(cards)
+    points = 2 * base + zeros if doubled else base + zeros * zero_value
+    return int(points) if float(points).is_integer() else round(points, 6)
+
+
+# ---- state --------------------------------------------------------------------------------
+class VultureState(State):
+    """What both games share: number and score cards, the battle under way, points taken."""
+
+    COPY_FLAT = ("deck", "discard", "box", "stack", "pile", "flipped", "used", "bids", "zeros")
+    COPY_NESTED = ("hands", "played", "taken")
+
+    table: Table
+    deck: list[str]
+    discard: list[str]
+    box: list[str]
+    stack: list[str]
+    pile: list[str]
+    flipped: list[str]
+    used: list[str]
+    hands: list[list[str]]
+    bids: list[str | None]
+    played: list[list[str]]
+    taken: list[list[str]]
+    zeros: list[int]
+    phase: str
+    battle: int
+    bout: int
+    participants: tuple[int, ...]
+    shown: bool
+
+    def init_vulture(self, table: Table) -> None:
+        """Fill the shared fields once `init_common` has run."""
+        n = self.players
+        self.table = table
+        self.deck = []
+        self.discard = []
+        self.box = [SCORE_CODE[v] for _ in range(ROUNDS) for row in table for v in row]
+        self.stack = []
+        self.pile = []
+        self.flipped = []
+        self.used = []
+        self.hands = [[] for _ in range(n)]
+        self.bids = [None] * n
+        self.played = [[] for _ in range(n)]
+        self.taken = [[] for _ in range(n)]
+        self.zeros = [0] * n
+        self.phase = "deal"
+        self.battle = 0
+        self.bout = 0
+        self.participants = ()
+        self.shown = False
+
+
+class VultureGame(Game):
+    """Base of both games: number deck, bidding, bouts, lone participants, round scoring."""
+
+    zero_value: float = 0.5
+    carry_between_battles: bool = True
+
+    # ---- hooks the two games fill -----------------------------------------------------
+    def _after_battle(self, state: VultureState) -> list[Event]:
+        """Open the next battle or end the round."""
+        raise NotImplementedError
+
+    def _deal_round(self, state: VultureState) -> list[Event]:
+        """Deal a new round's number cards and open its first phase."""
+        raise NotImplementedError
+
+    def _seat_zones(self, state: VultureState, seat: int) -> list[Zone]:
+        """The game's own zones of one seat (sets, colour cards, plot markers)."""
+        return []
+
+    # ---- number cards -----------------------------------------------------------------
+    def _fresh_deck(self, state: VultureState) -> None:
+        """All 75 number cards shuffled into the deck (every one is back by a round's end)."""
+        state.deck = list(NUMBER_DECK)
+        state.discard = []
+        state.rng.shuffle(state.deck)
+
+    def _draw(self, state: VultureState, k: int) -> list[str]:
+        """Draw k number cards, shuffling the discard pile into the deck when it runs out."""
+        out = []
+        for _ in range(k):
+            if not state.deck:
+                state.deck, state.discard = state.discard, []
+                state.rng.shuffle(state.deck)
+            out.append(state.deck.pop())
+        return out
+
+    # ---- a battle ---------------------------------------------------------------------
+    def _open_stack(self, state: VultureState) -> None:
+        """Take the battle's five score cards from the box and shuffle them face down."""
+        stack = [SCORE_CODE[v] for v in state.table[state.battle - 1]]
+        for c in stack:
+            state.box.remove(c)
+        state.rng.shuffle(stack)
+        state.stack = stack
+        state.flipped = []
+
+    def _start_battle(self, state: VultureState, participants: Sequence[int]) -> list[Event]:
+        """A battle with its participants (hands already in place): lone take or bouts."""
+        state.participants = tuple(sorted(participants))
+        self._open_stack(state)
+        if len(state.participants) == 1:
+            return self._lone(state, state.participants[0])
+        state.shown = state.match.round >= 2
+        audience = frozenset(state.participants)
+        hands = {
+            str(i): Secret(audience if state.shown else private(i), by_number(state.hands[i]))
+            for i in state.participants
+        }
+        event = Event(
+            "battle",
+            {
+                "round": state.match.round,
+                "battle": state.battle,
+                "participants": list(state.participants),
+                "shown": state.shown,
+                "hands": hands,
+            },
+        )
+        state.phase = "bid"
+        state.bout = 0
+        state.bids = [None] * state.players
+        return [event, *self._flip(state)]
+
+    def _lone(self, state: VultureState, seat: int) -> list[Event]:
+        """A lone participant takes three random score cards of five (and any carried pile)."""
+        carried = list(state.pile)
+        drawn = state.stack[-LONE_TAKE:]
+        took = carried + drawn
+        del state.stack[-LONE_TAKE:]
+        state.pile = []
+        self._take(state, seat, took)
+        state.discard.extend(state.hands[seat])
+        state.hands[seat] = []
+        event = Event(
+            "lone",
+            {
+                "round": state.match.round,
+                "battle": state.battle,
+                "seat": seat,
+                "carried": carried,
+                "drawn": drawn,
+                "points": self._points(state, seat),
+            },
+        )
+        return [event, *self._close_battle(state)]
+
+    def _take(self, state: VultureState, seat: int, cards: Sequence[str]) -> None:
+        state.taken[seat].extend(cards)
+        state.zeros[seat] += sum(1 for c in cards if c == ZERO)
+
+    def _points(self, state: VultureState, seat: int) -> float:
+        """This round's points so far for a seat."""
+        doubled = state.match.round == ROUNDS
+        return round_points(state.taken[seat], self.zero_value, doubled)
+
+    def _flip(self, state: VultureState) -> list[Event]:
+        """Turn the next score card onto the pile; the last bout plays itself."""
+        state.bout += 1
+        card = state.stack.pop()
+        state.pile.append(card)
+        state.flipped.append(card)
+        events = [
+            Event(
+                "flip",
+                {
+                    "round": state.match.round,
+                    "battle": state.battle,
+                    "bout": state.bout,
+                    "card": card,
+                    "pile": list(state.pile),
+                },
+            )
+        ]
+        if all(len(state.hands[i]) == 1 for i in state.participants):
+            for i in state.participants:
+                state.bids[i] = state.hands[i].pop()
+            events.extend(self._resolve(state))
+        return events
+
+    def _bid(self, state: VultureState, seat: int, card: str) -> list[Event]:
+        """Seal one number card; when every participant has, reveal and resolve the bout."""
+        state.hands[seat].remove(card)
+        state.bids[seat] = card
+        if any(state.bids[i] is None for i in state.participants):
+            return []
+        return self._resolve(state)
+
+    def _resolve(self, state: VultureState) -> list[Event]:
+        bids = [(i, state.bids[i] or "") for i in state.participants]
+        for i, c in bids:
+            state.played[i].append(c)
+            state.bids[i] = None
+        head = {"round": state.match.round, "battle": state.battle, "bout": state.bout}
+        events = [Event("bid", {**head, "bids": {str(i): c for i, c in bids}})]
+        total = pile_total(state.pile)
+        winner, cancelled = bout_winner(bids, total)
+        data: dict[str, Any] = {
+            **head,
+            "pile": list(state.pile),
+            "total": total,
+            "cancelled": cancelled,
+            "winner": winner,
+        }
+        last = state.bout == BOUTS
+        if winner is not None:
+            self._take(state, winner, state.pile)
+            state.pile = []
+        elif last and not self.carry_between_battles:
+            data["discarded"] = list(state.pile)
+            state.used.extend(state.pile)
+            state.pile = []
+        else:
+            data["carried"] = list(state.pile)
+        events.append(Event("bout", data))
+        if not last:
+            events.extend(self._flip(state))
+            return events
+        events.extend(self._close_battle(state))
+        return events
+
+    def _close_battle(self, state: VultureState) -> list[Event]:
+        """Put away the battle's number and score cards, then go on."""
+        for i in state.participants:
+            state.discard.extend(state.played[i])
+            state.played[i] = []
+        state.used.extend(state.stack)
+        state.stack = []
+        state.participants = ()
+        state.shown = False
+        return self._after_battle(state)
+
+    # ---- rounds -----------------------------------------------------------------------
+    def _end_round(self, state: VultureState) -> list[Event]:
+        """Score the round; deal the next one or finish the match."""
+        scores = [self._points(state, i) for i in range(state.players)]
+        state.match.record(scores)
+        data: dict[str, Any] = {
+            "round": state.match.round,
+            "taken": [list(t) for t in state.taken],
+            "scores": scores,
+            "totals": state.match.totals,
+        }
+        for t in state.taken:
+            state.used.extend(t)
+            t.clear()
+        last = state.match.round >= state.match.rounds
+        if last and state.pile:
+            data["discarded"] = list(state.pile)
+            state.used.extend(state.pile)
+            state.pile = []
+        events = [Event("round_end", data)]
+        state.phase = "over" if last else "deal"
+        if last:
+            events.append(finish(state))
+            return events
+        state.match.next_round()
+        events.extend(self._deal_round(state))
+        return events
+
+    # ---- shared parts of the rule hooks -----------------------------------------------
+    def _bid_legal(self, state: VultureState, seat: int) -> list[Action]:
+        return [BID[c] for c in dict.fromkeys(by_number(state.hands[seat]))]
+
+    def _bid_refusal(self, state: VultureState, seat: int, action: Action) -> str:
+        if action.verb != "bid" or len(action.args) != 1:
+            return "Choose one number card from your hand to bid."
+        return f"You do not hold {action.args[0]}."
+
+    def _hand_mark(self, state: VultureState, seat: int) -> frozenset[int]:
+        """Participants see each other's hands in rounds 2–3, except a hand already bid from."""
+        if state.shown and state.bids[seat] is None and seat in state.participants:
+            return frozenset(state.participants)
+        return private(seat)
+
+    def zones(self, state: State) -> list[Zone]:
+        """Decks and piles, then each seat's own zones, hand, sealed bid, played and taken."""
+        assert isinstance(state, VultureState)
+        zones = [
+            Zone("deck", "stack", tuple(state.deck), label="Number cards", visible=HIDDEN),
+            Zone("discard", "pile", tuple(state.discard), label="Discards"),
+            Zone("box", "stack", tuple(state.box), label="Score cards to come", visible=HIDDEN),
+            Zone("stack", "stack", tuple(state.stack), label="This battle", visible=HIDDEN),
+            Zone("pile", "row", tuple(state.pile), label="At stake"),
+            Zone("used", "pile", tuple(state.used), label="Used score cards"),
+        ]
+        for i in range(state.players):
+            zones.extend(self._seat_zones(state, i))
+            hand = tuple(by_number(state.hands[i]))
+            bid = (state.bids[i],) if state.bids[i] else ()
+            zones += [
+                Zone(f"hand{i}", "hand", hand, i, "Hand", self._hand_mark(state, i)),
+                Zone(f"bid{i}", "row", bid, i, "Sealed bid", private(i)),
+                Zone(f"played{i}", "row", tuple(state.played[i]), i, "Played"),
+                Zone(f"taken{i}", "tableau", tuple(state.taken[i]), i, "Taken this round"),
+            ]
+        return zones
+
+    def counters(self, state: State) -> list[Counter]:
+        """Match totals, this round's points, 0 cards, and where the match stands."""
+        assert isinstance(state, VultureState)
+        out = super().counters(state)
+        for i in range(state.players):
+            out.append(Counter(f"now{i}", "This round", self._points(state, i), owner=i))
+            out.append(Counter(f"zeros{i}", "0 cards", state.zeros[i], owner=i))
+            out.append(Counter(f"in{i}", "In this battle", int(i in state.participants), owner=i))
+        out.append(Counter("round", "Round", f"{state.match.round}/{state.match.rounds}"))
+        out.append(Counter("battle", "Battle", state.battle))
+        out.append(Counter("bout", "Bout", state.bout))
+        out.append(Counter("stake", "At stake", pile_total(state.pile)))
+        flipped = " ".join(str(SCORE_VALUE[c]) for c in state.flipped)
+        out.append(Counter("flipped", "Turned this battle", flipped))
+        return out
+
+    def _bid_status(self, state: VultureState, seat: int | None) -> str:
+        where = f"Round {state.match.round}, battle {state.battle}, bout {state.bout}"
+        goes = "highest" if pile_total(state.pile) >= 0 else "lowest"
+        if seat is not None and seat in state.participants and state.bids[seat] is None:
+            return f"{where}: seal a number card; the {goes} unique number takes the pile."
+        return f"{where}: waiting for sealed bids; the {goes} unique number takes the pile."
+
+    def hints(self, state: State) -> dict[str, Any]:
+        """Vulture card art, and the score-card table the players consult."""
+        assert isinstance(state, VultureState)
+        return {
+            "deck": "vulture",
+            "layout": "trick",
+            "score_table": [list(r) for r in state.table],
+            "zone_order": ["bid", "played", "taken"],
+        }
+
+    def _bid_tag(self, seat: int, action: Action) -> Move:
+        card = action.args[0]
+        return Move(str(action), "drag", f"Bid {NUMBER[card]}", action.args, f"bid{seat}")
