@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations
+from typing import Any
 
 from tabletop.engine.actions import Action
 from tabletop.engine.events import Event, Secret
@@ -58,6 +59,27 @@ def pair_table(verb: str, codes: Sequence[str]) -> dict[str, dict[str, Action]]:
 def pairs(table: dict[str, dict[str, Action]], hand: Sequence[str]) -> list[Action]:
     """Every two-card action from a hand kept in the table's order."""
     return [row[b] for i, a in enumerate(hand) for row in (table[a],) for b in hand[i + 1 :]]
+
+
+def pass_left(
+    hands: list[list[str]], passing: Sequence[tuple[str, ...] | None], key: Callable[[str], Any]
+) -> list[Event]:
+    """Give every seat's chosen cards to its left neighbour at once; re-sort the hands.
+
+    Returns one `pass` event per seat, its cards secret to the giver and the receiver.
+    """
+    n = len(hands)
+    events = []
+    for giver, given in enumerate(passing):
+        to = left_of(giver, n)
+        cards = list(given or ())
+        hands[to].extend(cards)
+        events.append(
+            Event("pass", {"seat": giver, "to": to, "cards": Secret(private(giver, to), cards)})
+        )
+    for hand in hands:
+        hand.sort(key=key)
+    return events
 
 
 def finish(

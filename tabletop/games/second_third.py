@@ -21,6 +21,7 @@ from tabletop.games.common import (
     left_of,
     pair_table,
     pairs,
+    pass_left,
     secret_hands,
 )
 
@@ -211,22 +212,9 @@ class SecondThird(Game):
         state.passing[seat] = cards
         if any(p is None for p in state.passing):
             return []
-        events = []
-        n = state.players
-        for giver, given in enumerate(state.passing):
-            assert given is not None
-            to = left_of(giver, n)
-            state.hands[to].extend(given)
-            events.append(
-                Event(
-                    "pass",
-                    {"seat": giver, "to": to, "cards": Secret(private(giver, to), list(given))},
-                )
-            )
-        for h in state.hands:
-            h.sort(key=sort_key)
+        events = pass_left(state.hands, state.passing, sort_key)
         state.given = [g or () for g in state.passing]
-        state.passing = [None] * n
+        state.passing = [None] * state.players
         state.phase = "play"
         return events
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.actions import Action
-from tabletop.engine.events import Event, Secret
+from tabletop.engine.events import Event
 from tabletop.engine.game import Game, GameInfo, State
 from tabletop.engine.registry import register
 from tabletop.engine.rng import Rng
@@ -23,6 +23,7 @@ from tabletop.games.common import (
     left_of,
     pair_table,
     pairs,
+    pass_left,
     secret_hands,
 )
 from tabletop.games.seltsam_walzer_rules import (
@@ -171,22 +172,9 @@ class SeltsamWalzer(Game):
         state.passing[seat] = cards
         if any(p is None for p in state.passing):
             return []
-        events = []
-        n = state.players
-        for giver, given in enumerate(state.passing):
-            assert given is not None
-            to = left_of(giver, n)
-            state.hands[to].extend(given)
-            events.append(
-                Event(
-                    "pass",
-                    {"seat": giver, "to": to, "cards": Secret(private(giver, to), list(given))},
-                )
-            )
-        for h in state.hands:
-            h.sort(key=CARD_KEY)
+        events = pass_left(state.hands, state.passing, CARD_KEY)
         state.given = [g or () for g in state.passing]
-        state.passing = [None] * n
+        state.passing = [None] * state.players
         state.phase = "play"
         return events
 
