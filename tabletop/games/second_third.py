@@ -7,27 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.engine.actions import Action
 from tabletop.engine.cards import ORDER, RANKS, SUIT_NAMES, SUITS, sort_key, standard_deck
 from tabletop.engine.events import Event, Secret
-from tabletop.engine.game import Game, GameInfo, Option, State
+from tabletop.engine.game import GameInfo, Option, State
 from tabletop.engine.registry import register
-from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
-from tabletop.games.common import (
-    action_table,
-    deal,
-    finish,
-    hand_zones,
-    left_of,
-    pair_table,
-    pairs,
-    pass_left,
-    secret_hands,
-)
+from tabletop.engine.rng import Rng
+from tabletop.engine.views import HIDDEN, Counter, Zone
+from tabletop.games.common import action_table, deal, finish, pair_table, secret_hands
+from tabletop.games.pass_tricks import PassTrickGame, PassTrickState
 
 # ---- constants ----------------------------------------------------------------------------
 TRUMP = "S"
-PASS_COUNT = 2
 SHORT_RANKS = RANKS[4:]  # 6..A for three players
 RANK_ORDER = {r: i for i, r in enumerate(RANKS)}
 FULL_DECK = standard_deck()
@@ -63,22 +53,12 @@ INFO = GameInfo(
 
 
 # ---- state --------------------------------------------------------------------------------
-class SecondThirdState(State):
-    """Hands, pending passes, the current trick and each seat's won cards."""
+class SecondThirdState(PassTrickState):
+    """The shared pass-and-trick state plus the cards set face down for the deal."""
 
-    COPY_FLAT = ("passing", "given", "face_down", "trick", "tricks")
-    COPY_NESTED = ("hands", "won")
+    COPY_FLAT = (*PassTrickState.COPY_FLAT, "face_down")
 
-    hands: list[list[str]]
-    passing: list[tuple[str, ...] | None]
-    given: list[tuple[str, ...]]  # the cards each seat passed this deal (known to it)
     face_down: list[str]
-    phase: str  # "pass" | "play"
-    leader: int
-    turn: int
-    trick: list[tuple[int, str]]
-    won: list[list[str]]
-    tricks: list[int]
 
 
 def suit_points(cards: list[str]) -> dict[str, int]:
@@ -107,10 +87,13 @@ def trick_winner(trick: list[tuple[int, str]]) -> int:
     return best_seat
 
 
-class SecondThird(Game):
+class SecondThird(PassTrickGame):
     """The Second Third rules."""
 
     info = INFO
+    ORDER = ORDER
+    PLAY = PLAY
+    PASS = PASS
 
     # ---- setup and dealing ----------------------------------------------------------------
     def new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
@@ -128,15 +111,8 @@ class SecondThird(Game):
         hands, rest = deal(deck, players, each)
         for h in hands:
             h.sort(key=sort_key)
-        state.hands = hands
+        state.start_deal(hands, state.match.dealer)
         state.face_down = rest[:down]
-        state.passing = [None] * players
-        state.given = [()] * players
-        state.phase = "pass"
-        state.leader = state.turn = state.match.dealer
-        state.trick = []
-        state.won = [[] for _ in range(players)]
-        state.tricks = [0] * players
         return Event(
             "deal",
             {
@@ -147,97 +123,32 @@ class SecondThird(Game):
             },
         )
 
-    # ---- whose turn, what is legal -------------------------------------------------------
-    def seats_to_act(self, state: State) -> frozenset[int]:
-        """Everyone still to choose a pass, or the one seat whose turn it is."""
-        assert isinstance(state, SecondThirdState)
-        if state.phase == "pass":
-            return frozenset(i for i, p in enumerate(state.passing) if p is None)
-        return frozenset((state.turn,))
-
-    def legal(self, state: State, seat: int) -> list[Action]:
-        """Any two cards to pass; then a card of the led suit if held, else any card."""
-        assert isinstance(state, SecondThirdState)
+    # ---- the rules --------------------------------------------------------------------------
+    def playable(self, state: PassTrickState, seat: int) -> list[str]:
+        """A card of the led suit if held, else any card."""
         hand = state.hands[seat]
-        if state.phase == "pass":
-            return pairs(PASS, hand)
         if state.trick:
             led = state.trick[0][1][-1]
-            follow = [PLAY[c] for c in hand if c[-1] == led]
+            follow = [c for c in hand if c[-1] == led]
             if follow:
                 return follow
-        return [PLAY[c] for c in hand]
+        return hand
 
-    def normalize(self, action: Action) -> Action:
-        """Passed cards in deck order."""
-        args = action.args
-        if action.verb == "pass" and len(args) == PASS_COUNT:
-            first, second = args
-            if first in ORDER and second in ORDER and ORDER[first] > ORDER[second]:
-                return Action("pass", (second, first))
-        return action
+    def follow_refusal(self, state: PassTrickState, card: str) -> str:
+        """Must follow."""
+        return f"You must follow {SUIT_NAMES[state.trick[0][1][-1]]}."
 
-    def refusal(self, state: State, seat: int, action: Action) -> str:
-        """Why an action is refused."""
+    def trick_winner(self, trick: list[tuple[int, str]]) -> int:
+        """Highest spade, else highest of the led suit."""
+        return trick_winner(trick)
+
+    def deal_over(self, state: PassTrickState) -> bool:
+        """Play stops when everyone holds one card."""
+        return len(state.hands[0]) == 1
+
+    def end_round(self, state: PassTrickState) -> list[Event]:
+        """Everyone takes their last card unplayed; score the suits; deal again or finish."""
         assert isinstance(state, SecondThirdState)
-        hand = state.hands[seat]
-        if state.phase == "pass":
-            if action.verb != "pass":
-                return "First choose two cards to pass to your left."
-            if len(action.args) != PASS_COUNT or len(set(action.args)) != PASS_COUNT:
-                return "Pass exactly two different cards."
-            return "You can only pass cards from your hand."
-        if action.verb != "play" or len(action.args) != 1:
-            return "Play one card from your hand."
-        card = action.args[0]
-        if card not in hand:
-            return f"You do not hold {card}."
-        led = state.trick[0][1][-1]
-        return f"You must follow {SUIT_NAMES[led]}."
-
-    # ---- doing it -------------------------------------------------------------------------
-    def perform(self, state: State, seat: int, action: Action) -> list[Event]:
-        """Choose a pass, or play a card to the trick."""
-        assert isinstance(state, SecondThirdState)
-        if action.verb == "pass":
-            return self._choose_pass(state, seat, action.args)
-        return self._play(state, seat, action.args[0])
-
-    def _choose_pass(
-        self, state: SecondThirdState, seat: int, cards: tuple[str, ...]
-    ) -> list[Event]:
-        hand = state.hands[seat]
-        for c in cards:
-            hand.remove(c)
-        state.passing[seat] = cards
-        if any(p is None for p in state.passing):
-            return []
-        events = pass_left(state.hands, state.passing, sort_key)
-        state.given = [g or () for g in state.passing]
-        state.passing = [None] * state.players
-        state.phase = "play"
-        return events
-
-    def _play(self, state: SecondThirdState, seat: int, card: str) -> list[Event]:
-        state.hands[seat].remove(card)
-        state.trick.append((seat, card))
-        events = [Event("play", {"seat": seat, "card": card})]
-        n = state.players
-        if len(state.trick) < n:
-            state.turn = (seat + 1) % n
-            return events
-        winner = trick_winner(state.trick)
-        cards = [c for _, c in state.trick]
-        state.won[winner].extend(cards)
-        state.tricks[winner] += 1
-        state.trick = []
-        state.leader = state.turn = winner
-        events.append(Event("trick", {"winner": winner, "cards": cards}))
-        if len(state.hands[0]) == 1:
-            events.extend(self._end_round(state))
-        return events
-
-    def _end_round(self, state: SecondThirdState) -> list[Event]:
         last = [h[0] for h in state.hands]
         for seat, card in enumerate(last):
             state.won[seat].append(card)
@@ -265,89 +176,35 @@ class SecondThird(Game):
 
     # ---- what the table shows -------------------------------------------------------------
     def zones(self, state: State) -> list[Zone]:
-        """Hands, cards being passed, the trick, each seat's won cards, cards out of play."""
+        """The shared zones plus the cards out of play."""
         assert isinstance(state, SecondThirdState)
-        zones = hand_zones(state.hands)
-        for i, p in enumerate(state.passing):
-            zones.append(
-                Zone(
-                    f"pass{i}", "row", tuple(p or ()), owner=i, label="Passing", visible=private(i)
-                )
-            )
-        zones.append(Zone("trick", "trick", tuple(c for _, c in state.trick), label="Trick"))
-        for i, w in enumerate(state.won):
-            zones.append(
-                Zone(f"won{i}", "tableau", tuple(sorted(w, key=sort_key)), owner=i, label="Won")
-            )
-        zones.append(
-            Zone("out", "pile", tuple(state.face_down), label="Out of play", visible=HIDDEN)
-        )
-        return zones
+        return [
+            *super().zones(state),
+            Zone("out", "pile", tuple(state.face_down), label="Out of play", visible=HIDDEN),
+        ]
 
     def counters(self, state: State) -> list[Counter]:
-        """Scores, tricks, live suit points and the deal number."""
+        """Scores, tricks, this deal's score so far, deal number and dealer."""
         assert isinstance(state, SecondThirdState)
-        out = super().counters(state)
-        for i in range(state.players):
-            out.append(Counter(f"tricks{i}", "Tricks", state.tricks[i], owner=i))
-            out.append(Counter(f"now{i}", "This deal", score(state.won[i]), owner=i))
-        out.append(Counter("round", "Deal", f"{state.match.round}/{state.match.rounds}"))
-        out.append(Counter("dealer", "Dealer", state.match.dealer))
-        return out
+        return self.trick_counters(state, [score(w) for w in state.won])
 
-    def status(self, state: State, seat: int | None) -> str:
-        """Whose turn and what they must do."""
-        assert isinstance(state, SecondThirdState)
-        if state.result is not None:
-            return "The match is over."
-        if state.phase == "pass":
-            if seat is not None and state.passing[seat] is None:
-                return f"Choose two cards to pass to {state.names[left_of(seat, state.players)]}."
-            return "Waiting for everyone to pass two cards."
-        who = "You" if seat == state.turn else state.names[state.turn]
+    def play_status(self, state: PassTrickState, who: str) -> str:
+        """Who leads or plays, the led suit, and the trump reminder."""
         if state.trick:
             led = SUIT_NAMES[state.trick[0][1][-1]]
             return f"{who} to play; {led} led, spades are trump."
         return f"{who} to lead; spades are trump."
 
     def hints(self, state: State) -> dict[str, Any]:
-        """Trick layout with the trump suit."""
+        """Standard cards, trick layout, spades trump."""
         return {"deck": "standard", "layout": "trick", "trump": TRUMP}
 
-    def tag(self, state: State, seat: int, action: Action) -> Move:
-        """Drag cards: two to the passing row, one to the trick."""
-        if action.verb == "pass":
-            return Move(str(action), "drag", "Pass", action.args, f"pass{seat}")
-        return Move(str(action), "drag", f"Play {action.args[0]}", action.args, "trick")
-
-    # ---- copies for search ---------------------------------------------------------------
-
-    def determinize(self, state: State, seat: int, rng: Any) -> State:
-        """Redeal every card `seat` cannot see among the other hands and the face-down cards.
-
-        Cards `seat` passed this deal stay with the left neighbour that received them until
-        played.
-        """
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        """Redeal what `seat` cannot see, the face-down cards included."""
         assert isinstance(state, SecondThirdState)
-        new = self.copy_state(state)
+        new, face_down = self.redeal_unseen(state, seat, rng, state.face_down)
         assert isinstance(new, SecondThirdState)
-        others = [i for i in range(state.players) if i != seat]
-        target = left_of(seat, state.players)
-        known = [c for c in state.given[seat] if c in new.hands[target]]
-        pool = [c for i in others for c in new.hands[i] if c not in known] + new.face_down
-        pool += [c for i in others for c in (new.passing[i] or ())]
-        rng.shuffle(pool)
-        pos = 0
-        for i in others:
-            kept = known if i == target else []
-            k = len(new.hands[i]) - len(kept)
-            new.hands[i] = sorted(kept + pool[pos : pos + k], key=sort_key)
-            pos += k
-            if new.passing[i] is not None:
-                k = len(new.passing[i] or ())
-                new.passing[i] = tuple(sorted(pool[pos : pos + k], key=sort_key))
-                pos += k
-        new.face_down = pool[pos:]
+        new.face_down = face_down
         return new
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from tabletop.engine import Action, IllegalAction, get_game
 from tabletop.engine.events import Event
-from tabletop.games.seltsam_walzer import WalzerState
+from tabletop.games.pass_tricks import PassTrickState as WalzerState
 from tabletop.games.seltsam_walzer_rules import (
     DECK,
     colour_detail,

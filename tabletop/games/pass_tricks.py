@@ -1,0 +1,248 @@
+"""What Second Third and Seltsam-Walzer share: pass two cards left, then one-card tricks.
+
+A game built on this supplies its deck tables and five rules — which cards may be played, who
+wins a trick, when a deal is over, how it is scored, and how the refusal to follow is worded —
+and inherits the passing, the trick bookkeeping, the zones and the search copies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from tabletop.engine.actions import Action
+from tabletop.engine.events import Event
+from tabletop.engine.game import Game, State
+from tabletop.engine.rng import Rng
+from tabletop.engine.views import Counter, Move, Zone, private
+from tabletop.games.common import hand_zones, left_of, pairs, pass_left
+
+PASS_COUNT = 2
+
+
+class PassTrickState(State):
+    """Hands, pending passes, the cards each seat passed, the trick and the cards won."""
+
+    COPY_FLAT = ("passing", "given", "trick", "tricks")
+    COPY_NESTED = ("hands", "won")
+
+    hands: list[list[str]]
+    passing: list[tuple[str, ...] | None]
+    given: list[tuple[str, ...]]
+    phase: str  # "pass" | "play"
+    leader: int
+    turn: int
+    trick: list[tuple[int, str]]
+    won: list[list[str]]
+    tricks: list[int]
+
+    def start_deal(self, hands: list[list[str]], leader: int) -> None:
+        """Take fresh hands: everyone passes first, then `leader` leads."""
+        n = len(hands)
+        self.hands = hands
+        self.passing = [None] * n
+        self.given = [()] * n
+        self.phase = "pass"
+        self.leader = self.turn = leader
+        self.trick = []
+        self.won = [[] for _ in range(n)]
+        self.tricks = [0] * n
+
+
+class PassTrickGame(Game):
+    """Base of the pass-then-tricks games; subclasses set the tables and the rule hooks."""
+
+    ORDER: ClassVar[dict[str, int]]
+    PLAY: ClassVar[dict[str, Action]]
+    PASS: ClassVar[dict[str, dict[str, Action]]]
+    WON_LABEL: ClassVar[str] = "Won"
+
+    # ---- rule hooks -----------------------------------------------------------------------
+    def playable(self, state: PassTrickState, seat: int) -> Sequence[str]:
+        """The cards `seat` may play to the current trick."""
+        raise NotImplementedError
+
+    def follow_refusal(self, state: PassTrickState, card: str) -> str:
+        """Why a held card may not be played to the current trick."""
+        raise NotImplementedError
+
+    def trick_winner(self, trick: list[tuple[int, str]]) -> int:
+        """The seat that wins a complete trick."""
+        raise NotImplementedError
+
+    def deal_over(self, state: PassTrickState) -> bool:
+        """True once the last trick of the deal has been taken."""
+        raise NotImplementedError
+
+    def end_round(self, state: PassTrickState) -> list[Event]:
+        """Score the deal, then deal again or finish the match."""
+        raise NotImplementedError
+
+    def play_status(self, state: PassTrickState, who: str) -> str:
+        """The status line while `who` ("You" or a name) is to lead or play."""
+        raise NotImplementedError
+
+    # ---- the shared protocol --------------------------------------------------------------
+    def seats_to_act(self, state: State) -> frozenset[int]:
+        """Everyone still to choose a pass, or the one seat whose turn it is."""
+        assert isinstance(state, PassTrickState)
+        if state.phase == "pass":
+            return frozenset(i for i, p in enumerate(state.passing) if p is None)
+        return frozenset((state.turn,))
+
+    def legal(self, state: State, seat: int) -> list[Action]:
+        """Any two cards to pass; then the cards the game's rule allows."""
+        assert isinstance(state, PassTrickState)
+        if state.phase == "pass":
+            return pairs(self.PASS, state.hands[seat])
+        play = self.PLAY
+        return [play[c] for c in self.playable(state, seat)]
+
+    def normalize(self, action: Action) -> Action:
+        """Passed cards in deck order."""
+        args = action.args
+        if action.verb == "pass" and len(args) == PASS_COUNT:
+            first, second = args
+            order = self.ORDER
+            if first in order and second in order and order[first] > order[second]:
+                return Action("pass", (second, first))
+        return action
+
+    def refusal(self, state: State, seat: int, action: Action) -> str:
+        """Why an action is refused."""
+        assert isinstance(state, PassTrickState)
+        hand = state.hands[seat]
+        if state.phase == "pass":
+            if action.verb != "pass":
+                return "First choose two cards to pass to your left."
+            if len(action.args) != PASS_COUNT or len(set(action.args)) != PASS_COUNT:
+                return "Pass exactly two different cards."
+            missing = next(c for c in action.args if c not in hand)
+            return f"You do not hold {missing}."
+        if action.verb != "play" or len(action.args) != 1:
+            return "Play one card from your hand."
+        card = action.args[0]
+        if card not in hand:
+            return f"You do not hold {card}."
+        return self.follow_refusal(state, card)
+
+    def perform(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Choose a pass, or play a card to the trick."""
+        assert isinstance(state, PassTrickState)
+        if action.verb == "pass":
+            return self._choose_pass(state, seat, action.args)
+        return self._play(state, seat, action.args[0])
+
+    def _choose_pass(self, state: PassTrickState, seat: int, cards: tuple[str, ...]) -> list[Event]:
+        hand = state.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        state.passing[seat] = cards
+        if any(p is None for p in state.passing):
+            return []
+        events = pass_left(state.hands, state.passing, self.ORDER.__getitem__)
+        state.given = [g or () for g in state.passing]
+        state.passing = [None] * state.players
+        state.phase = "play"
+        return events
+
+    def _play(self, state: PassTrickState, seat: int, card: str) -> list[Event]:
+        state.hands[seat].remove(card)
+        state.trick.append((seat, card))
+        events = [Event("play", {"seat": seat, "card": card})]
+        n = state.players
+        if len(state.trick) < n:
+            state.turn = (seat + 1) % n
+            return events
+        winner = self.trick_winner(state.trick)
+        cards = [c for _, c in state.trick]
+        state.won[winner].extend(cards)
+        state.tricks[winner] += 1
+        events.append(Event("trick", {"leader": state.leader, "winner": winner, "cards": cards}))
+        state.trick = []
+        state.leader = state.turn = winner
+        if self.deal_over(state):
+            events.extend(self.end_round(state))
+        return events
+
+    # ---- what the table shows -------------------------------------------------------------
+    def zones(self, state: State) -> list[Zone]:
+        """Hands, cards being passed, the trick and each seat's won cards (face up)."""
+        assert isinstance(state, PassTrickState)
+        zones = hand_zones(state.hands)
+        for i, p in enumerate(state.passing):
+            zones.append(
+                Zone(
+                    f"pass{i}", "row", tuple(p or ()), owner=i, label="Passing", visible=private(i)
+                )
+            )
+        zones.append(Zone("trick", "trick", tuple(c for _, c in state.trick), label="Trick"))
+        key = self.ORDER.__getitem__
+        for i, w in enumerate(state.won):
+            zones.append(
+                Zone(f"won{i}", "tableau", tuple(sorted(w, key=key)), owner=i, label=self.WON_LABEL)
+            )
+        return zones
+
+    def trick_counters(self, state: PassTrickState, now: Sequence[float]) -> list[Counter]:
+        """Scores, tricks, this deal's score so far, the deal number and the dealer."""
+        out = Game.counters(self, state)
+        for i in range(state.players):
+            out.append(Counter(f"tricks{i}", "Tricks", state.tricks[i], owner=i))
+            out.append(Counter(f"now{i}", "This deal", now[i], owner=i))
+        out.append(Counter("round", "Deal", f"{state.match.round}/{state.match.rounds}"))
+        out.append(Counter("dealer", "Dealer", state.names[state.match.dealer]))
+        return out
+
+    def status(self, state: State, seat: int | None) -> str:
+        """Whose turn and what they must do."""
+        assert isinstance(state, PassTrickState)
+        if state.result is not None:
+            return "The match is over."
+        if state.phase == "pass":
+            if seat is not None and state.passing[seat] is None:
+                return f"Choose two cards to pass to {state.names[left_of(seat, state.players)]}."
+            return "Waiting for everyone to pass two cards."
+        who = "You" if seat == state.turn else state.names[state.turn]
+        return self.play_status(state, who)
+
+    def tag(self, state: State, seat: int, action: Action) -> Move:
+        """Drag cards: two to the passing row, one to the trick."""
+        if action.verb == "pass":
+            return Move(str(action), "drag", "Pass", action.args, f"pass{seat}")
+        return Move(str(action), "drag", f"Play {action.args[0]}", action.args, "trick")
+
+    # ---- search ---------------------------------------------------------------------------
+    def redeal_unseen(
+        self, state: PassTrickState, seat: int, rng: Rng, extra: Sequence[str] = ()
+    ) -> tuple[PassTrickState, list[str]]:
+        """A copy with every card `seat` cannot see redealt; returns it and the new `extra`.
+
+        Other hands, other seats' pending passes and the `extra` hidden cards are pooled and
+        dealt back in the same sizes; cards `seat` passed stay with the left neighbour that
+        received them until played.
+        """
+        new = state.copy()
+        others = [i for i in range(state.players) if i != seat]
+        target = left_of(seat, state.players)
+        known = [c for c in state.given[seat] if c in new.hands[target]]
+        pool = [c for i in others for c in new.hands[i] if c not in known]
+        pool += [c for i in others for c in (new.passing[i] or ())]
+        pool += extra
+        rng.shuffle(pool)
+        key = self.ORDER.__getitem__
+        pos = 0
+        for i in others:
+            kept = known if i == target else []
+            k = len(new.hands[i]) - len(kept)
+            new.hands[i] = sorted(kept + pool[pos : pos + k], key=key)
+            pos += k
+            given = new.passing[i]
+            if given is not None:
+                new.passing[i] = tuple(sorted(pool[pos : pos + len(given)], key=key))
+                pos += len(given)
+        return new, pool[pos:]
+
+    def hints(self, state: State) -> dict[str, Any]:
+        """A trick layout (subclasses add their deck)."""
+        return {"layout": "trick"}
