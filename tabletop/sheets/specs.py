@@ -2,7 +2,7 @@
 
 A `Spec` names what a row is (a round, deal, game or turn), the shared columns (one per row,
 e.g. the pot) and the columns every seat gets, how many rows a blank sheet needs, and `fill`,
-which reads the omniscient log's events (mostly each game's `round_end`, see docs/events/)
+which reads the omniscient log's events (mostly each game's `round_end`, see docs/replay-format.md)
 into rows. Games without a spec here get `GENERIC` (per-round score and running total).
 """
 
