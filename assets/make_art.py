@@ -9,7 +9,7 @@ transparent outside, written to ``assets/cards/<deck>/<code>.png`` plus one ``ba
 deck; tokens (128×128) go to ``assets/tokens/``. Shapes are drawn 4× larger and box-filtered
 down, so their edges are smooth; text is drawn directly at the final size with DejaVu
 TrueType fonts, so it stays crisp. Every colour also carries a symbol (suit glyph, circle,
-square, triangle, star, skip sign, vulture, mouse) for colour-blind players.
+square, triangle, star, skip sign, vulture, mouse, tick, cross) for colour-blind players.
 
 The script is deterministic: it uses no randomness, fixes the text layout engine and writes
 no timestamps, so running it twice gives byte-identical files. It needs Pillow (a dev
@@ -89,12 +89,21 @@ UNO_VALUES = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S")
 
 VULTURE_NUMBERS = range(1, 16)
 VULTURE_SCORES = range(-5, 11)
+VULTURE_JOIN = {"BLACK": "JOIN", "RED": "SIT OUT"}
+"""Hagetaka's colour cards: show black to join a battle, red to sit it out."""
+VULTURE_BATTLES = range(1, 7)
+"""Hagetaka-party plot-sheet markers P1–P6, one per battle."""
 SLATE: Colour = (55, 71, 79)
 BLOOD: Colour = (74, 18, 24)
 BONE: Colour = (238, 226, 204)
 GOLD: Colour = (226, 170, 38)
 CREAM: Colour = (252, 244, 214)
 BROWN: Colour = (92, 64, 51)
+JOIN_INK: dict[str, Colour] = {"BLACK": (33, 33, 36), "RED": (192, 34, 40)}
+JOIN_SUIT = {"BLACK": "♠", "RED": "♥"}
+SHEET: Colour = (236, 242, 248)
+RULE: Colour = (190, 210, 230)
+PLOT_INK: Colour = (28, 78, 138)
 
 MINUS = "\u2212"
 """A real minus sign: wider and clearer than a hyphen."""
@@ -106,7 +115,10 @@ def decks() -> dict[str, list[str]]:
         "standard": [r + s for s in "SHDC" for r in RANKS] + ["JK1", "JK2"],
         "walzer": [f"{c}{n}" for c, size in WALZER_SIZES.items() for n in range(1, size + 1)],
         "uno": [c + v for c in UNO_INK for v in UNO_VALUES],
-        "vulture": [f"N{n}" for n in VULTURE_NUMBERS] + [f"V{v}" for v in VULTURE_SCORES],
+        "vulture": [f"N{n}" for n in VULTURE_NUMBERS]
+        + [f"V{v}" for v in VULTURE_SCORES]
+        + list(VULTURE_JOIN)
+        + [f"P{b}" for b in VULTURE_BATTLES],
     }
 
 
@@ -814,10 +826,88 @@ def signed(v: int) -> str:
 
 
 def vulture_face(code: str) -> Image.Image:
-    """Vulture-deck card: a number card N1–N15 or a score card V-5…V10."""
+    """Vulture-deck card: a number card N1–N15, a score card V-5…V10, a colour card BLACK /
+    RED or a plot-sheet marker P1–P6."""
+    if code in VULTURE_JOIN:
+        return vulture_join(code)
     if code.startswith("N"):
         return vulture_number(int(code[1:]))
+    if code.startswith("P"):
+        return vulture_plot(int(code[1:]))
     return vulture_score(int(code[1:]))
+
+
+def check_mark(p: Pen, c: Point, size: float, fill: Colour) -> None:
+    """A tick (✓) `size` across, centred on `c`."""
+    x, y = c
+    r = size / 2
+    p.line(
+        [(x - r * 0.78, y + r * 0.02), (x - r * 0.22, y + r * 0.56), (x + r * 0.8, y - r * 0.6)],
+        fill,
+        size * 0.2,
+    )
+
+
+def vulture_join(code: str) -> Image.Image:
+    """A colour card: BLACK (join: a tick, ♠) or RED (sit out: a cross, ♥).
+
+    The field colour is backed by the mark, the word and the colour's name, so the two read
+    apart without colour.
+    """
+    field = JOIN_INK[code]
+    word, suit = VULTURE_JOIN[code], JOIN_SUIT[code]
+    joins = code == "BLACK"
+    light = mix(field, WHITE, 0.55)
+    card = blank_card(field, mix(field, (0, 0, 0), 0.5))
+    with card.pen() as p:
+        p.rect((7, 7, W - 7, H - 7), None, radius=RADIUS - 5, outline=light, width=2)
+
+    def mark(p: Pen, c: Point, size: float, fill: Colour) -> None:
+        if joins:
+            check_mark(p, c, size, fill)
+        else:
+            p.cross(c, size * 0.8, size * 0.2, fill)
+
+    def corner() -> None:
+        with card.pen() as p:
+            mark(p, (28, 33), 30, WHITE)
+        card.text((28, 70), suit, "sans", 28, WHITE)
+
+    card.twice(corner)
+    with card.pen() as p:
+        p.circle((100, 116), 54, WHITE)
+        p.circle((100, 116), 47, None, outline=light, width=2)
+        mark(p, (100, 116), 66, field)
+    size = card.fit(word, "bold", 40, 104)
+    card.text((100, 199), word, "bold", size, WHITE)
+    card.text((100, 234), code, "bold", 18, mix(field, WHITE, 0.72))
+    return finish(card)
+
+
+def vulture_plot(battle: int) -> Image.Image:
+    """A plot-sheet marker: ruled sheet paper, BATTLE over a big number in a box, and a row of
+    six boxes with this battle's filled in."""
+    text = str(battle)
+    card = blank_card(SHEET)
+    with card.pen() as p:
+        for y in range(60, H - 12, 18):
+            p.line([(10, y), (W - 10, y)], RULE, 1.4)
+        p.rect((7, 7, W - 7, H - 7), None, radius=RADIUS - 5, outline=PLOT_INK, width=2.5)
+        p.rect((50, 70, 150, 170), WHITE, radius=8, outline=PLOT_INK, width=5)
+        step, box = 24, 17
+        left = 100 - (step * (len(VULTURE_BATTLES) - 1)) / 2
+        for k in VULTURE_BATTLES:
+            x = left + step * (k - 1)
+            sq = (x - box / 2, 198 - box / 2, x + box / 2, 198 + box / 2)
+            if k == battle:
+                p.rect(sq, PLOT_INK, radius=3)
+            else:
+                p.rect(sq, WHITE, radius=3, outline=PLOT_INK, width=2)
+
+    card.twice(lambda: card.text((28, 33), text, "cond", 46, PLOT_INK))
+    card.text((100, 44), "BATTLE", "bold", 20, PLOT_INK)
+    card.text((100, 121), text, "bold", 80, PLOT_INK)
+    return finish(card)
 
 
 def vulture_number(n: int) -> Image.Image:

@@ -24,7 +24,10 @@ EXPECTED: dict[str, list[str]] = {
     + [f"G{n}" for n in range(1, 9)]
     + ["X1", "X2", "X3"],
     "uno": [c + v for c in "RYGB" for v in [*"0123456789", "S"]],
-    "vulture": [f"N{n}" for n in range(1, 16)] + [f"V{v}" for v in range(-5, 11)],
+    "vulture": [f"N{n}" for n in range(1, 16)]
+    + [f"V{v}" for v in range(-5, 11)]
+    + ["BLACK", "RED"]
+    + [f"P{b}" for b in range(1, 7)],
 }
 """The contract with the table (tabletop/ui/art.py): deck folders and card codes."""
 
@@ -43,7 +46,7 @@ def load(deck: str, code: str) -> Image.Image:
 
 
 def test_deck_sizes() -> None:
-    assert [len(EXPECTED[d]) for d in ("standard", "walzer", "uno", "vulture")] == [54, 36, 44, 31]
+    assert [len(EXPECTED[d]) for d in ("standard", "walzer", "uno", "vulture")] == [54, 36, 44, 39]
 
 
 @pytest.mark.parametrize(("deck", "code"), all_cards())
@@ -91,6 +94,9 @@ def test_faces_differ() -> None:
         (("uno", "G6"), ("uno", "G9")),
         (("vulture", "V-1"), ("vulture", "V1")),
         (("vulture", "N1"), ("vulture", "V1")),
+        (("vulture", "BLACK"), ("vulture", "RED")),
+        (("vulture", "P1"), ("vulture", "P2")),
+        (("vulture", "P1"), ("vulture", "N1")),
     ]
     for a, b in pairs:
         assert load(*a).tobytes() != load(*b).tobytes(), (a, b)
@@ -105,7 +111,12 @@ def test_backs_distinct() -> None:
 
 def test_colour_blind_symbols_differ_in_shape() -> None:
     """Same number, different colour: the shapes differ even in greyscale."""
-    for deck, a, b in (("walzer", "R5", "B5"), ("walzer", "B5", "G5"), ("uno", "R3", "B3")):
+    for deck, a, b in (
+        ("walzer", "R5", "B5"),
+        ("walzer", "B5", "G5"),
+        ("uno", "R3", "B3"),
+        ("vulture", "BLACK", "RED"),
+    ):
         ga, gb = load(deck, a).convert("L"), load(deck, b).convert("L")
         threshold_a = ga.point(lambda v: 255 if v < 200 else 0)
         threshold_b = gb.point(lambda v: 255 if v < 200 else 0)
