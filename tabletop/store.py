@@ -9,7 +9,8 @@ AppDataLocation for an app named "tabletop"), or `$TABLETOP_DATA_DIR` when set (
     damaged/              unreadable saves, moved aside, each with a .reason.txt
 
 A save is the replay log itself (docs/replay-format.md), so resuming is
-`tabletop.engine.log.replay(lines)`.
+`tabletop.engine.log.replay(lines)`. The app adds one key to the header, `bots`: per seat the
+computer player's name, or null for a person, so a resumed table seats the same people.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import json
 import os
 import tempfile
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from pathlib import Path
@@ -84,6 +85,7 @@ class SaveInfo:
     names: tuple[str, ...]
     saved: str
     actions: int
+    bots: tuple[str | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +109,8 @@ class Resumed:
     game: Game
     state: State
     autosave: Autosave
+    bots: tuple[str | None, ...] = ()
+    actions: int = 0
 
 
 class Autosave:
@@ -140,6 +144,20 @@ def _line(obj: dict[str, Any]) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
+def seat_bots(lines: list[str], players: int) -> tuple[str | None, ...]:
+    """The header's `bots` (a computer player's name or None per seat); () if absent or odd."""
+    try:
+        head = json.loads(next(t for t in lines if t.strip()))
+    except (StopIteration, ValueError):
+        return ()
+    bots = head.get("bots") if isinstance(head, dict) else None
+    if not isinstance(bots, list) or len(bots) != players:
+        return ()
+    if not all(b is None or isinstance(b, str) for b in bots):
+        return ()
+    return tuple(bots)
+
+
 class Store:
     """The saves, damaged files and history under one data folder."""
 
@@ -150,10 +168,16 @@ class Store:
         self.damaged = self.root / "damaged"
         self.index = self.root / "history.json"
 
-    def start(self, game: Game, state: State) -> Autosave:
-        """Begin saving a new match (its header and opening deal are written at once)."""
+    def start(self, game: Game, state: State, bots: Sequence[str | None] | None = None) -> Autosave:
+        """Begin saving a new match (its header and opening deal are written at once).
+
+        `bots` (per seat a computer player's name, None for a person) goes into the header.
+        """
         match_id = datetime.now().strftime("%Y%m%d-%H%M%S-") + f"{time.time_ns() % 1_000_000:06d}"
-        lines = [_line(header(game, state))] + [_line(ev.to_json()) for ev in state.opening]
+        head = header(game, state)
+        if bots is not None:
+            head["bots"] = list(bots)
+        lines = [_line(head)] + [_line(ev.to_json()) for ev in state.opening]
         save = Autosave(self, match_id, lines, game, state)
         atomic_write(save.path, save.text())
         return save
@@ -184,6 +208,7 @@ class Store:
                     tuple(done.state.names),
                     stamp,
                     done.actions,
+                    seat_bots(lines, done.state.players),
                 )
             )
         return found, damaged
@@ -198,7 +223,11 @@ class Store:
             raise self.quarantine(path, str(err)) from None
         lines = [t for t in lines if t.strip()]
         return Resumed(
-            done.game, done.state, Autosave(self, match_id, lines, done.game, done.state)
+            done.game,
+            done.state,
+            Autosave(self, match_id, lines, done.game, done.state),
+            seat_bots(lines, done.state.players),
+            done.actions,
         )
 
     def discard(self, match_id: str) -> None:

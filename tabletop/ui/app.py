@@ -1,11 +1,20 @@
-"""The application window (launcher and table) and `launch`, which the `tabletop` command calls."""
+"""The application window (launcher, table, replay viewer) and `launch`, which the `tabletop`
+command calls.
+
+Every match played at the table is autosaved after each action through the window's `Store`
+(the session's recorder); the launcher offers unfinished matches to resume and lists finished
+ones for their score sheet or a replay. Launcher commands are declared in one place,
+`MainWindow.commands`.
+"""
 
 from __future__ import annotations
 
 import os
 import random
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings
@@ -14,6 +23,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QDialog,
     QMainWindow,
+    QMessageBox,
     QStackedWidget,
     QTextBrowser,
     QVBoxLayout,
@@ -26,10 +36,17 @@ from tabletop.engine.game import Game
 from tabletop.engine.registry import get_game
 from tabletop.fonts import use_japanese_fallback
 from tabletop.help import rules_markdown
-from tabletop.ui.launcher import Launcher
+from tabletop.sheets.model import SheetModel, filled_sheet
+from tabletop.sheets.render import write_pdf
+from tabletop.sheets.stepper import Stepper
+from tabletop.store import DamagedSave, HistoryEntry, Store
+from tabletop.ui import printing
+from tabletop.ui.launcher import GAMES, HISTORY, SAVES, Launcher
 from tabletop.ui.newgame import NewGameDialog, load_choices
+from tabletop.ui.printing import BlankSheetDialog, SheetPreview, default_paper, file_stem
+from tabletop.ui.replay import ReplayWidget
 from tabletop.ui.results import ResultsDialog
-from tabletop.ui.session import SeatSpec, Session, default_bot, parse_seats
+from tabletop.ui.session import SeatSpec, Session, default_bot, parse_seats, seats_from
 from tabletop.ui.table import INSTANT, TEMPOS, TableWidget, Tempo
 
 SCREENSHOT_SIZE = (1280, 800)
@@ -48,37 +65,127 @@ def rules_dialog(game: Game, parent: QWidget | None) -> QDialog:
     return dialog
 
 
-class MainWindow(QMainWindow):
-    """The launcher and, once a match starts, the table."""
+def confirm(parent: QWidget | None, title: str, text: str) -> bool:
+    """Ask a yes/no question; True for yes."""
+    answer = QMessageBox.question(
+        parent,
+        title,
+        text,
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        QMessageBox.StandardButton.No,
+    )
+    return answer == QMessageBox.StandardButton.Yes
 
-    def __init__(self, settings: QSettings) -> None:
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A launcher command: a button on one panel (and maybe a Game menu entry) that runs it."""
+
+    key: str
+    text: str
+    place: str
+    run: Callable[[], None]
+    tip: str = ""
+    default: bool = False
+    menu: bool = False
+    shortcut: QKeySequence.StandardKey | None = None
+
+
+class MainWindow(QMainWindow):
+    """The launcher and, once a match starts, the table (or a replay of a finished match).
+
+    With a `store`, every match is autosaved and the launcher lists unfinished and finished
+    matches; without one (tests, screenshots) nothing is written.
+    """
+
+    def __init__(self, settings: QSettings, store: Store | None = None) -> None:
         super().__init__()
         self.settings = settings
+        self.store = store
         self.setWindowTitle("Tabletop")
         self.launcher = Launcher()
         self.stack = QStackedWidget()
         self.stack.addWidget(self.launcher)
         self.setCentralWidget(self.stack)
         self.table: TableWidget | None = None
+        self.replay: ReplayWidget | None = None
+        self.replay_sheet: SheetModel | None = None
         self.results: ResultsDialog | None = None
+        self.preview: SheetPreview | None = None
+        self.sheet_setup: BlankSheetDialog | None = None
+        self.notice: QMessageBox | None = None
         self.last: tuple[Game, list[SeatSpec], dict[str, Any]] | None = None
         name = str(settings.value("tempo", "Normal"))
         self.tempo = TEMPOS.get(name, TEMPOS["Normal"])
+        self.command_actions: dict[str, QAction] = {}
         self._menus(name)
-        self.launcher.newGameRequested.connect(self.new_game)
         self.launcher.select(str(settings.value("lastGame", "")))
+        self.refresh_launcher()
+
+    def commands(self) -> list[Command]:
+        """Everything the launcher offers, panel by panel: the one place to add a command."""
+        return [
+            Command(
+                "new",
+                "&New game…",
+                GAMES,
+                lambda: self.new_game(self._current_id()),
+                "Choose the seats and options, then sit down",
+                default=True,
+                menu=True,
+                shortcut=QKeySequence.StandardKey.New,
+            ),
+            Command(
+                "print",
+                "&Print score sheet…",
+                GAMES,
+                self.print_sheet,
+                "A blank score sheet of this game (at the table: the match's filled sheet)",
+                menu=True,
+                shortcut=QKeySequence.StandardKey.Print,
+            ),
+            Command(
+                "pdf",
+                "Save score sheet as P&DF…",
+                GAMES,
+                self.save_sheet,
+                "The same score sheet as a PDF file on A4 or Letter paper",
+                menu=True,
+            ),
+            Command("resume", "&Resume", SAVES, self.resume_selected, default=True),
+            Command("discard", "&Discard…", SAVES, self.discard_selected),
+            Command(
+                "replay",
+                "&Replay on the table",
+                HISTORY,
+                self.replay_selected,
+                "Step through the match move by move",
+                default=True,
+            ),
+            Command("history-print", "Print score &sheet…", HISTORY, self.print_history_sheet),
+            Command("history-pdf", "Save score sheet as PDF…", HISTORY, self.save_history_sheet),
+        ]
 
     def _menus(self, tempo_name: str) -> None:
         game_menu = self.menuBar().addMenu("&Game")
-        new = QAction("&New game…", self, shortcut=QKeySequence.StandardKey.New)
-        new.triggered.connect(lambda: self.new_game(self._current_id()))
+        for command in self.commands():
+            action = QAction(command.text, self)
+            action.setToolTip(command.tip or command.text.replace("&", ""))
+            if command.shortcut is not None:
+                action.setShortcut(command.shortcut)
+            action.triggered.connect(command.run)
+            self.command_actions[command.key] = action
+            self.launcher.add_action(command.place, action, command.default)
+            if command.menu:
+                game_menu.addAction(action)
+        game_menu.addSeparator()
         self.rematch_action = QAction("&Rematch", self, enabled=False)
         self.rematch_action.triggered.connect(self.rematch)
         back = QAction("&All games", self)
         back.triggered.connect(self.show_launcher)
         quit_ = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
         quit_.triggered.connect(self.close)
-        for action in (new, self.rematch_action, back, quit_):
+        for action in (self.rematch_action, back, quit_):
             game_menu.addAction(action)
         view_menu = self.menuBar().addMenu("&View")
         speed = view_menu.addMenu("Animation &speed")
@@ -97,8 +204,11 @@ class MainWindow(QMainWindow):
         help_menu.addAction(rules)
 
     def _current_id(self) -> str | None:
-        if self.last is not None and self.stack.currentWidget() is self.table:
+        front = self.stack.currentWidget()
+        if self.last is not None and front is self.table:
             return self.last[0].info.id
+        if self.replay is not None and front is self.replay:
+            return self.replay.stepper.game.info.id
         return self.launcher.current()
 
     def set_tempo(self, name: str) -> None:
@@ -107,6 +217,8 @@ class MainWindow(QMainWindow):
         self.settings.setValue("tempo", name)
         if self.table is not None:
             self.table.set_tempo(self.tempo)
+        if self.replay is not None:
+            self.replay.move_ms = self.tempo.move_ms
 
     def _toggle_scores(self, on: bool) -> None:
         if self.table is not None:
@@ -119,9 +231,49 @@ class MainWindow(QMainWindow):
             rules_dialog(get_game(game_id), self).show()
 
     def show_launcher(self) -> None:
-        """Back to the list of games."""
+        """Back to the launcher; a match left unfinished waits there to be resumed."""
+        if self.table is not None:
+            self.table.halt()
+        self._close_replay()
         self.stack.setCurrentWidget(self.launcher)
+        self.setWindowTitle("Tabletop")
+        self.refresh_launcher()
 
+    def refresh_launcher(self) -> None:
+        """List the unfinished and finished matches; report any save that had to be set aside."""
+        if self.store is None:
+            self.launcher.show_saves([])
+            self.launcher.show_history([])
+            return
+        saves, damaged = self.store.unfinished()
+        self.launcher.show_saves(saves)
+        self.launcher.show_history(self.store.history())
+        if damaged:
+            self.report_damaged(damaged)
+
+    def tell(self, title: str, text: str, details: str = "") -> QMessageBox:
+        """A warning in a window that does not block (kept as `notice`)."""
+        box = QMessageBox(
+            QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, self
+        )
+        if details:
+            box.setInformativeText(details)
+        self.notice = box
+        box.open()
+        return box
+
+    def report_damaged(self, damaged: Sequence[DamagedSave]) -> None:
+        """Say which saves could not be read, why, and where they were moved."""
+        one = len(damaged) == 1
+        self.tell(
+            "Damaged save",
+            "A saved match could not be read."
+            if one
+            else f"{len(damaged)} saved matches could not be read.",
+            "\n\n".join(f"{d.name}: {d.reason}.\nIt was kept aside as {d.path}." for d in damaged),
+        )
+
+    # ---- starting, resuming -------------------------------------------------------------
     def new_game(self, game_id: str | None) -> None:
         """Ask for seats, options and seed, then sit down."""
         if game_id is None:
@@ -149,41 +301,214 @@ class MainWindow(QMainWindow):
         tempo: Tempo | None = None,
         autoplay: bool = True,
     ) -> TableWidget:
-        """Set up a match and show its table; `autoplay` lets computer players move by
-        themselves."""
+        """Set up a match (autosaved if the window has a store) and show its table;
+        `autoplay` lets computer players move by themselves."""
         session = Session(game, seats, random.randrange(10**9) if seed is None else seed, options)
+        if self.store is not None:
+            try:
+                session.recorder = self.store.start(game, session.state, [s.bot for s in seats])
+            except OSError as err:
+                self.statusBar().showMessage(f"This match is not saved: {err.strerror}.", 10000)
+        return self._sit(session, tempo, autoplay)
+
+    def resume(self, match_id: str, tempo: Tempo | None = None) -> TableWidget | None:
+        """Reopen an unfinished match where it stopped, with the same seats; None if damaged."""
+        if self.store is None:
+            return None
+        try:
+            resumed = self.store.resume(match_id)
+        except DamagedSave as err:
+            self.refresh_launcher()
+            self.report_damaged([err])
+            return None
+        seats = seats_from(resumed.state.names, resumed.bots)
+        try:
+            session = Session.resumed(
+                resumed.game, seats, resumed.state, resumed.autosave, resumed.actions
+            )
+        except TabletopError as err:
+            self.tell("Cannot resume", "This match cannot be resumed.", str(err))
+            return None
+        self.settings.setValue("lastGame", resumed.game.info.id)
+        return self._sit(session, tempo, True)
+
+    def _sit(self, session: Session, tempo: Tempo | None, autoplay: bool) -> TableWidget:
         table = TableWidget(session, tempo or self.tempo)
         table.bots_enabled = autoplay
         table.scores.setVisible(self.scores_action.isChecked())
         table.matchOver.connect(self.show_results)
+        self._close_replay()
         if self.table is not None:
+            self.table.halt()
             self.stack.removeWidget(self.table)
             self.table.deleteLater()
         self.table = table
         self.stack.addWidget(table)
         self.stack.setCurrentWidget(table)
-        self.last = (game, list(seats), dict(options))
+        self.last = (session.game, list(session.seats), dict(session.options))
         self.rematch_action.setEnabled(True)
-        info = game.info
+        info = session.game.info
         self.setWindowTitle(f"Tabletop — {info.title} ({info.title_en}) · seed {session.seed}")
         table.start()
         return table
+
+    def resume_selected(self) -> None:
+        """Resume the unfinished match highlighted in the launcher."""
+        save = self.launcher.current_save()
+        if save is not None:
+            self.resume(save.id)
+
+    def discard_selected(self) -> None:
+        """Delete the highlighted unfinished match, once the person confirms."""
+        save = self.launcher.current_save()
+        if save is None or self.store is None:
+            return
+        title = self.launcher.games[save.game].title_en if save.game in self.launcher.games else ""
+        question = (
+            f"Discard the unfinished {title} match of {', '.join(save.names)} "
+            f"({save.saved})? It cannot be resumed afterwards."
+        )
+        if confirm(self, "Discard match", question):
+            self.store.discard(save.id)
+            self.refresh_launcher()
 
     def show_results(self) -> None:
         """The results screen for the match that just ended."""
         table = self.table
         if table is None:
             return
-        result = table.session.result()
+        session = table.session
+        result = session.result()
         if result is None:
             return
-        dialog = ResultsDialog(
-            table.session.game.info.title_en, result, table.session.state.names, self
-        )
+        dialog = ResultsDialog(session.game.info.title_en, result, session.state.names, self)
         dialog.rematch.connect(self.rematch)
-        dialog.newGame.connect(lambda: self.new_game(table.session.game.info.id))
+        dialog.newGame.connect(lambda: self.new_game(session.game.info.id))
+        dialog.printSheet.connect(lambda: self.preview_sheet(filled_sheet(session.log()), dialog))
+        dialog.saveSheet.connect(lambda: self.save_sheet_pdf(filled_sheet(session.log()), dialog))
         self.results = dialog
         dialog.open()
+
+    # ---- score sheets -------------------------------------------------------------------
+    def _sheet_in_front(self) -> SheetModel | None:
+        """The filled sheet of the match at the table or in the replay viewer, if one is."""
+        front = self.stack.currentWidget()
+        if self.table is not None and front is self.table:
+            return filled_sheet(self.table.session.log())
+        if self.replay is not None and front is self.replay:
+            return self.replay_sheet
+        return None
+
+    def print_sheet(self) -> None:
+        """Preview and print a score sheet: the match's in front, else a blank one."""
+        model = self._sheet_in_front()
+        if model is not None:
+            self.preview_sheet(model)
+        else:
+            self.blank_sheet("Preview…", self.preview_sheet)
+
+    def save_sheet(self) -> None:
+        """Save a score sheet as PDF: the match's in front, else a blank one."""
+        model = self._sheet_in_front()
+        if model is not None:
+            self.save_sheet_pdf(model)
+        else:
+            self.blank_sheet("Save as PDF…", self.save_sheet_pdf)
+
+    def blank_sheet(self, verb: str, then: Callable[[SheetModel], None]) -> None:
+        """Ask for the player count and names of a blank sheet of the highlighted game."""
+        game_id = self.launcher.current()
+        if game_id is None:
+            return
+        info = get_game(game_id).info
+        seats = load_choices(self.settings, info, default_bot(game_id))["seats"]
+        names = [s.name if s.human else "" for s in seats]
+        dialog = BlankSheetDialog(info, names, verb, self)
+        dialog.accepted.connect(lambda: then(dialog.model()))
+        self.sheet_setup = dialog
+        dialog.open()
+
+    def preview_sheet(self, model: SheetModel, parent: QWidget | None = None) -> SheetPreview:
+        """Open the print preview of a sheet (kept as `preview`)."""
+        preview = SheetPreview(model, default_paper(self.settings), parent or self)
+        self.preview = preview
+        preview.open()
+        return preview
+
+    def save_sheet_pdf(self, model: SheetModel, parent: QWidget | None = None) -> Path | None:
+        """Ask for a file and a paper, write the sheet as PDF; the path written, or None."""
+        stem = file_stem(f"{model.title_en} {'sheet' if model.filled else 'blank sheet'}")
+        chosen = printing.ask_pdf(parent or self, self.settings, stem)
+        if chosen is None:
+            return None
+        path, paper = chosen
+        write_pdf(model, path, paper)
+        if not path.is_file():
+            self.tell("Not saved", f"The score sheet could not be written to {path}.")
+            return None
+        self.statusBar().showMessage(f"Score sheet saved to {path}", 8000)
+        return path
+
+    # ---- history ------------------------------------------------------------------------
+    def _history_lines(self, entry: HistoryEntry) -> list[str] | None:
+        if self.store is None:
+            return None
+        try:
+            return self.store.history_log(entry)
+        except (OSError, UnicodeDecodeError) as err:
+            self.tell("Cannot open match", f"The log of this match cannot be read: {err}.")
+            return None
+
+    def _history_sheet(self) -> SheetModel | None:
+        entry = self.launcher.current_history()
+        lines = None if entry is None else self._history_lines(entry)
+        if entry is None or lines is None:
+            return None
+        try:
+            return filled_sheet(lines, entry.date)
+        except TabletopError as err:
+            self.tell("Cannot open match", "The log of this match is damaged.", str(err))
+            return None
+
+    def print_history_sheet(self) -> None:
+        """Preview and print the sheet of the highlighted finished match."""
+        model = self._history_sheet()
+        if model is not None:
+            self.preview_sheet(model)
+
+    def save_history_sheet(self) -> None:
+        """Save the sheet of the highlighted finished match as PDF."""
+        model = self._history_sheet()
+        if model is not None:
+            self.save_sheet_pdf(model)
+
+    def replay_selected(self) -> ReplayWidget | None:
+        """Open the highlighted finished match in the replay viewer."""
+        entry = self.launcher.current_history()
+        lines = None if entry is None else self._history_lines(entry)
+        if entry is None or lines is None:
+            return None
+        try:
+            stepper = Stepper(lines)
+            sheet = filled_sheet(lines, entry.date)
+        except TabletopError as err:
+            self.tell("Cannot replay", "The log of this match is damaged.", str(err))
+            return None
+        self._close_replay()
+        widget = ReplayWidget(stepper, self.tempo.move_ms)
+        widget.closed.connect(self.show_launcher)
+        self.replay, self.replay_sheet = widget, sheet
+        self.stack.addWidget(widget)
+        self.stack.setCurrentWidget(widget)
+        info = stepper.game.info
+        self.setWindowTitle(f"Tabletop — replay: {info.title} ({info.title_en}) · {entry.date}")
+        return widget
+
+    def _close_replay(self) -> None:
+        if self.replay is not None:
+            self.stack.removeWidget(self.replay)
+            self.replay.deleteLater()
+            self.replay, self.replay_sheet = None, None
 
 
 def _seats_for(game: Game, seats: Sequence[str] | None, settings: QSettings) -> list[SeatSpec]:
@@ -217,7 +542,10 @@ def launch(
     screenshot: str | None,
     moves: int,
 ) -> int:
-    """Open the app (at the table if a game is given); with `screenshot`, save a PNG and exit."""
+    """Open the app (at the table if a game is given); with `screenshot`, save a PNG and exit.
+
+    Matches are saved in the data folder (`tabletop.store`), except for `screenshot` tables.
+    """
     if screenshot and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -225,7 +553,8 @@ def launch(
     app.setApplicationName("Tabletop")
     use_japanese_fallback(app)
     settings = QSettings()
-    window = MainWindow(settings)
+    # A `--screenshot` of a table is a throwaway match: it is not saved.
+    window = MainWindow(settings, None if game and screenshot else Store())
     if game is None:
         window.resize(1100, 760)
         window.show()

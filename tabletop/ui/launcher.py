@@ -1,17 +1,30 @@
-"""The launcher: every registered game with titles, players, designer, summary and full rules."""
+"""The launcher: every registered game with titles, players, designer, summary and full rules;
+unfinished matches to resume; the history of finished matches.
+
+The launcher holds no commands of its own: the window declares them (`MainWindow.commands`)
+and `add_action` puts each on its panel as a button. Double-clicking an entry runs its panel's
+default command.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGroupBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QTabWidget,
     QTextBrowser,
+    QTreeWidget,
+    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -19,6 +32,14 @@ from PySide6.QtWidgets import (
 from tabletop.engine.game import GameInfo
 from tabletop.engine.registry import all_games
 from tabletop.help import rules_markdown
+from tabletop.store import HistoryEntry, SaveInfo
+from tabletop.ui.session import seats_from
+
+GAMES, SAVES, HISTORY = "games", "saves", "history"
+"""The launcher's panels, where commands' buttons go."""
+
+MAX_SAVE_ROWS = 4
+"""Unfinished matches shown without scrolling."""
 
 
 def players_text(info: GameInfo) -> str:
@@ -38,15 +59,31 @@ def describe(info: GameInfo) -> str:
     )
 
 
-class Launcher(QWidget):
-    """Pick a game, read about it, start a new match."""
+def game_title(games: dict[str, GameInfo], game_id: str) -> str:
+    """ "セカンドサード (Second Third)", or the id of a game no longer registered."""
+    info = games.get(game_id)
+    return f"{info.title} ({info.title_en})" if info is not None else game_id
 
-    newGameRequested = Signal(str)
-    """The player wants to set up a match of this game id."""
+
+def _tree(headers: Sequence[str]) -> QTreeWidget:
+    tree = QTreeWidget()
+    tree.setHeaderLabels(list(headers))
+    tree.setRootIsDecorated(False)
+    tree.setUniformRowHeights(True)
+    tree.setAlternatingRowColors(True)
+    tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    return tree
+
+
+class Launcher(QWidget):
+    """Pick a game, read about it, start a match; resume one; look back at finished ones."""
 
     def __init__(self) -> None:
         super().__init__()
         self.games = {g.info.id: g.info for g in all_games()}
+        self.rows: dict[str, QHBoxLayout] = {}
+        self.defaults: dict[str, QAction] = {}
+
         self.list = QListWidget()
         self.list.setMinimumWidth(260)
         for info in self.games.values():
@@ -58,20 +95,66 @@ class Launcher(QWidget):
         self.about.setTextFormat(Qt.TextFormat.RichText)
         self.rules = QTextBrowser()
         self.rules.setOpenExternalLinks(True)
-        self.start = QPushButton("New game…")
-        self.start.setDefault(True)
         right = QVBoxLayout()
         right.addWidget(self.about)
         right.addWidget(QLabel("<b>Rules</b>"))
         right.addWidget(self.rules, 1)
-        right.addWidget(self.start, 0, Qt.AlignmentFlag.AlignRight)
-        layout = QHBoxLayout(self)
-        layout.addWidget(self.list)
-        layout.addLayout(right, 1)
-        self.list.currentItemChanged.connect(self._show)
-        self.list.itemDoubleClicked.connect(self._request)
-        self.start.clicked.connect(self._request)
+        right.addLayout(self._row(GAMES))
+        games_page = QWidget()
+        games_layout = QHBoxLayout(games_page)
+        games_layout.addWidget(self.list)
+        games_layout.addLayout(right, 1)
 
+        self.history = _tree(["Date", "Game", "Players", "Winner"])
+        history_page = QWidget()
+        history_layout = QVBoxLayout(history_page)
+        history_layout.addWidget(self.history, 1)
+        history_layout.addLayout(self._row(HISTORY))
+
+        self.tabs = QTabWidget()
+        self.tabs.addTab(games_page, "Games")
+        self.tabs.addTab(history_page, "History")
+
+        self.saves = _tree(["Saved", "Game", "Players", "Moves"])
+        self.saves_box = QGroupBox("Unfinished matches — pick up where you left off")
+        saves_layout = QVBoxLayout(self.saves_box)
+        saves_layout.addWidget(self.saves)
+        saves_layout.addLayout(self._row(SAVES))
+        self.saves_box.hide()
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.saves_box)
+        layout.addWidget(self.tabs, 1)
+        self.list.currentItemChanged.connect(self._show)
+        self.list.itemDoubleClicked.connect(lambda *_: self._run_default(GAMES))
+        self.saves.itemDoubleClicked.connect(lambda *_: self._run_default(SAVES))
+        self.history.itemDoubleClicked.connect(lambda *_: self._run_default(HISTORY))
+
+    def _row(self, place: str) -> QHBoxLayout:
+        row = QHBoxLayout()
+        row.addStretch(1)
+        self.rows[place] = row
+        return row
+
+    def add_action(self, place: str, action: QAction, default: bool = False) -> QPushButton:
+        """Show a command as a button on a panel (GAMES, SAVES or HISTORY)."""
+        button = QPushButton(action.text())
+        button.setToolTip(action.toolTip())
+        button.setEnabled(action.isEnabled())
+        button.clicked.connect(action.trigger)
+        action.changed.connect(lambda: button.setEnabled(action.isEnabled()))
+        if default:
+            self.defaults[place] = action
+            button.setDefault(place == GAMES)
+        self.rows[place].addWidget(button)
+        return button
+
+    def _run_default(self, place: str) -> None:
+        action = self.defaults.get(place)
+        if action is not None and action.isEnabled():
+            action.trigger()
+
+    # ---- games --------------------------------------------------------------------------
     def select(self, game_id: str | None) -> None:
         """Highlight a game (the first if `game_id` is unknown)."""
         for row in range(self.list.count()):
@@ -93,7 +176,61 @@ class Launcher(QWidget):
         self.about.setText(describe(self.games[game_id]))
         self.rules.setMarkdown(rules_markdown(game_id))
 
-    def _request(self) -> None:
-        game_id = self.current()
-        if game_id is not None:
-            self.newGameRequested.emit(game_id)
+    # ---- unfinished matches -------------------------------------------------------------
+    def show_saves(self, saves: Sequence[SaveInfo]) -> None:
+        """List the unfinished matches (the panel hides when there are none)."""
+        self.saves.clear()
+        for save in saves:
+            people = ", ".join(
+                s.name if s.human else f"{s.name} (computer)"
+                for s in seats_from(save.names, save.bots)
+            )
+            item = QTreeWidgetItem(
+                [save.saved, game_title(self.games, save.game), people, str(save.actions)]
+            )
+            item.setData(0, Qt.ItemDataRole.UserRole, save)
+            self.saves.addTopLevelItem(item)
+        for col in range(4):
+            self.saves.resizeColumnToContents(col)
+        if saves:
+            self.saves.setCurrentItem(self.saves.topLevelItem(0))
+            rows = min(len(saves), MAX_SAVE_ROWS) * max(self.saves.sizeHintForRow(0), 16)
+            frame = 2 * self.saves.frameWidth() + 2
+            self.saves.setFixedHeight(self.saves.header().sizeHint().height() + rows + frame)
+        self.saves_box.setTitle(
+            "Unfinished match — pick up where you left off"
+            if len(saves) == 1
+            else f"{len(saves)} unfinished matches — pick up where you left off"
+        )
+        self.saves_box.setVisible(bool(saves))
+
+    def current_save(self) -> SaveInfo | None:
+        """The highlighted unfinished match."""
+        item = self.saves.currentItem()
+        return None if item is None else item.data(0, Qt.ItemDataRole.UserRole)
+
+    # ---- history ------------------------------------------------------------------------
+    def show_history(self, entries: Sequence[HistoryEntry]) -> None:
+        """List finished matches, newest first."""
+        self.history.clear()
+        for entry in reversed(entries):
+            item = QTreeWidgetItem(
+                [
+                    entry.date,
+                    game_title(self.games, entry.game),
+                    ", ".join(entry.names),
+                    " and ".join(entry.winners),
+                ]
+            )
+            item.setData(0, Qt.ItemDataRole.UserRole, entry)
+            self.history.addTopLevelItem(item)
+        for col in range(4):
+            self.history.resizeColumnToContents(col)
+        if entries:
+            self.history.setCurrentItem(self.history.topLevelItem(0))
+        self.tabs.setTabText(1, f"History ({len(entries)})" if entries else "History")
+
+    def current_history(self) -> HistoryEntry | None:
+        """The highlighted finished match."""
+        item = self.history.currentItem()
+        return None if item is None else item.data(0, Qt.ItemDataRole.UserRole)

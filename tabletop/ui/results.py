@@ -1,4 +1,5 @@
-"""The results screen: final ranking with tie-breaks, and a per-round chart of the totals."""
+"""The results screen: final ranking with tie-breaks, a per-round chart of the totals, and the
+match's filled score sheet (print or PDF)."""
 
 from __future__ import annotations
 
@@ -121,6 +122,10 @@ class ResultsDialog(QDialog):
     """Play again with the same seats and options (a new seed)."""
     newGame = Signal()
     """Open the new-game dialog."""
+    printSheet = Signal()
+    """Preview and print the match's filled score sheet."""
+    saveSheet = Signal()
+    """Save the match's filled score sheet as a PDF."""
 
     def __init__(
         self, title: str, result: Result, names: Sequence[str], parent: QWidget | None = None
@@ -149,12 +154,19 @@ class ResultsDialog(QDialog):
         if result.rounds:
             layout.addWidget(RoundChart(names, result.rounds))
         buttons = QHBoxLayout()
+        self.print_button = QPushButton("Print score sheet…")
+        self.pdf_button = QPushButton("Save as PDF…")
         again = QPushButton("Rematch")
         new = QPushButton("New game…")
         close = QPushButton("Close")
+        for b in (self.print_button, self.pdf_button):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
         for b in (again, new, close):
             buttons.addWidget(b)
         layout.addLayout(buttons)
+        self.print_button.clicked.connect(self.printSheet)
+        self.pdf_button.clicked.connect(self.saveSheet)
         again.clicked.connect(self._rematch)
         new.clicked.connect(self._new_game)
         close.clicked.connect(self.accept)

@@ -1,18 +1,22 @@
 """A match at the table: the game, its state, who sits where (people or computer players).
 
-Pure Python (no Qt): the table widget drives it; tests can too.
+Pure Python (no Qt): the table widget drives it; tests can too. Every applied action goes to
+the session's recorder: a `tabletop.store.Autosave` (the match on disk, rewritten after each
+action) or a `MemoryLog`; either way `Session.log()` is the match's replay log.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import json
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from tabletop.bots.base import Bot, bot_names, make_bot
 from tabletop.engine.errors import BadOption
 from tabletop.engine.events import Event
-from tabletop.engine.game import Game, Result
+from tabletop.engine.game import Game, Result, State
+from tabletop.engine.log import header
 from tabletop.engine.views import View
 
 CPU = "cpu"
@@ -30,6 +34,37 @@ class SeatSpec:
     def human(self) -> bool:
         """True for a person at the table."""
         return self.bot is None
+
+
+class Recorder(Protocol):
+    """Where a session records each applied action: its replay log as text lines."""
+
+    lines: list[str]
+
+    def record(self, seat: int, action: object, events: Iterable[Event]) -> None:
+        """Add one applied action and the events it produced."""
+
+
+def _line(obj: Mapping[str, Any]) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+class MemoryLog:
+    """A replay log kept in memory only (a match that is not saved)."""
+
+    def __init__(self, game: Game, state: State) -> None:
+        self.lines = [_line(header(game, state))] + [_line(ev.to_json()) for ev in state.opening]
+
+    def record(self, seat: int, action: object, events: Iterable[Event]) -> None:
+        """Add one applied action and the events it produced."""
+        self.lines.append(_line({"type": "action", "seat": seat, "action": str(action)}))
+        self.lines.extend(_line(ev.to_json()) for ev in events)
+
+
+def seats_from(names: Sequence[str], bots: Sequence[str | None]) -> list[SeatSpec]:
+    """Seats from a saved header's names and bots (no bots saved: everyone is a person)."""
+    kinds = list(bots) if len(bots) == len(names) else [None] * len(names)
+    return [SeatSpec(name, bot) for name, bot in zip(names, kinds, strict=True)]
 
 
 def default_bot(game_id: str) -> str:
@@ -65,13 +100,18 @@ class Session:
         seats: Sequence[SeatSpec],
         seed: int,
         options: Mapping[str, Any] | None = None,
+        state: State | None = None,
     ) -> None:
         self.game = game
         self.seats = list(seats)
         self.seed = seed
         self.options = dict(options or {})
-        self.state = game.setup(len(self.seats), self.options, seed)
-        self.state.names = tuple(s.name for s in self.seats)
+        if state is None:
+            state = game.setup(len(self.seats), self.options, seed)
+            state.names = tuple(s.name for s in self.seats)
+        self.state = state
+        self.recorder: Recorder = MemoryLog(game, state)
+        self.save_error = ""
         self.humans = tuple(i for i, s in enumerate(self.seats) if s.human)
         self.bots: dict[int, Bot] = {
             i: make_bot(game.info.id, s.bot, seed * 1009 + i + 1)
@@ -79,6 +119,16 @@ class Session:
             if s.bot is not None
         }
         self.actions = 0
+
+    @classmethod
+    def resumed(
+        cls, game: Game, seats: Sequence[SeatSpec], state: State, recorder: Recorder, actions: int
+    ) -> Session:
+        """A match picked up where it stopped: its state, and the recorder to go on with."""
+        session = cls(game, seats, state.seed, state.options, state)
+        session.recorder = recorder
+        session.actions = actions
+        return session
 
     @property
     def players(self) -> int:
@@ -103,10 +153,23 @@ class Session:
         return self.game.view(self.state, seat)
 
     def act(self, seat: int, action: str) -> list[Event]:
-        """Apply an action for a seat; IllegalAction (with its reason) if refused."""
+        """Apply an action for a seat and record it; IllegalAction (with its reason) if refused.
+
+        A recorder that cannot write (a full disk) does not stop play: `save_error` says why.
+        """
         events = self.game.apply(self.state, seat, action)
         self.actions += 1
+        try:
+            self.recorder.record(seat, action, events)
+        except OSError as err:
+            self.save_error = f"The match could not be saved: {err.strerror or err}."
+        else:
+            self.save_error = ""
         return events
+
+    def log(self) -> list[str]:
+        """The match's replay log so far (for its score sheet)."""
+        return list(self.recorder.lines)
 
     def bot_seats_to_act(self) -> list[int]:
         """Computer seats that must act now, in seat order."""

@@ -172,7 +172,15 @@ class TableWidget(QWidget):
             self.scene.clear_choice()
         stage = gestures.trick_frame(before, events, seat) if before is not None else None
         self._refresh(events, stage)
+        if self.session.save_error:
+            self.scene.toast(self.session.save_error, 6000)
         return None
+
+    def halt(self) -> None:
+        """Stop the computer players and pending frames: the table is being left."""
+        self.bots_enabled = False
+        self.bot_timer.stop()
+        self.hold_timer.stop()
 
     def _refresh(self, events: Sequence[Event], stage: View | None) -> None:
         """Queue the frames that show what just happened, then wait for the next move."""

@@ -16,3 +16,11 @@ from PySide6.QtCore import QSettings
 def settings(tmp_path: object) -> QSettings:
     """A fresh settings store in a temporary INI file."""
     return QSettings(os.path.join(str(tmp_path), "tabletop.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Saves, history and damaged files go to a temporary folder, never the real one."""
+    path = os.path.join(str(tmp_path), "data")
+    monkeypatch.setenv("TABLETOP_DATA_DIR", path)
+    return path

@@ -6,8 +6,10 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from tabletop.bots.base import make_bot
+from tabletop.bots.base import RandomBot, make_bot
+from tabletop.engine.registry import get_game
 from tabletop.engine.views import BACK, Counter, View, Zone
+from tabletop.store import Autosave, Store
 from tabletop.ui.table import TableWidget
 
 
@@ -117,3 +119,22 @@ def play_through(qtbot: object, table: TableWidget, seed: int = 1, limit: int = 
         assert session.actions == before + 1
         made += 1
     return made
+
+
+def play_saved(
+    store: Store, game_id: str, names: list[str], seed: int, moves: int | None
+) -> Autosave:
+    """A match saved through `store` (seat 0 a person, the rest computers), played by random
+    players for `moves` actions (None: to the end). Returns the Autosave."""
+    game = get_game(game_id)
+    state = game.setup(len(names), None, seed)
+    state.names = tuple(names)
+    save = store.start(game, state, [None] + ["random"] * (len(names) - 1))
+    bot = RandomBot(seed)
+    made = 0
+    while game.to_act(state) and (moves is None or made < moves):
+        seat = min(game.to_act(state))
+        action = bot.choose(game.view(state, seat))
+        save.record(seat, action, game.apply(state, seat, action))
+        made += 1
+    return save

@@ -1,0 +1,152 @@
+"""The replay viewer: a finished match on the table, move by move, with no moves enabled.
+
+It draws the `Stepper`'s Views through the table's own scene. Public mode (the default) shows
+what a spectator saw (`Stepper.view(k)`); "Reveal all cards" shows every card
+(`reveal=True`). In public mode a step is described by who moved only, since an action's text
+can name cards that were secret.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QSplitter,
+    QStyle,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tabletop.engine.views import View
+from tabletop.sheets.stepper import Stepper
+from tabletop.ui.art import CardArt
+from tabletop.ui.scene import TableScene
+from tabletop.ui.scores import ScorePanel
+from tabletop.ui.table import TableView
+
+
+class ReplayWidget(QWidget):
+    """Step through a match: first / back / forward / last, a slider, rounds, reveal all."""
+
+    closed = Signal()
+    """The person is done watching."""
+
+    def __init__(self, stepper: Stepper, move_ms: int = 0, art: CardArt | None = None) -> None:
+        super().__init__()
+        self.stepper = stepper
+        self.move_ms = move_ms
+        self.k = -1
+        self.scene = TableScene(art)
+        self.view = TableView(self.scene)
+        self.scores = ScorePanel()
+        split = QSplitter()
+        split.addWidget(self.view)
+        split.addWidget(self.scores)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 0)
+        split.setSizes([1100, 170])
+
+        icons = self.style()
+        self.first = QPushButton(icons.standardIcon(QStyle.StandardPixmap.SP_MediaSkipBackward), "")
+        self.back = QPushButton("◀ Back")
+        self.forward = QPushButton("Forward ▶")
+        self.last = QPushButton(icons.standardIcon(QStyle.StandardPixmap.SP_MediaSkipForward), "")
+        for button, tip in (
+            (self.first, "The deal (Home)"),
+            (self.back, "One move back (←)"),
+            (self.forward, "One move forward (→)"),
+            (self.last, "The end (End)"),
+        ):
+            button.setToolTip(tip)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setRange(0, len(stepper))
+        self.rounds = QComboBox()
+        for number, start in sorted(stepper.rounds.items()):
+            self.rounds.addItem(f"Round {number}", start)
+        self.rounds.setToolTip("Jump to the start of a round")
+        self.reveal = QCheckBox("Reveal all cards")
+        self.reveal.setToolTip("Show every card, hidden ones too (off: what a spectator saw)")
+        self.where = QLabel()
+        self.where.setMinimumWidth(220)
+        done = QPushButton("Close replay")
+
+        bar = QHBoxLayout()
+        bar.setContentsMargins(8, 4, 8, 4)
+        for widget in (self.first, self.back, self.forward, self.last):
+            bar.addWidget(widget)
+        bar.addWidget(self.slider, 1)
+        bar.addWidget(self.rounds)
+        bar.addWidget(self.reveal)
+        bar.addWidget(done)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(split, 1)
+        layout.addWidget(self.where)
+        layout.addLayout(bar)
+        self.where.setContentsMargins(10, 4, 10, 0)
+
+        self.first.clicked.connect(lambda: self.go(0))
+        self.back.clicked.connect(lambda: self.go(self.k - 1))
+        self.forward.clicked.connect(lambda: self.go(self.k + 1))
+        self.last.clicked.connect(lambda: self.go(len(self.stepper)))
+        self.slider.valueChanged.connect(self.go)
+        self.rounds.activated.connect(lambda i: self.go(int(self.rounds.itemData(i))))
+        self.reveal.toggled.connect(lambda _: self._draw(0))
+        done.clicked.connect(self.closed)
+        for key, button in (
+            (Qt.Key.Key_Home, self.first),
+            (Qt.Key.Key_Left, self.back),
+            (Qt.Key.Key_Right, self.forward),
+            (Qt.Key.Key_End, self.last),
+        ):
+            QShortcut(QKeySequence(key), self, button.click)
+        self.go(0)
+
+    def current_view(self) -> View:
+        """The View shown now: public, or with every card revealed."""
+        return self.stepper.view(self.k, reveal=self.reveal.isChecked())
+
+    def go(self, k: int) -> None:
+        """Show the table after the first k actions (clamped to the match)."""
+        k = max(0, min(len(self.stepper), k))
+        if k == self.k:
+            return
+        step = k - self.k
+        self.k = k
+        deal = step == 1 and any(ev.type == "deal" for ev in self.stepper.events[k])
+        self._draw(self.move_ms if abs(step) == 1 else 0, deal)
+
+    def _draw(self, duration: int, deal: bool = False) -> None:
+        k, stepper = self.k, self.stepper
+        self.scene.show_view(self.current_view(), 0, duration, False, deal)
+        state = stepper.state(k)
+        self.scores.show_scores(state.names, state.match.scores, state.match.totals)
+        self.slider.blockSignals(True)
+        self.slider.setValue(k)
+        self.slider.blockSignals(False)
+        self.rounds.setCurrentIndex(stepper.round_of(k) - 1)
+        self.first.setEnabled(k > 0)
+        self.back.setEnabled(k > 0)
+        self.forward.setEnabled(k < len(stepper))
+        self.last.setEnabled(k < len(stepper))
+        self.where.setText(self.describe(k))
+
+    def describe(self, k: int) -> str:
+        """ "Move 12 of 80 · Round 2 · Ann moved" (the action's text only when revealing)."""
+        stepper = self.stepper
+        head = f"Move {k} of {len(stepper)} · Round {stepper.round_of(k)}"
+        if k == 0:
+            return f"{head} · the deal"
+        seat, action = stepper.actions[k - 1]
+        names = stepper.state(k).names
+        name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+        if self.reveal.isChecked():
+            return f"{head} · {name}: {action}"
+        return f"{head} · {name} moved"

@@ -1,0 +1,147 @@
+"""Match history in the launcher, and the replay viewer (public by default, reveal all)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from PySide6.QtCore import QSettings
+from ui_helpers import play_saved
+
+from tabletop.engine.registry import get_game
+from tabletop.engine.views import BACK
+from tabletop.store import Store
+from tabletop.ui.app import MainWindow
+from tabletop.ui.cards import CardItem
+from tabletop.ui.replay import ReplayWidget
+from tabletop.ui.session import SeatSpec
+from tabletop.ui.table import INSTANT
+
+
+def _window(qtbot: object, settings: QSettings, data_dir: str) -> MainWindow:
+    window = MainWindow(settings, Store(data_dir))
+    qtbot.addWidget(window)
+    window.resize(1100, 760)
+    return window
+
+
+def _drawn(replay: ReplayWidget) -> dict[str, list[str]]:
+    """Card codes on the table per zone; every card item in the scene must be one of them."""
+    scene = replay.scene
+    items = [i for i in scene.items() if isinstance(i, CardItem)]
+    assert {id(i) for i in items} == {id(c) for c in scene.cards}
+    out: dict[str, list[str]] = defaultdict(list)
+    for item in scene.cards:
+        out[item.zone_id].append(item.code)
+    return dict(out)
+
+
+def _check_public(replay: ReplayWidget) -> int:
+    """The table shows exactly the spectator's View; returns how many backs it shows."""
+    stepper, k = replay.stepper, replay.k
+    state = stepper.state(k)
+    public = stepper.game.view(state, None)
+    assert _drawn(replay) == {z.id: list(z.cards) for z in public.zones if z.cards}
+    backs = 0
+    for zone in stepper.game.zones(state):
+        drawn = _drawn(replay).get(zone.id, [])
+        if not zone.seen_by(None):
+            assert set(drawn) <= {BACK}, f"step {k}: hidden {zone.id} shows {drawn}"
+            backs += len(drawn)
+    return backs
+
+
+def test_the_history_lists_finished_matches(
+    qtbot: object, settings: QSettings, data_dir: str
+) -> None:
+    store = Store(data_dir)
+    first = play_saved(store, "second-third", ["Ann", "Bob", "Cy"], 3, None)
+    second = play_saved(store, "interaction", ["Dee", "Eve", "Flo", "Gus"], 5, None)
+    play_saved(store, "second-third", ["Hal", "Ida", "Jo"], 7, 10)  # unfinished: not history
+    window = _window(qtbot, settings, data_dir)
+    tree = window.launcher.history
+    assert tree.topLevelItemCount() == 2
+    newest, oldest = tree.topLevelItem(0), tree.topLevelItem(1)
+    assert newest.text(1).endswith("(Interaction)") and newest.text(2) == "Dee, Eve, Flo, Gus"
+    assert oldest.text(1) == "セカンドサード (Second Third)" and oldest.text(2) == "Ann, Bob, Cy"
+    assert oldest.text(3) == " and ".join(first.finished.winners)
+    assert newest.text(3) == " and ".join(second.finished.winners)
+    assert oldest.text(0) == first.finished.date
+    assert window.launcher.tabs.tabText(1) == "History (2)"
+
+
+def test_a_match_finished_at_the_table_joins_the_history(
+    qtbot: object, settings: QSettings, data_dir: str
+) -> None:
+    window = _window(qtbot, settings, data_dir)
+    game = get_game("interaction")
+    seats = [SeatSpec(f"CPU {i}", "random") for i in (1, 2, 3)]
+    table = window.start_match(game, seats, 4, {}, INSTANT)
+    qtbot.waitUntil(lambda: window.results is not None, timeout=20000)
+    window.results.accept()
+    assert not list(Store(data_dir).saves.glob("*.jsonl"))
+    window.show_launcher()
+    assert window.launcher.history.topLevelItemCount() == 1
+    winners = [table.session.state.names[w] for w in table.session.result().winners]
+    assert window.launcher.history.topLevelItem(0).text(3) == " and ".join(winners)
+    assert window.launcher.saves_box.isHidden()
+
+
+def test_the_replay_viewer_shows_only_what_a_spectator_saw(
+    qtbot: object, settings: QSettings, data_dir: str
+) -> None:
+    play_saved(Store(data_dir), "second-third", ["Ann", "Bob", "Cy"], 3, None)
+    window = _window(qtbot, settings, data_dir)
+    window.show()
+    window.command_actions["replay"].trigger()
+    replay = window.replay
+    assert replay is not None and window.stack.currentWidget() is replay
+    assert "replay" in window.windowTitle()
+    assert not replay.reveal.isChecked() and replay.k == 0
+    assert not replay.scene.interactive
+    replay.move_ms = 0  # no card is still fading out when the table is checked
+    stepper = replay.stepper
+    backs = 0
+    while replay.k < len(stepper):
+        backs += _check_public(replay)
+        assert "moved" in replay.where.text() or replay.k == 0
+        assert not any(c.interactive for c in replay.scene.cards)
+        replay.forward.click()
+    backs += _check_public(replay)
+    assert backs > 0  # there were hidden cards, and they were drawn as backs
+    assert not replay.forward.isEnabled() and replay.back.isEnabled()
+
+    replay.go(3)
+    replay.reveal.setChecked(True)
+    revealed = stepper.view(3, reveal=True)
+    assert _drawn(replay) == {z.id: list(z.cards) for z in revealed.zones if z.cards}
+    assert BACK not in {c for codes in _drawn(replay).values() for c in codes}
+    seat, action = stepper.actions[2]
+    assert replay.where.text().endswith(f"{stepper.state(3).names[seat]}: {action}")
+    replay.reveal.setChecked(False)
+    assert _check_public(replay) > 0
+
+
+def test_the_replay_viewer_steps_and_jumps_to_rounds(
+    qtbot: object, settings: QSettings, data_dir: str
+) -> None:
+    play_saved(Store(data_dir), "second-third", ["Ann", "Bob", "Cy"], 3, None)
+    window = _window(qtbot, settings, data_dir)
+    window.command_actions["replay"].trigger()
+    replay = window.replay
+    stepper = replay.stepper
+    assert replay.rounds.count() == len(stepper.rounds) >= 2
+    replay.rounds.activated.emit(1)
+    assert replay.k == stepper.round_start(2) and replay.rounds.currentText() == "Round 2"
+    replay.back.click()
+    assert replay.k == stepper.round_start(2) - 1 and replay.rounds.currentText() == "Round 1"
+    replay.last.click()
+    assert replay.k == len(stepper) and replay.slider.value() == len(stepper)
+    final = stepper.state(len(stepper)).match.totals
+    total_col = replay.scores.columnCount() - 1
+    assert [replay.scores.item(s, total_col).text() for s in range(3)] == [f"{t:g}" for t in final]
+    replay.slider.setValue(5)
+    assert replay.k == 5
+    replay.first.click()
+    assert replay.k == 0 and "the deal" in replay.where.text()
+    replay.closed.emit()
+    assert window.replay is None and window.stack.currentWidget() is window.launcher
