@@ -14,10 +14,10 @@ from PySide6.QtWidgets import (
 
 from tabletop.ui import zorder
 from tabletop.ui.art import CardArt
-from tabletop.ui.layout import CARD_RATIO
+from tabletop.ui.layout import CARD_PAD, CARD_RATIO
 
 MARGIN = 2
-"""Room around a card for its outline, in pixels."""
+"""Room around a card for its outline in its pixmap, in pixels (within `CARD_PAD`)."""
 
 _IMAGES: dict[tuple[str, str, int, int, int, int], QPixmap] = {}
 
@@ -146,7 +146,7 @@ class CardItem(QGraphicsObject):
 
     def boundingRect(self) -> QRectF:
         """The (tilted) card and its outline, centred on the item's origin."""
-        w, h = self.card_w + 2 * MARGIN + 2, self.card_h + 2 * MARGIN + 2
+        w, h = self.card_w + 2 * CARD_PAD, self.card_h + 2 * CARD_PAD
         if self._tilt:
             rect = QTransform().rotate(self._tilt).mapRect(QRectF(-w / 2, -h / 2, w, h))
             return rect.adjusted(-1, -1, 1, 1)

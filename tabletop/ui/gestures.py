@@ -131,6 +131,18 @@ def _drop_backs(zone: Zone, seat: int, count: int) -> Zone:
     return dataclasses.replace(zone, cards=tuple(held))
 
 
+def last_trick(events: Sequence[Event]) -> tuple[list[str], int | None] | None:
+    """The cards and winner of the last `trick` event among these (None if there is none)."""
+    found = None
+    for event in events:
+        if event.type == "trick":
+            cards = _secretless(event.data.get("cards"))
+            winner = event.data.get("winner")
+            if cards:
+                found = (cards, winner if isinstance(winner, int) else None)
+    return found
+
+
 def round_scores(events: Sequence[Event]) -> list[float] | None:
     """Per-seat scores of a round that just ended, if an event says so."""
     for event in events:

@@ -43,6 +43,7 @@ class ZoneItem(QGraphicsObject):
         elif (label, label_h, font_px) == (self.label, self.label_h, self.font_px):
             return
         self.label, self.label_h, self.font_px = label, label_h, font_px
+        self.setToolTip(label)
         self.update()
 
     def set_target(self, target: bool, hover: bool = False) -> None:
@@ -87,18 +88,33 @@ class ZoneItem(QGraphicsObject):
             )
 
 
+def wrap(chunks: list[str], metrics: QFontMetricsF, width: float, lines: int) -> list[str]:
+    """Join chunks with " · " into at most `lines` lines of `width` (the last one elided)."""
+    out: list[str] = []
+    for chunk in chunks:
+        if out and metrics.horizontalAdvance(out[-1] + " · " + chunk) <= width:
+            out[-1] += " · " + chunk
+        elif len(out) < lines:
+            out.append(chunk)
+        else:
+            out[-1] += " · " + chunk
+    return [metrics.elidedText(line, Qt.TextElideMode.ElideRight, width) for line in out]
+
+
 class PlateItem(QGraphicsObject):
-    """A seat's plate: name and counters; outlined while the seat must act."""
+    """A seat's plate: name and counters (wrapped; all of them in its tooltip); outlined while
+    the seat must act."""
 
     def __init__(self, seat: int) -> None:
         super().__init__()
         self.seat = seat
         self.rect = QRectF()
         self.name = ""
-        self.lines: list[str] = []
+        self.chunks: list[str] = []
         self.acting = False
         self.served = False
         self.font_px = 11.0
+        self.text_h = 0.0
         self.setZValue(zorder.PLATE)
         self.setCacheMode(QGraphicsObject.CacheMode.DeviceCoordinateCache)
 
@@ -106,21 +122,37 @@ class PlateItem(QGraphicsObject):
         self,
         rect: QRectF,
         name: str,
-        lines: list[str],
+        chunks: list[str],
         acting: bool,
         served: bool,
         font_px: float,
+        text_h: float,
     ) -> None:
-        """Place the plate and fill in its text."""
-        content = (name, lines, acting, served, font_px)
+        """Place the plate and fill in its name and counters ("Score 3", "Tricks 2" …)."""
+        content = (name, chunks, acting, served, font_px, text_h)
         if rect != self.rect:
             self.prepareGeometryChange()
             self.rect = rect
-        elif content == (self.name, self.lines, self.acting, self.served, self.font_px):
+        elif content == (
+            self.name,
+            self.chunks,
+            self.acting,
+            self.served,
+            self.font_px,
+            self.text_h,
+        ):
             return
-        self.name, self.lines = name, lines
-        self.acting, self.served, self.font_px = acting, served, font_px
+        self.name, self.chunks = name, chunks
+        self.acting, self.served, self.font_px, self.text_h = acting, served, font_px, text_h
+        self.setToolTip("\n".join([name, *chunks]))
         self.update()
+
+    def lines(self) -> list[str]:
+        """The counter lines as drawn: wrapped to the plate's width and its text room."""
+        small = _font(self.font_px * 0.92)
+        room = self.text_h - (self.font_px + 6)
+        count = max(1, int(room // (self.font_px * 0.92 + 3)))
+        return wrap(self.chunks, QFontMetricsF(small), self.rect.width() - 12, count)
 
     def boundingRect(self) -> QRectF:
         """The plate rectangle plus its outline."""
@@ -138,27 +170,67 @@ class PlateItem(QGraphicsObject):
         painter.setPen(QPen(ACTING, 2.5) if self.acting else QPen(QColor(255, 255, 255, 40), 1))
         painter.drawRoundedRect(self.rect, 8, 8)
         pad = 6.0
-        line_h = self.font_px + 4
         width = self.rect.width() - 2 * pad
         name_font = _font(self.font_px, bold=True)
         painter.setFont(name_font)
         painter.setPen(ACTING if self.acting else FELT_TEXT)
         name = ("▶ " if self.acting else "") + self.name
+        name_h = self.font_px + 6
         painter.drawText(
-            QRectF(self.rect.x() + pad, self.rect.y() + 2, width, line_h),
+            QRectF(self.rect.x() + pad, self.rect.y() + 1, width, name_h),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
             QFontMetricsF(name_font).elidedText(name, Qt.TextElideMode.ElideRight, width),
         )
-        small = _font(self.font_px * 0.92)
-        metrics = QFontMetricsF(small)
-        painter.setFont(small)
+        painter.setFont(_font(self.font_px * 0.92))
         painter.setPen(FELT_TEXT)
-        for i, line in enumerate(self.lines[:2]):
+        line_h = self.font_px * 0.92 + 3
+        for i, line in enumerate(self.lines()):
             painter.drawText(
-                QRectF(self.rect.x() + pad, self.rect.y() + 2 + line_h * (i + 1), width, line_h),
+                QRectF(self.rect.x() + pad, self.rect.y() + name_h + line_h * i, width, line_h),
                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                metrics.elidedText(line, Qt.TextElideMode.ElideRight, width),
+                line,
             )
+
+
+class BadgeItem(QGraphicsObject):
+    """A small round badge with a number: how many cards a hidden hand holds."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rect = QRectF()
+        self.text = ""
+        self.setZValue(zorder.BADGE)
+        self.setCacheMode(QGraphicsObject.CacheMode.DeviceCoordinateCache)
+
+    def set_badge(self, rect: QRectF, text: str) -> None:
+        """Place the badge and set its number."""
+        if rect != self.rect:
+            self.prepareGeometryChange()
+            self.rect = rect
+        elif text == self.text:
+            return
+        self.text = text
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        """The badge."""
+        return self.rect
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        """A dark pill with a light outline and the number in bold."""
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setBrush(QColor(20, 30, 24, 225))
+        painter.setPen(QPen(ACTING, 1.2))
+        r = self.rect.height() / 2
+        painter.drawRoundedRect(self.rect.adjusted(0.5, 0.5, -0.5, -0.5), r, r)
+        painter.setFont(_font(self.rect.height() * 0.62, bold=True))
+        painter.setPen(FELT_TEXT)
+        painter.drawText(self.rect, Qt.AlignmentFlag.AlignCenter, self.text)
 
 
 class TextItem(QGraphicsObject):

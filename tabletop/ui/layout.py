@@ -8,13 +8,26 @@ can be tested without widgets.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 
-from tabletop.engine.views import View, Zone
+from tabletop.engine.views import BACK, View, Zone
 
 CARD_RATIO = 1.4
 """Card height over width (100×140)."""
+
+CARD_PAD = 3.0
+"""Room around a card for its outline: a card item covers its card plus this on every side."""
+
+LIFT = 0.15
+"""How far a chosen card rises above its place, as a share of its height."""
+
+FAN_TILT = 14.0
+"""Largest angle (degrees) between the outermost cards of the served hand."""
+
+FAN_CURVE = 0.06
+"""How far the outermost cards of the served hand drop, as a share of their height."""
 
 STACK_KINDS = frozenset({"pile", "stack"})
 """Zone kinds drawn as a squared-up stack rather than spread out."""
@@ -115,6 +128,8 @@ class TableLayout:
     middle: Rect = Rect(0, 0, 0, 0)
     status: Rect = Rect(0, 0, 0, 0)
     info: Rect = Rect(0, 0, 0, 0)
+    corner: Rect = Rect(0, 0, 0, 0)
+    text_h: dict[int, float] = field(default_factory=dict)
     font_px: float = 12.0
     small_font_px: float = 10.0
     box_font_px: float = 10.0
@@ -141,6 +156,31 @@ def pick_slots(capacity: int, count: int) -> list[int]:
     return picks
 
 
+def _sides_wanted(count: int) -> int:
+    """Boxes wanted up each side for `count` other seats (none for one or two)."""
+    return 0 if count <= 2 else round(count / 3)
+
+
+def ring_slots(side: int, top: int, count: int) -> list[int]:
+    """Slots for `count` seats, clockwise: up the left side, across the top, down the right.
+
+    The sides hold equally many (a third each, or more when the top row is full), each side
+    and the top spread evenly; slots number the left column from the bottom, then the top row,
+    then the right column from the top.
+    """
+    if count > 2 * side + top:
+        return [min(p, 2 * side + top - 1) for p in pick_slots(count, count)]
+    sides = min(side, max(_sides_wanted(count), math.ceil((count - top) / 2)))
+    across = min(top, count - 2 * sides)
+    left = (count - across) - (count - across) // 2
+    right = count - across - left
+    return (
+        pick_slots(side, left)
+        + [side + p for p in pick_slots(top, across)]
+        + [side + top + p for p in pick_slots(side, right)]
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class _Ring:
     """Opponent boxes of one size around a U, with slot counts per side."""
@@ -150,19 +190,21 @@ class _Ring:
     mini_h: float
     side: int
     top: int
+    lines: int
 
     @property
     def capacity(self) -> int:
         return 2 * self.side + self.top
 
 
-def _ring(area: Rect, mini_h: float, font: float) -> _Ring:
+def _ring(area: Rect, mini_h: float, font: float, lines: int) -> _Ring:
+    """Boxes with a name line, `lines` counter lines and a row of small cards."""
     pad = max(2.0, mini_h * 0.06)
-    box_h = 2 * (font + 3) + mini_h + 3 * pad
-    box_w = max(mini_h * 3.4, font * 8)
+    box_h = (font + 4) + lines * (font * 0.92 + 3) + mini_h + 3 * pad
+    box_w = max(mini_h * 3.4, font * 9)
     side = max(0, int((area.h - box_h) // (box_h * 1.02)))
     top = max(0, int(area.w // (box_w * 1.02)))
-    return _Ring(box_w, box_h, mini_h, side, top)
+    return _Ring(box_w, box_h, mini_h, side, top, lines)
 
 
 def _slot_rect(area: Rect, ring: _Ring, index: int) -> Rect:
@@ -184,17 +226,24 @@ def _slot_rect(area: Rect, ring: _Ring, index: int) -> Rect:
     return Rect(area.right - bw, y, bw, bh)
 
 
-def _want(zone: Zone, card_w: float, players: int, tight: bool) -> float:
-    """How wide a zone would like to be with its cards comfortably spread."""
-    if zone.kind in STACK_KINDS:
-        return card_w * 1.25
+def _want(zone: Zone, card_w: float, players: int, tight: bool, label_px: float) -> float:
+    """How wide a zone would like to be with its cards comfortably spread and its label read."""
     n = len(zone.cards)
-    if zone.kind == "trick":
-        n = max(n, min(players, 8))
-    if n == 0:
-        return card_w * (0.7 if tight else 1.1)
-    step = (0.2 if zone.kind == "hand" else 0.3) if tight else 0.5
-    return card_w * (1 + step * (n - 1))
+    if zone.kind in STACK_KINDS:
+        want = card_w * 1.1
+    else:
+        if zone.kind == "trick":
+            n = max(n, min(players, 8))
+        if tight and zone.kind == "hand" and all(c == BACK for c in zone.cards):
+            n = min(n, 4)  # a hidden hand is a tight stack with a count badge
+        if n == 0:
+            want = card_w * (0.7 if tight else 1.1)
+        else:
+            step = (0.2 if zone.kind == "hand" else 0.3) if tight else 0.5
+            want = card_w * (1 + step * (n - 1))
+    if label_px and zone.label:
+        want = max(want, min(len(zone.label), 18) * label_px * 0.56 + 6)
+    return want + 2 * CARD_PAD
 
 
 def _share(
@@ -205,11 +254,12 @@ def _share(
     gap: float,
     players: int,
     tight: bool = False,
+    label_px: float = 0.0,
 ) -> list[Rect]:
     """Split a horizontal span among zones in proportion to what each wants, centred."""
     if not zones:
         return []
-    wants = [_want(z, card_w, players, tight) for z in zones]
+    wants = [_want(z, card_w, players, tight, label_px) for z in zones]
     room = width - gap * (len(zones) - 1)
     scale = min(1.0, room / sum(wants))
     sizes = [w * scale for w in wants]
@@ -249,11 +299,13 @@ def compute(width: float, height: float, view: View, bottom: int) -> TableLayout
     lay = TableLayout(width, height, bottom)
     n = view.players
     order = [str(x) for x in view.hints.get("zone_order", [])]
+    targets = {m.target for m in view.moves if m.target}
     margin = max(4.0, min(width, height) * 0.008)
     font = max(10.0, min(15.0, height / 58))
     lay.font_px, lay.small_font_px = font, max(9.0, font * 0.82)
     lay.box_font_px = lay.small_font_px
-    label_h = lay.small_font_px + 4
+    small = lay.small_font_px
+    label_h = small + 4
 
     own = _order([z for z in view.zones if z.owner == bottom], order)
     own_hand = [z for z in own if z.kind == "hand"]
@@ -262,40 +314,37 @@ def compute(width: float, height: float, view: View, bottom: int) -> TableLayout
     if view.players > 12:
         hand_h = max(48.0, min(hand_h, height * 0.16))
     side_h = hand_h * 0.6
-    lift = hand_h * 0.16
+    lift = hand_h * LIFT
     band_h = hand_h + lift + label_h + (side_h + label_h + margin if own_side else 0) + margin
-    plate_h = 3 * (font + 4) + 6
+    band_h += 2 * CARD_PAD * (2 if own_side else 1)
     band = Rect(margin, height - margin - band_h, width - 2 * margin, band_h)
 
-    # The served seat: its plate and side zones on the upper strip, its hand along the bottom.
+    # The served seat: its plate at the left, side zones on the upper strip, hand at the bottom.
     plate_w = min(width * 0.22, max(font * 13, 150.0))
+    plate_h = min(band_h, (font + 6) + 4 * (font * 0.92 + 3) + 8)
+    lay.plates[bottom] = Rect(band.x, band.bottom - plate_h, plate_w, plate_h)
+    lay.text_h[bottom] = plate_h
+    inset = plate_w + margin
     strip_y = band.y
     if own_side:
-        lay.plates[bottom] = Rect(band.x, strip_y, plate_w, plate_h)
-        spans = _share(
-            own_side,
-            band.x + plate_w + margin,
-            band.w - 2 * plate_w - 2 * margin,
-            side_h / CARD_RATIO,
-            margin * 2,
-            view.players,
-        )
+        side_full = side_h + label_h + 2 * CARD_PAD
+        card_w = side_h / CARD_RATIO
+        wants = sum(_want(z, card_w, n, False, small) for z in own_side)
+        x, span = band.x + inset, band.w - 2 * inset
+        if wants + margin * 2 * (len(own_side) - 1) > span:
+            span = band.w - inset
+        spans = _share(own_side, x, span, card_w, margin * 2, n, label_px=small)
         for z, r in zip(own_side, spans, strict=True):
             lay.zones[z.id] = ZoneSlot(
-                Rect(r.x, strip_y, r.w, side_h + label_h), side_h, _style(z), label_h
+                Rect(r.x, strip_y, r.w, side_full), side_h, _style(z), label_h
             )
-        hand_top = strip_y + side_h + label_h + margin
+        hand_top = strip_y + side_full + margin
     else:
         hand_top = strip_y
-        lay.plates[bottom] = Rect(band.x, band.bottom - plate_h, plate_w, plate_h)
-    if own_side:
-        hand_rect = Rect(band.x, hand_top, band.w, band.bottom - hand_top)
-    else:
-        inset = plate_w + margin
-        hand_rect = Rect(band.x + inset, hand_top, band.w - 2 * inset, band.bottom - hand_top)
+    hand_rect = Rect(band.x + inset, hand_top, band.w - 2 * inset, band.bottom - hand_top)
     if own_hand:
         spans = _share(
-            own_hand, hand_rect.x, hand_rect.w, hand_h / CARD_RATIO, margin * 2, view.players
+            own_hand, hand_rect.x, hand_rect.w, hand_h / CARD_RATIO, margin * 2, n, label_px=small
         )
         for z, r in zip(own_hand, spans, strict=True):
             lay.zones[z.id] = ZoneSlot(
@@ -305,26 +354,38 @@ def compute(width: float, height: float, view: View, bottom: int) -> TableLayout
     # The other seats around a U above the band.
     area = Rect(margin, margin, width - 2 * margin, band.y - 2 * margin)
     others = seat_order(view.players, bottom)
+    lines = 2 if len(others) <= 8 else 1
     mini = min(hand_h * 0.62, area.h * 0.2)
-    ring = _ring(area, mini, lay.small_font_px)
-    while others and (ring.capacity < len(others) or not _middle_ok(area, ring, len(others))):
+    ring = _ring(area, mini, lay.small_font_px, lines)
+    while others and (
+        ring.capacity < len(others)
+        or not _middle_ok(area, ring, len(others))
+        or ring.side < min(2, _sides_wanted(len(others)))
+    ):
         if mini <= 12:
             break
         mini *= 0.93
         lay.box_font_px = min(lay.small_font_px, max(8.0, mini * 0.5))
-        ring = _ring(area, mini, lay.box_font_px)
+        ring = _ring(area, mini, lay.box_font_px, lines)
     used_left = used_top = used_right = False
     if others:
-        picks = pick_slots(max(ring.capacity, len(others)), len(others))
+        picks = ring_slots(ring.side, ring.top, len(others))
+        across = [p for p in picks if ring.side <= p < ring.side + ring.top]
+        top_ring = dataclasses.replace(ring, top=len(across))  # spread the top row evenly
         for seat, slot in zip(others, picks, strict=True):
-            box = _slot_rect(area, ring, min(slot, ring.capacity - 1))
+            if slot in across:
+                box = _slot_rect(area, top_ring, ring.side + across.index(slot))
+            else:
+                box = _slot_rect(area, ring, slot)
             lay.plates[seat] = box
+            lay.text_h[seat] = box.h - ring.mini_h - 2 * max(2.0, ring.mini_h * 0.06)
             used_left |= slot < ring.side
             used_top |= ring.side <= slot < ring.side + ring.top
             used_right |= slot >= ring.side + ring.top
-            _fill_box(lay, box, [z for z in view.zones if z.owner == seat], ring, order, n)
+            mine = [z for z in view.zones if z.owner == seat and (z.cards or z.id in targets)]
+            _fill_box(lay, box, mine, ring, order, n)
 
-    # The middle: unowned zones, the status line under them and an info corner.
+    # The middle: an info corner and a corner button on top, shared zones, the status line.
     left = area.x + (ring.box_w + margin if used_left else 0)
     right = area.right - (ring.box_w + margin if used_right else 0)
     top = area.y + (ring.box_h + margin if used_top else 0)
@@ -332,10 +393,16 @@ def compute(width: float, height: float, view: View, bottom: int) -> TableLayout
     middle = Rect(left, top, right - left, max(20.0, area.bottom - top - status_h))
     lay.middle = middle
     lay.status = Rect(left, middle.bottom, right - left, status_h)
-    info_w = min(middle.w * 0.45, font * 28)
-    lay.info = Rect(middle.x, middle.y, info_w, font * 4.5)
+    shared_counters = sum(1 for c in view.counters if c.owner is None)
+    info_lines = min(4, math.ceil((shared_counters + ("trump" in view.hints)) / 2))
+    info_h = info_lines * small * 1.4 + 8 if info_lines else 0.0
+    corner_w = min(middle.w * 0.3, font * 9)
+    lay.info = Rect(middle.x, middle.y, min(middle.w - corner_w - margin, font * 30), info_h)
+    lay.corner = Rect(middle.right - corner_w, middle.y, corner_w, small * 2 + 4)
+    head = max(info_h, lay.corner.h) + margin
     shared = [z for z in view.zones if z.owner is None or z.owner >= view.players]
-    _fill_middle(lay, _order(shared, order), middle, hand_h, margin, label_h, n)
+    room = Rect(middle.x, middle.y + head, middle.w, max(20.0, middle.h - head))
+    _fill_middle(lay, _order(shared, order), room, hand_h, margin, label_h, n)
     return lay
 
 
@@ -359,9 +426,8 @@ def _fill_box(
         return
     pad = max(2.0, ring.mini_h * 0.06)
     y = box.bottom - pad - ring.mini_h
-    spans = _share(
-        zones, box.x + pad, box.w - 2 * pad, ring.mini_h / CARD_RATIO, pad * 2, players, True
-    )
+    card_w = (ring.mini_h - 2 * CARD_PAD) / CARD_RATIO
+    spans = _share(zones, box.x + pad, box.w - 2 * pad, card_w, pad, players, True)
     for z, r in zip(zones, spans, strict=True):
         lay.zones[z.id] = ZoneSlot(Rect(r.x, y, r.w, ring.mini_h), ring.mini_h, _style(z), 0.0)
 
@@ -369,7 +435,7 @@ def _fill_box(
 def _fill_middle(
     lay: TableLayout,
     zones: list[Zone],
-    middle: Rect,
+    room: Rect,
     hand_h: float,
     margin: float,
     label_h: float,
@@ -378,52 +444,97 @@ def _fill_middle(
     """Lay the shared zones out in one or two centred rows in the middle."""
     if not zones:
         return
-    rows = 1 if len(zones) <= 4 else 2
+    gap = margin * 3
+    label_px = lay.small_font_px
+
+    def card_h_for(rows: int) -> float:
+        """The card height `rows` rows allow, by the room's height and its width."""
+        per_row = math.ceil(len(zones) / rows)
+        by_h = room.h / rows - label_h - margin - 2 * CARD_PAD
+        by_w = by_h
+        for r in range(rows):
+            chunk = zones[r * per_row : (r + 1) * per_row]
+            rate = sum(_want(z, 1.0, players, False, 0.0) - 2 * CARD_PAD for z in chunk)
+            fixed = gap * (len(chunk) - 1) + 2 * CARD_PAD * len(chunk)
+            by_w = min(by_w, (room.w - fixed) / rate * CARD_RATIO)
+        return min(hand_h * 0.9, by_h, by_w)
+
+    choices = [k for k in (1, 2, 3) if (k - 1) * math.ceil(len(zones) / k) < len(zones)]
+    rows = max(choices, key=lambda k: card_h_for(k) * 1.02**-k)
     per_row = math.ceil(len(zones) / rows)
-    room_h = middle.h - lay.info.h * 0.6
-    card_h = max(24.0, min(hand_h * 0.9, room_h / rows - label_h - margin * 2))
-    total_h = rows * (card_h + label_h) + (rows - 1) * margin
-    y0 = middle.y + max(lay.info.h * 0.6, (middle.h - total_h) / 2)
+    card_h = max(24.0, card_h_for(rows))
+    zone_h = card_h + label_h + 2 * CARD_PAD
+    total_h = rows * zone_h + (rows - 1) * margin
+    y0 = room.y + max(0.0, (room.h - total_h) / 2)
     for r in range(rows):
         chunk = zones[r * per_row : (r + 1) * per_row]
-        spans = _share(chunk, middle.x, middle.w, card_h / CARD_RATIO, margin * 3, players)
-        y = y0 + r * (card_h + label_h + margin)
+        spans = _share(chunk, room.x, room.w, card_h / CARD_RATIO, gap, players, label_px=label_px)
+        y = y0 + r * (zone_h + margin)
         for z, s in zip(chunk, spans, strict=True):
-            lay.zones[z.id] = ZoneSlot(
-                Rect(s.x, y, s.w, card_h + label_h), card_h, _style(z), label_h
-            )
+            lay.zones[z.id] = ZoneSlot(Rect(s.x, y, s.w, zone_h), card_h, _style(z), label_h)
+
+
+def card_extent(h: float, rotation: float) -> tuple[float, float]:
+    """Width and height a card item of height `h` covers at this tilt, outline included."""
+    w, h = h / CARD_RATIO + 2 * CARD_PAD, h + 2 * CARD_PAD
+    if not rotation:
+        return w, h
+    a = math.radians(abs(rotation))
+    c, s = math.cos(a), math.sin(a)
+    return w * c + h * s + 2, w * s + h * c + 2
+
+
+def _fit(limit: float, rate: float, fixed: float) -> float:
+    """The largest h with rate·h + fixed ≤ limit (never below a few pixels)."""
+    return max(4.0, (limit - fixed) / rate)
 
 
 def card_places(slot: ZoneSlot, count: int, z0: float = 0.0) -> list[CardPlace]:
-    """Where each of `count` cards in a zone goes (index order is bottom-to-top)."""
+    """Where each of `count` cards in a zone goes (index order is bottom-to-top).
+
+    Cards shrink and overlap so that every card, outline and tilt included, stays inside the
+    zone below its label; in the served hand they rest low enough for a chosen card to rise.
+    """
     if count <= 0:
         return []
     r = slot.rect
-    h, w = slot.card_h, slot.card_w
-    cy = r.y + slot.label_h + h / 2
+    body = Rect(r.x, r.y + slot.label_h, r.w, max(1.0, r.h - slot.label_h))
+    pad2 = 2 * CARD_PAD
     if slot.style == "stack":
+        depth = min(count, 4) - 1
+        h = slot.card_h
         step = min(2.0, h * 0.02)
-        shown = min(count, 4)
+        h = min(h, _fit(body.h, 1.0, pad2 + step * depth))
+        h = min(h, _fit(body.w, 1 / CARD_RATIO, pad2 + step * depth))
+        step = min(2.0, h * 0.02)
         out = []
         for i in range(count):
-            depth = min(count - 1 - i, shown - 1)
-            out.append(CardPlace(r.cx - step * depth, cy + step * depth, h, 0.0, z0 + i))
+            d = min(count - 1 - i, depth) - depth / 2
+            out.append(CardPlace(body.cx - step * d, body.cy + step * d, h, 0.0, z0 + i))
         return out
+    tilt = min(FAN_TILT, 1.6 * count) / 2 if slot.style == "fan" and count > 1 else 0.0
+    a = math.radians(tilt)
+    c, s = math.cos(a), math.sin(a)
+    extra = 2.0 if tilt else 0.0
+    fixed = CARD_PAD * 2 * (c + s) + extra
+    if slot.style == "fan":
+        curve = FAN_CURVE if count > 1 else 0.0
+        h = min(slot.card_h, _fit(body.h, LIFT + curve + s / CARD_RATIO + c, fixed))
+    else:
+        curve = 0.0
+        h = min(slot.card_h, _fit(body.h, s / CARD_RATIO + c, fixed))
+    h = min(h, _fit(body.w, c / CARD_RATIO + s, fixed))
+    w = h / CARD_RATIO
+    end_w, end_h = card_extent(h, tilt)
+    y0 = body.bottom - curve * h - end_h / 2 if slot.style == "fan" else body.cy
     if count == 1:
-        return [CardPlace(r.cx, cy, h, 0.0, z0)]
+        return [CardPlace(body.cx, y0, h, 0.0, z0)]
     natural = w * (0.55 if slot.style == "fan" else 0.5)
-    step = min(natural, max(0.0, (r.w - w) / (count - 1)))
-    span = step * (count - 1)
-    x0 = r.cx - span / 2
+    step = min(natural, max(0.0, (body.w - end_w) / (count - 1)))
+    x0 = body.cx - step * (count - 1) / 2
     out = []
     for i in range(count):
-        x = x0 + i * step
-        rot = 0.0
-        y = cy
-        if slot.style == "fan":
-            t = (i - (count - 1) / 2) / max(1.0, (count - 1) / 2)
-            spread = min(14.0, 1.6 * count)
-            rot = t * spread / 2
-            y = cy + (t * t) * h * 0.06
-        out.append(CardPlace(x, y, h, rot, z0 + i))
+        t = (i - (count - 1) / 2) / ((count - 1) / 2)
+        rot = t * tilt
+        out.append(CardPlace(x0 + i * step, y0 + t * t * curve * h, h, rot, z0 + i))
     return out

@@ -19,11 +19,15 @@ from tabletop.ui import gestures, zorder
 from tabletop.ui.art import SUIT_SYMBOL, CardArt
 from tabletop.ui.cards import CardItem
 from tabletop.ui.curtain import CurtainItem
-from tabletop.ui.items import FELT_TEXT, FadingText, PlateItem, TextItem, ZoneItem
-from tabletop.ui.layout import TableLayout, card_places, compute
+from tabletop.ui.items import FELT_TEXT, BadgeItem, FadingText, PlateItem, TextItem, ZoneItem
+from tabletop.ui.lasttrick import LastTrickItem
+from tabletop.ui.layout import LIFT, TableLayout, card_places, compute
 from tabletop.ui.motion import Motion
 
 NOTICE = QColor("#ffb199")
+
+SEAT_COUNTERS = frozenset({"dealer", "leader", "lead", "starter", "start", "first", "declarer"})
+"""Shared counters whose whole-number value is a seat: shown as that seat's name."""
 
 
 def _fmt(value: object) -> str:
@@ -32,9 +36,28 @@ def _fmt(value: object) -> str:
     return str(value)
 
 
-def counter_text(counters: Sequence[Counter]) -> str:
-    """Counters as one line: "Score 3 · Tricks 2"."""
-    return " · ".join(f"{c.label} {_fmt(c.value)}" for c in counters)
+def counter_value(counter: Counter, names: Sequence[str] = ()) -> str:
+    """A counter's value as text; a seat-valued shared counter ("dealer" …) names the seat."""
+    value = counter.value
+    if (
+        counter.owner is None
+        and counter.id in SEAT_COUNTERS
+        and isinstance(value, int)
+        and not isinstance(value, bool)
+        and 0 <= value < len(names)
+    ):
+        return names[value]
+    return _fmt(value)
+
+
+def counter_chunks(counters: Sequence[Counter], names: Sequence[str] = ()) -> list[str]:
+    """Each counter as "Label value" ("Score 3"); counters with no value yet are left out."""
+    out = []
+    for c in counters:
+        value = counter_value(c, names)
+        if value:
+            out.append(f"{c.label} {value}".strip())
+    return out
 
 
 class TableScene(QGraphicsScene):
@@ -64,6 +87,8 @@ class TableScene(QGraphicsScene):
         self.cards: list[CardItem] = []
         self.zone_items: dict[str, ZoneItem] = {}
         self.plates: dict[int, PlateItem] = {}
+        self.badges: dict[str, BadgeItem] = {}
+        self.last_trick = LastTrickItem(self.art)
         self.status = TextItem(zorder.STATUS, FELT_TEXT, bold=True)
         self.info = TextItem(zorder.STATUS, FELT_TEXT)
         self.info.align = Qt.AlignmentFlag.AlignLeft
@@ -72,7 +97,7 @@ class TableScene(QGraphicsScene):
         self.notice = ""
         self._toast: FadingText | None = None
         self._drag: tuple[CardItem, list[CardItem], tuple[str, ...]] | None = None
-        for item in (self.status, self.info, self.curtain):
+        for item in (self.status, self.info, self.curtain, self.last_trick):
             self.addItem(item)
         self.curtain.clicked.connect(self.curtainClicked)
 
@@ -102,6 +127,7 @@ class TableScene(QGraphicsScene):
         self._sync_plates(lay, view)
         self._sync_text(lay, view)
         self._sync_cards(lay, view, duration, deal)
+        self._sync_badges(lay, view)
         if self.curtain.isVisible():
             self.curtain.cover(rect, self.curtain.text)
         self.motion.start()
@@ -146,19 +172,14 @@ class TableScene(QGraphicsScene):
                 item = PlateItem(seat)
                 self.plates[seat] = item
                 self.addItem(item)
-            counters = per_seat.get(seat, [])
-            if seat == self.bottom:
-                half = (len(counters) + 1) // 2
-                lines = [counter_text(counters[:half]), counter_text(counters[half:])]
-            else:
-                lines = [counter_text(counters)]
             item.set_content(
                 QRectF(r.x, r.y, r.w, r.h),
                 view.names[seat] if seat < len(view.names) else f"Seat {seat + 1}",
-                [line for line in lines if line],
+                counter_chunks(per_seat.get(seat, []), view.names),
                 seat in view.to_act and not view.over,
                 seat == view.seat,
                 lay.box_font_px if seat != self.bottom else lay.font_px,
+                lay.text_h.get(seat, r.h),
             )
         for seat in [s for s in self.plates if s >= view.players or s not in lay.plates]:
             self.removeItem(self.plates.pop(seat))
@@ -166,15 +187,47 @@ class TableScene(QGraphicsScene):
     def _sync_text(self, lay: TableLayout, view: View) -> None:
         s = lay.status
         self.status.set_text(QRectF(s.x, s.y, s.w, s.h), view.status, lay.font_px)
-        lines = []
-        shared = [c for c in view.counters if c.owner is None]
-        for k in range(0, min(len(shared), 4), 2):
-            lines.append(counter_text(shared[k : k + 2]))
+        chunks = counter_chunks([c for c in view.counters if c.owner is None], view.names)
         trump = view.hints.get("trump")
-        if trump:
-            lines.append(f"Trump {SUIT_SYMBOL.get(str(trump), str(trump))}")
+        if trump and not any(c.id == "trump" for c in view.counters):
+            chunks.append(f"Trump {SUIT_SYMBOL.get(str(trump), str(trump))}")
+        lines = [" · ".join(chunks[k : k + 2]) for k in range(0, len(chunks), 2)]
+        if len(lines) > 4:
+            lines[3:] = [" · ".join(lines[3:])]
         i = lay.info
         self.info.set_text(QRectF(i.x, i.y, i.w, i.h), "\n".join(lines), lay.small_font_px)
+        self.info.setToolTip("\n".join(chunks))
+        c = lay.corner
+        self.last_trick.place(QRectF(c.x, c.y, c.w, c.h), self.sceneRect(), lay.small_font_px)
+
+    def _sync_badges(self, lay: TableLayout, view: View) -> None:
+        """A card count on every other seat's hand."""
+        live = set()
+        for zone in view.zones:
+            slot = lay.zones.get(zone.id)
+            if slot is None or zone.kind != "hand" or zone.owner == self.bottom or not zone.cards:
+                continue
+            live.add(zone.id)
+            badge = self.badges.get(zone.id)
+            if badge is None:
+                badge = BadgeItem()
+                self.badges[zone.id] = badge
+                self.addItem(badge)
+            size = max(12.0, min(20.0, slot.card_h * 0.3))
+            text = str(len(zone.cards))
+            w = max(size, size * 0.45 * len(text) + size * 0.5)
+            r = slot.rect
+            badge.set_badge(QRectF(r.right - w, r.y + slot.label_h, w, size), text)
+        for zone_id in set(self.badges) - live:
+            self.removeItem(self.badges.pop(zone_id))
+
+    def remember_trick(self, cards: Sequence[str], winner: int | None) -> None:
+        """Keep a completed trick for the "Last trick" button (from a `trick` event)."""
+        view = self.view
+        names = view.names if view is not None else ()
+        deck = str(view.hints.get("deck", "standard")) if view is not None else "standard"
+        name = names[winner] if winner is not None and 0 <= winner < len(names) else ""
+        self.last_trick.set_trick(deck, cards, name)
 
     def _sync_cards(self, lay: TableLayout, view: View, duration: int, deal: bool) -> None:
         deck = str(view.hints.get("deck", "standard"))
@@ -240,7 +293,7 @@ class TableScene(QGraphicsScene):
             item.home = QPointF(place.x, place.y)
             item.home_rotation = place.rotation
             item.home_z = zorder.CARD + place.z
-            item.lift = place.h * 0.15
+            item.lift = place.h * LIFT
             mine = zone.owner == self.bottom and zone.owner == view.seat
             item.set_flags(
                 self.interactive and code != BACK and (mine or code in playable), code in playable

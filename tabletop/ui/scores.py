@@ -24,6 +24,8 @@ class ScorePanel(QTableWidget):
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.horizontalHeader().setStretchLastSection(True)
+        self.setAlternatingRowColors(True)
         self.setMinimumWidth(140)
         self.setMaximumWidth(420)
 
@@ -51,6 +53,17 @@ class ScorePanel(QTableWidget):
             total.setFont(bold)
         if rounds:
             self.scrollToItem(self.item(0, len(rounds)))
+        self.setMaximumWidth(max(self.minimumWidth(), min(420, self.content_width())))
+
+    def content_width(self) -> int:
+        """Width that shows every column without scrolling (headers, cells, frame, scroll bar)."""
+        header = self.horizontalHeader()
+        columns = sum(
+            max(self.sizeHintForColumn(c), header.sectionSizeHint(c))
+            for c in range(self.columnCount())
+        )
+        extra = self.verticalScrollBar().sizeHint().width() + 2 * self.frameWidth() + 4
+        return self.verticalHeader().sizeHint().width() + columns + extra
 
     def _cell(self, row: int, col: int, text: str) -> QTableWidgetItem:
         item = QTableWidgetItem(text)

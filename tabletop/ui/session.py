@@ -8,6 +8,7 @@ action) or a `MemoryLog`; either way `Session.log()` is the match's replay log.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -59,6 +60,27 @@ class MemoryLog:
         """Add one applied action and the events it produced."""
         self.lines.append(_line({"type": "action", "seat": seat, "action": str(action)}))
         self.lines.extend(_line(ev.to_json()) for ev in events)
+
+
+def clock_moves(view: View) -> dict[int, str]:
+    """With `hints["clock"] == "minutes"`: the offered `time <n>` moves by minutes, else {}."""
+    if view.hints.get("clock") != "minutes":
+        return {}
+    out = {}
+    for move in view.moves:
+        words = move.action.split()
+        if len(words) == 2 and words[0] == "time" and words[1].isdigit():
+            out[int(words[1])] = move.action
+    return out
+
+
+def clock_action(view: View, minutes: int) -> str | None:
+    """The `time <n>` move for `minutes` played, kept within the offered range (None if no
+    clock report is asked for)."""
+    offered = clock_moves(view)
+    if not offered:
+        return None
+    return offered[max(min(offered), min(minutes, max(offered)))]
 
 
 def seats_from(names: Sequence[str], bots: Sequence[str | None]) -> list[SeatSpec]:
@@ -119,6 +141,7 @@ class Session:
             if s.bot is not None
         }
         self.actions = 0
+        self.started = time.monotonic()
 
     @classmethod
     def resumed(
@@ -175,9 +198,15 @@ class Session:
         """Computer seats that must act now, in seat order."""
         return sorted(s for s in self.to_act() if s in self.bots)
 
+    def minutes(self) -> int:
+        """Whole minutes since the match started at this table."""
+        return int((time.monotonic() - self.started) // 60)
+
     def bot_choice(self, seat: int) -> str:
-        """The action a computer player chooses from its own view."""
-        return self.bots[seat].choose(self.view(seat))
+        """The action a computer player chooses from its own view; a clock report is the
+        minutes actually played."""
+        view = self.view(seat)
+        return clock_action(view, self.minutes()) or self.bots[seat].choose(view)
 
     def serve(self, current: int | None) -> int | None:
         """The seat the table should show: the only person, or the person who must act now.

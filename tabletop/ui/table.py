@@ -31,7 +31,7 @@ from tabletop.ui import gestures
 from tabletop.ui.art import CardArt
 from tabletop.ui.scene import TableScene
 from tabletop.ui.scores import ScorePanel, fmt
-from tabletop.ui.session import Session
+from tabletop.ui.session import Session, clock_action
 
 MAX_BUTTONS = 10
 """More button moves than this are offered in a drop-down list."""
@@ -171,6 +171,9 @@ class TableWidget(QWidget):
         if seat == self.shown:
             self.scene.clear_choice()
         stage = gestures.trick_frame(before, events, seat) if before is not None else None
+        trick = gestures.last_trick(events)
+        if trick is not None:
+            self.scene.remember_trick(*trick)
         self._refresh(events, stage)
         if self.session.save_error:
             self.scene.toast(self.session.save_error, 6000)
@@ -398,11 +401,15 @@ class TableWidget(QWidget):
             else:
                 self.hint.setText("")
         pressable = gestures.buttons(view)
-        if len(pressable) > MAX_BUTTONS:
+        clock = clock_action(view, self.session.minutes())
+        if len(pressable) > MAX_BUTTONS or clock is not None:
             combo = QComboBox()
             for move in pressable:
                 combo.addItem(move.label or move.action, move.action)
-            go = QPushButton("Do it")
+            if clock is not None:
+                combo.setCurrentIndex(combo.findData(clock))
+                self.hint.setText("Minutes played since the match started:")
+            go = QPushButton("Report" if clock is not None else "Do it")
             go.setObjectName("go")
             go.clicked.connect(lambda: self._pressed(seat, str(combo.currentData())))
             self.buttons_layout.addWidget(combo)

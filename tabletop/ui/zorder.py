@@ -10,6 +10,8 @@ PLATE = -40.0
 """Seat name plates and counters."""
 CARD = 0.0
 """Resting cards: CARD + their index within the zone."""
+BADGE = 300.0
+"""Card-count badges on hidden hands, above their cards."""
 STATUS = 400.0
 """The status line and the info corner."""
 MOVING = 500.0
@@ -20,5 +22,7 @@ FLOAT = 1500.0
 """Score changes floating up from a seat."""
 TOAST = 1800.0
 """Refusal reasons and short notices."""
+PEEK = 2000.0
+"""The last trick, shown while the pointer rests on its button."""
 CURTAIN = 10000.0
 """The hot-seat curtain covers everything."""

@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 from ui_helpers import synthetic_view
 
-from tabletop.ui.layout import Rect, card_places, compute, pick_slots, seat_order
+from tabletop.ui.layout import (
+    Rect,
+    card_extent,
+    card_places,
+    compute,
+    pick_slots,
+    ring_slots,
+    seat_order,
+)
 
 SIZES = [(1280, 800), (800, 600), (1920, 1080), (640, 900)]
 
@@ -30,18 +38,24 @@ def test_everything_inside_and_no_seat_overlaps(players: int, size: tuple[int, i
     lay = compute(width, height, view, 1 % players)
     window = Rect(0, 0, width, height)
     assert set(lay.plates) == set(range(players))
-    assert {z.id for z in view.zones} == set(lay.zones)
+    shown = {z.id for z in view.zones if z.owner in (None, 1 % players) or z.cards}
+    assert shown == set(lay.zones)  # an opponent's empty zone is left out of its box
     for rect in lay.plates.values():
         assert window.contains(rect)
     boxes = list(lay.plates.values())
     for i, a in enumerate(boxes):
         for b in boxes[i + 1 :]:
             assert not a.overlaps(b)
-    for zone in view.zones:
-        slot = lay.zones[zone.id]
-        assert window.contains(slot.rect), zone.id
-        for place in card_places(slot, len(zone.cards)):
-            assert window.contains(place.rect(), slack=place.h * 0.12), zone.id
+    for zone_id in shown:
+        slot = lay.zones[zone_id]
+        assert window.contains(slot.rect), zone_id
+        owner = view.zone(zone_id).owner
+        if owner is not None and owner != 1 % players:
+            assert lay.plates[owner].contains(slot.rect), zone_id
+        for place in card_places(slot, len(view.zone(zone_id).cards)):
+            w, h = card_extent(place.h, place.rotation)
+            covered = Rect(place.x - w / 2, place.y - h / 2, w, h)
+            assert slot.rect.contains(covered, slack=0.01), zone_id
     for zid, slot in lay.zones.items():
         if view.zone(zid).owner is None:
             for plate in boxes:
@@ -71,3 +85,23 @@ def test_cards_in_a_stack_pile_up_and_rows_spread() -> None:
     assert max(p.x for p in pile) - min(p.x for p in pile) < 10
     row = card_places(lay.zones["hand0"], 10)
     assert row[-1].x - row[0].x > row[0].w * 2
+
+
+@pytest.mark.parametrize(
+    "side,top,count,left,across,right",
+    [
+        (3, 4, 1, 0, 1, 0),
+        (3, 4, 2, 0, 2, 0),
+        (3, 4, 3, 1, 1, 1),
+        (3, 4, 6, 2, 2, 2),
+        (9, 8, 26, 9, 8, 9),
+    ],
+)
+def test_ring_slots_share_the_seats_fairly_between_the_sides(
+    side: int, top: int, count: int, left: int, across: int, right: int
+) -> None:
+    slots = ring_slots(side, top, count)
+    assert slots == sorted(set(slots)) and len(slots) == count
+    assert sum(s < side for s in slots) == left
+    assert sum(side <= s < side + top for s in slots) == across
+    assert sum(s >= side + top for s in slots) == right

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import json
+import time
+
 import pytest
-from PySide6.QtCore import QRectF
-from ui_helpers import click_scene, grip, mouse_drag, play_through
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QComboBox, QPushButton
+from ui_helpers import click_scene, grip, mouse_drag, play_through, view_point
 
 from tabletop.bots.base import make_bot
 from tabletop.engine.errors import IllegalAction
 from tabletop.engine.registry import all_games, get_game
-from tabletop.engine.views import BACK
+from tabletop.engine.views import BACK, Counter
+from tabletop.ui.scene import counter_chunks
 from tabletop.ui.session import Session, parse_seats
 from tabletop.ui.table import INSTANT, TableWidget
 
@@ -170,3 +176,146 @@ def test_computer_players_move_by_themselves(qtbot: object) -> None:
     qtbot.waitUntil(lambda: table.session.over, timeout=30000)
     assert table.session.result() is not None
     assert table.scene.view.over
+
+
+def table_after(qtbot: object, game_id: str, players: int, moves: int) -> TableWidget:
+    """A table for one person and computer players after `moves` random actions."""
+    game = get_game(game_id)
+    seats = parse_seats(game_id, ["You"] + ["cpu:random"] * (players - 1))
+    session = Session(game, seats, 7)
+    chooser = make_bot(game_id, "random", 7)
+    for _ in range(moves):
+        if session.over:
+            break
+        seat = min(session.to_act())
+        session.act(seat, chooser.choose(session.view(seat)))
+    table = TableWidget(session, INSTANT)
+    table.bots_enabled = False
+    qtbot.addWidget(table)
+    table.resize(1200, 800)
+    table.show()
+    table.start()
+    qtbot.waitExposed(table)
+    return table
+
+
+def assert_cards_inside(table: TableWidget) -> None:
+    """Every card lies inside its zone, every opponent's zone inside its seat box, all in view."""
+    scene = table.scene
+    area = QRectF(table.view.viewport().rect())
+    assert scene.cards
+    for card in scene.cards:
+        box = card.sceneBoundingRect()
+        zone = scene.zone_items[card.zone_id].rect
+        assert zone.adjusted(-0.01, -0.01, 0.01, 0.01).contains(box), (card.zone_id, card.code)
+        assert area.contains(box), card.code
+    view = table.served_view
+    for zone in view.zones:
+        item = scene.zone_items.get(zone.id)
+        if item is not None and zone.owner is not None and zone.owner != scene.bottom:
+            plate = scene.plates[zone.owner].rect
+            assert plate.adjusted(-0.01, -0.01, 0.01, 0.01).contains(item.rect), zone.id
+
+
+@pytest.mark.parametrize(
+    "game,players",
+    [(g.info.id, n) for g in all_games() for n in sorted({g.info.min_players, g.info.max_players})],
+)
+def test_every_card_stays_inside_its_zone_and_seat_box(
+    qtbot: object, game: str, players: int
+) -> None:
+    table = table_after(qtbot, game, players, 25)
+    assert_cards_inside(table)
+    for width, height in [(760, 560), (1600, 1000)]:
+        table.resize(width, height)
+        qtbot.wait(5)
+        table.view.resize(table.view.size())
+        assert table.scene.sceneRect() == QRectF(table.view.viewport().rect())
+        assert_cards_inside(table)
+
+
+def test_the_last_trick_can_be_peeked_at(qtbot: object) -> None:
+    table = make_table(qtbot, "second-third", "cpu,cpu,cpu")
+    peek = table.scene.last_trick
+    assert not peek.isVisible()
+    qtbot.waitUntil(lambda: bool(peek.cards), timeout=20000)
+    table.halt()
+    qtbot.waitUntil(lambda: table.idle, timeout=5000)
+    tricks = [json.loads(line) for line in table.session.log()]
+    last = [e for e in tricks if e.get("type") == "trick"][-1]
+    assert list(peek.cards) == last["cards"]
+    assert peek.winner == table.session.state.names[last["winner"]]
+    assert peek.isVisible() and not peek.expanded
+    click_scene(table, peek.button.center())
+    assert peek.expanded and peek.boundingRect().contains(peek.panel())
+    click_scene(table, peek.button.center())
+    assert not peek.pinned and peek.expanded  # the pointer still rests on the button
+    QTest.mouseMove(table.view.viewport(), view_point(table, QPointF(5, 5)))
+    QApplication.processEvents()
+    assert not peek.expanded
+
+
+def test_opponents_hands_show_how_many_cards_they_hold(qtbot: object) -> None:
+    table = make_table(qtbot, "second-third", "Ann,cpu,cpu")
+    view = table.served_view
+    for seat in (1, 2):
+        hand = next(z for z in view.zones if z.kind == "hand" and z.owner == seat)
+        badge = table.scene.badges[hand.id]
+        assert badge.text == str(len(hand.cards))
+        assert table.scene.plates[seat].rect.contains(badge.rect)
+    assert not any(z.owner == 0 for z in view.zones if z.id in table.scene.badges)
+
+
+def test_counters_name_seats_wrap_and_list_everything_in_a_tooltip(qtbot: object) -> None:
+    names = ("Ann", "Bob", "Cy")
+    shared = [Counter("dealer", "Dealer", 1), Counter("turn", "Turn", 2), Counter("x", "X", "")]
+    assert counter_chunks(shared, names) == ["Dealer Bob", "Turn 2"]
+    assert counter_chunks([Counter("dealer", "Dealer", 1, owner=0)], names) == ["Dealer 1"]
+    table = make_table(qtbot, "pokered-trick", "Ann,cpu,cpu,cpu,cpu,cpu,cpu")
+    view = table.served_view
+    plate = table.scene.plates[3]
+    mine = counter_chunks([c for c in view.counters if c.owner == 3], view.names)
+    assert plate.toolTip().splitlines() == [view.names[3], *mine]
+    lines = plate.lines()
+    assert len(lines) >= 2
+    assert lines[0].startswith(mine[0]) and lines[1].startswith(mine[len(lines[0].split(" · "))])
+    dealer = view.names[view.counter("dealer").value]
+    assert f"Dealer {dealer}" in table.scene.info.text
+
+
+def _to_the_clock(session: Session) -> None:
+    chooser = make_bot("pokered-trick", "random", 3)
+    while session.view(min(session.to_act())).hints.get("clock") != "minutes":
+        seat = min(session.to_act())
+        session.act(seat, chooser.choose(session.view(seat)))
+
+
+def test_a_computer_reports_the_minutes_actually_played() -> None:
+    game = get_game("pokered-trick")
+    options = {"end": "time", "minutes": 60}
+    session = Session(game, parse_seats("pokered-trick", ["cpu"] * 3), 4, options)
+    _to_the_clock(session)
+    seat = min(session.to_act())
+    session.started = time.monotonic() - 10 * 60 - 5
+    assert session.bot_choice(seat) == "time 10"
+    session.started = time.monotonic() - 500 * 60
+    assert session.bot_choice(seat) == "time 60"
+
+
+def test_a_person_finds_the_minutes_played_chosen(qtbot: object) -> None:
+    game = get_game("pokered-trick")
+    options = {"end": "time", "minutes": 60}
+    session = Session(game, parse_seats("pokered-trick", ["Ann", "Bob"]), 4, options)
+    _to_the_clock(session)
+    session.started = time.monotonic() - 7 * 60 - 5
+    table = TableWidget(session, INSTANT)
+    qtbot.addWidget(table)
+    table.resize(1200, 800)
+    table.show()
+    table.start()
+    table.reveal()
+    combo = table.buttons.findChild(QComboBox)
+    assert combo is not None and combo.currentData() == "time 7"
+    seat = table.shown
+    table.buttons.findChild(QPushButton, "go").click()
+    assert session.state.clock == 7 and seat is not None
