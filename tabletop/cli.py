@@ -55,11 +55,15 @@ def _tools_parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="host a LAN game with no window")
     serve.add_argument("--game", required=True)
     serve.add_argument("--seats", required=True, help='e.g. "open,open,cpu,cpu:random"')
-    serve.add_argument("--port", type=int, default=0, help="0 picks the default port")
+    serve.add_argument("--port", type=int, default=47310)
     serve.add_argument("--password")
     serve.add_argument("--seed", type=int)
     serve.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     serve.add_argument("--autosave", help="file to save the match to after every action")
+    serve.add_argument("--bind", default="0.0.0.0", help="address to listen on")
+    serve.add_argument(
+        "--announce-to", default="255.255.255.255", help='where to announce the game ("none": off)'
+    )
 
     sheet = sub.add_parser("sheet", help="write a blank or filled score sheet as PDF")
     sheet.add_argument("--game")
@@ -160,17 +164,26 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
     options = _key_values(args.option)
-    return serve(args.game, seats, args.port, args.password, args.seed, options, args.autosave)
+    announce = None if args.announce_to == "none" else args.announce_to
+    return serve(
+        args.game,
+        seats,
+        args.port,
+        args.password,
+        args.seed,
+        options,
+        args.autosave,
+        bind=args.bind,
+        announce_to=announce,
+    )
 
 
 def cmd_join(args: argparse.Namespace) -> int:
     """Join a hosted game as a headless bot."""
-    from tabletop.net.headless import join
+    from tabletop.net.headless import join, split_address
 
-    host, _, port = args.address.rpartition(":") if ":" in args.address else (args.address, "", "")
-    if port and not port.isdigit():
-        raise ParseError(f"{args.address!r} is not HOST or HOST:PORT.")
-    return join(host, int(port or 0), args.bot, args.name, args.password, args.token)
+    host, port = split_address(args.address)
+    return join(host, port, args.bot, args.name, args.password, args.token)
 
 
 def cmd_sheet(args: argparse.Namespace) -> int:

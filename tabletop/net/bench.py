@@ -1,0 +1,323 @@
+"""`tabletop bench --net`: whole matches over loopback, latency and desync check.
+
+`LoopbackTable` runs a host and one client per network seat in this process, each client
+playing random legal moves (or a named computer player). It records, for every action a client
+sends, the time until the last client holds the View that action produced, and checks at the
+end that every client's View equals the host's. The tests use it too.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
+
+from tabletop.bots.base import Bot, make_bot
+from tabletop.engine.game import Game, State
+from tabletop.engine.log import replay
+from tabletop.net import messages as msg
+from tabletop.net.client import Client
+from tabletop.net.host import Host, Limits, SeatSpec
+
+LOOPBACK = "127.0.0.1"
+"""The only address benches and tests use."""
+
+
+def app() -> QCoreApplication:
+    """The running Qt application, created if needed (no window)."""
+    return QCoreApplication.instance() or QCoreApplication([])
+
+
+def pump_until(predicate: Callable[[], bool], timeout: float) -> bool:
+    """Run the event loop until `predicate()` holds or `timeout` seconds pass; its last value.
+
+    The loop sleeps until something happens; a 5 ms heartbeat re-checks `predicate`.
+    """
+    qapp = app()
+    end = time.monotonic() + timeout
+    heartbeat = QTimer()
+    heartbeat.start(5)
+    try:
+        while not predicate():
+            if time.monotonic() > end:
+                return False
+            qapp.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
+    finally:
+        heartbeat.stop()
+    return True
+
+
+class LoopbackTable:
+    """A host and its clients on 127.0.0.1, in this process, playing one match."""
+
+    def __init__(
+        self,
+        game_id: str,
+        players: int,
+        seed: int = 0,
+        specs: Sequence[SeatSpec] | None = None,
+        options: Mapping[str, Any] | None = None,
+        bots: Sequence[str] = ("random",),
+        password: str | None = None,
+        autosave: str | None = None,
+        limits: Limits | None = None,
+        spectators: int = 0,
+        port: int | None = None,
+    ) -> None:
+        app()
+        self.rng = random.Random(seed)
+        specs = list(specs) if specs is not None else [SeatSpec("network")] * players
+        self.host: Host | None = None
+        if port is None:
+            self.host = Host(game_id, specs, options, seed, password, autosave, limits)
+            port = self.host.listen(0, LOOPBACK)
+        self.port = port
+        self.sent: dict[tuple[int, int], float] = {}
+        self.applied: dict[tuple[int, int], int] = {}
+        self.arrived: list[dict[int, float]] = []
+        self.errors: list[tuple[int, str, str]] = []
+        self.clients: list[Client] = []
+        self.bots: list[Bot | None] = []
+        self.paused: set[int] = set()
+        network = sum(1 for s in specs if s.kind == "network")
+        for i in range(network):
+            name = bots[i % len(bots)]
+            bot = None if name == "random" else make_bot(game_id, name, seed * 31 + i)
+            self.add_client(Client(f"Net {i + 1}", password), bot)
+        for _ in range(spectators):
+            self.add_client(Client("Watcher", password, spectator=True), None)
+        for client in self.clients:
+            client.connect_to(LOOPBACK, self.port)
+
+    def add_client(self, client: Client, bot: Bot | None) -> int:
+        """Seat a client in this table's bookkeeping (it plays when it may); its index."""
+        index = len(self.clients)
+        self.clients.append(client)
+        self.bots.append(bot)
+        self.arrived.append({})
+        self._wire(index, client)
+        return index
+
+    def reconnect(self, index: int) -> Client:
+        """Replace client `index` by a new one that rejoins with the old one's token."""
+        old = self.clients[index]
+        old.drop()
+        new = Client(old.name, old.password, old.token)
+        self.clients[index] = new
+        self._wire(index, new)
+        new.connect_to(LOOPBACK, self.port)
+        return new
+
+    def _wire(self, index: int, client: Client) -> None:
+        client.viewChanged.connect(lambda view, i=index: self._on_view(i, view))
+        client.seatsChanged.connect(lambda _rows, i=index: self._play(i))
+        client.acked.connect(lambda ref, seq, i=index: self.applied.setdefault((i, ref), seq))
+        client.errorReceived.connect(lambda code, text, _f, i=index: self._on_error(i, code, text))
+
+    def _on_error(self, index: int, code: str, text: str) -> None:
+        self.errors.append((index, code, text))
+        if code in ("illegal", "bad-action"):
+            self._play(index)
+
+    def _on_view(self, index: int, view: dict[str, Any]) -> None:
+        self.arrived[index].setdefault(view["seq"], time.perf_counter())
+        self._play(index)
+
+    def _play(self, index: int) -> None:
+        client = self.clients[index]
+        if index in self.paused or not client.can_act or client.view is None:
+            return
+        bot = self.bots[index]
+        if bot is not None:
+            choice = bot.choose(msg.view_from_json(client.view))
+        else:
+            choice = self.rng.choice(client.view["moves"])["action"]
+        ref = client.act(choice)
+        self.sent[(index, ref)] = time.perf_counter()
+
+    def pause(self) -> None:
+        """Stop every client from playing (the match waits)."""
+        self.paused.update(range(len(self.clients)))
+
+    def unpause(self) -> None:
+        """Let every client play again."""
+        self.paused.clear()
+        for index in range(len(self.clients)):
+            self._play(index)
+
+    def done(self) -> bool:
+        """True when the match is over and every connected client has the result."""
+        if self.host is None:
+            return all(c.result is not None for c in self.clients)
+        return self.host.is_over() and all(
+            c.result is not None for c in self.clients if c.connected
+        )
+
+    def run(self, timeout: float) -> bool:
+        """Play until done (True) or `timeout` seconds pass (False)."""
+        return pump_until(self.done, timeout)
+
+    def latencies(self) -> list[float]:
+        """Seconds from each applied action's send until the last client holds a View of it."""
+        timelines = [sorted(arrived.items()) for arrived in self.arrived if arrived]
+        out = []
+        for key, seq in self.applied.items():
+            firsts = [next((t for s, t in line if s >= seq), None) for line in timelines]
+            if firsts and all(t is not None for t in firsts):
+                out.append(max(t for t in firsts if t is not None) - self.sent[key])
+        return out
+
+    def desyncs(self) -> int:
+        """Clients whose latest View differs from the host's View of their seat."""
+        if self.host is None or self.host.state is None:
+            return len(self.clients)
+        return count_desyncs(self.host.game, self.host.state, self.host.seq, self.clients)
+
+    def close(self) -> None:
+        """Close every client and the host."""
+        for client in self.clients:
+            client.close()
+        if self.host is not None:
+            self.host.close()
+        pump_until(lambda: False, 0.05)
+        for client in self.clients:
+            client.deleteLater()
+        if self.host is not None:
+            self.host.deleteLater()
+
+
+def count_desyncs(game: Game, state: State, seq: int, clients: Sequence[Client]) -> int:
+    """Clients whose View (or its `seq`) differs from the engine's View of their seat."""
+    bad = 0
+    for client in clients:
+        view = client.view
+        want = json.loads(json.dumps(game.view(state, client.seat).to_json()))
+        if (
+            view is None
+            or client.seq != seq
+            or {k: v for k, v in view.items() if k not in ("type", "seq")} != want
+        ):
+            bad += 1
+    return bad
+
+
+def spawn_host(
+    game_id: str, players: int, seed: int, autosave: Path
+) -> tuple[subprocess.Popen[bytes], int]:
+    """A headless host process on loopback with `players` open seats; it and its port."""
+    out = autosave.with_suffix(".out")
+    with out.open("wb") as sink:
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "tabletop.cli",
+                "serve",
+                "--game",
+                game_id,
+                "--seats",
+                ",".join(["open"] * players),
+                "--port",
+                "0",
+                "--bind",
+                LOOPBACK,
+                "--announce-to",
+                "none",
+                "--seed",
+                str(seed),
+                "--autosave",
+                str(autosave),
+            ],
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+        )
+    end = time.monotonic() + 30
+    while time.monotonic() < end and proc.poll() is None:
+        found = re.search(rb"on port (\d+)", out.read_bytes())
+        if found:
+            return proc, int(found.group(1))
+        time.sleep(0.05)
+    proc.kill()
+    raise RuntimeError(f"the host did not start: {out.read_text(errors='replace')}")
+
+
+def play_one(
+    game_id: str, players: int, seed: int, separate_host: bool, timeout: float
+) -> tuple[bool, int, list[float]]:
+    """One loopback match: finished in time, desynced clients, latencies (s)."""
+    if not separate_host:
+        table = LoopbackTable(game_id, players, seed=seed)
+        try:
+            return table.run(timeout), table.desyncs(), table.latencies()
+        finally:
+            table.close()
+    with tempfile.TemporaryDirectory() as tmp:
+        save = Path(tmp) / "match.jsonl"
+        proc, port = spawn_host(game_id, players, seed, save)
+        table = LoopbackTable(game_id, players, seed=seed, port=port)
+        try:
+            finished = table.run(timeout)
+            done = replay(save.read_text(encoding="utf-8").splitlines())
+            bad = count_desyncs(done.game, done.state, done.actions, table.clients)
+            return finished, bad, table.latencies()
+        finally:
+            table.close()
+            if proc.poll() is None:
+                proc.kill()
+            proc.wait(10)
+
+
+def run_matches(
+    game_id: str,
+    players: int,
+    matches: int,
+    separate_host: bool = True,
+    timeout: float = 120.0,
+) -> dict[str, float]:
+    """Play `matches` loopback matches; latency percentiles (ms), completed, desyncs.
+
+    With `separate_host` the host is a headless process (as on a real table, where it is
+    another computer) and its autosave is replayed to check every client's final View; else
+    the host runs in this process too.
+    """
+    lat: list[float] = []
+    completed = desynced = 0
+    for m in range(matches):
+        finished, bad, times = play_one(game_id, players, 1000 + m, separate_host, timeout)
+        completed += finished
+        desynced += 1 if bad else 0
+        lat.extend(times)
+    lat.sort()
+    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else float("nan")
+    return {
+        "median_ms": statistics.median(lat) * 1000 if lat else float("nan"),
+        "p99_ms": p99 * 1000,
+        "actions": float(len(lat)),
+        "completed": float(completed),
+        "desynced": float(desynced),
+    }
+
+
+def measure(matches: int = 3) -> dict[str, float]:
+    """The net bench: triq with 27 clients and hagetaka-party with 25, on loopback.
+
+    Keys: `<game>-<n>p <figure>` with the host in its own process, and the same with
+    `inline` for host and clients in one process (one core does everything).
+    """
+    out: dict[str, float] = {}
+    for game_id, players in (("triq", 27), ("hagetaka-party", 25)):
+        for separate in (True, False):
+            tag = f"{game_id}-{players}p" + ("" if separate else " inline")
+            for key, value in run_matches(game_id, players, matches, separate).items():
+                out[f"{tag} {key}"] = value
+    return out

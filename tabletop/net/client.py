@@ -1,0 +1,245 @@
+"""The LAN client: a QObject around a QTcpSocket that keeps the latest View of its seat.
+
+It says hello (with a name, the room password, or a seat token to reconnect), then reports what
+the host sends through signals, and sends actions as text with `act`. After losing the host in
+a started match it reconnects by itself with its seat token until the host is back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtNetwork import QAbstractSocket, QTcpSocket
+
+from tabletop.net import messages as msg
+from tabletop.net.framing import MAX_HOST_FRAME, FrameError, FrameReader, encode
+
+FINAL_CODES = frozenset({"bad-token", "password", "version", "replaced", "no-seat", "full", "bye"})
+"""Fatal error codes after which reconnecting cannot help."""
+
+
+class Client(QObject):
+    """One seat (or a spectator) at a LAN table; `view` is the latest View as JSON.
+
+    `tap`, if set, is called with every chunk of bytes received, before decoding (tests).
+    """
+
+    welcomed = Signal(object)
+    seatsChanged = Signal(object)
+    eventsReceived = Signal(int, object)
+    acked = Signal(int, int)
+    viewChanged = Signal(object)
+    errorReceived = Signal(str, str, bool)
+    finished = Signal(object)
+    connectionChanged = Signal(bool)
+    gaveUp = Signal()
+
+    def __init__(
+        self,
+        name: str = "",
+        password: str | None = None,
+        token: str | None = None,
+        seat: int | None = None,
+        spectator: bool = False,
+        auto_reconnect: bool = True,
+        retry_ms: int = 500,
+        retries: int = 120,
+        ping_ms: int = 15_000,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.name = name
+        self.password = password
+        self.token = token
+        self.wanted_seat = seat
+        self.spectator = spectator
+        self.auto_reconnect = auto_reconnect
+        self.retries = retries
+        self.tap: Callable[[bytes], None] | None = None
+        self.game: str | None = None
+        self.seat: int | None = None
+        self.view: dict[str, Any] | None = None
+        self.seq = -1
+        self.seats: list[dict[str, Any]] = []
+        self.started = False
+        self.result: dict[str, Any] | None = None
+        self.last_error: tuple[str, str] | None = None
+        self.pending: int | None = None
+        self._ref = 0
+        self._host = ""
+        self._port = 0
+        self._attempts = 0
+        self._closed = False
+        self._final = False
+        self._reader = FrameReader(MAX_HOST_FRAME)
+        self._sock = QTcpSocket(self)
+        self._sock.connected.connect(self._on_connected)
+        self._sock.readyRead.connect(self._on_ready_read)
+        self._sock.disconnected.connect(self._on_lost)
+        self._sock.errorOccurred.connect(self._on_socket_error)
+        self._retry = QTimer(self)
+        self._retry.setSingleShot(True)
+        self._retry.setInterval(retry_ms)
+        self._retry.timeout.connect(self._dial)
+        self._ping = QTimer(self)
+        self._ping.setInterval(ping_ms)
+        self._ping.timeout.connect(lambda: self._send({"type": "ping"}))
+
+    # ---- connection ----------------------------------------------------------------------
+    def connect_to(self, host: str, port: int) -> None:
+        """Connect to a host and say hello."""
+        self._host, self._port = host, port
+        self._closed = self._final = False
+        self._attempts = 0
+        self._dial()
+
+    def _dial(self) -> None:
+        if self._closed:
+            return
+        self._reader = FrameReader(MAX_HOST_FRAME)
+        self._sock.abort()
+        self._sock.connectToHost(self._host, self._port)
+
+    @property
+    def connected(self) -> bool:
+        """True while the socket is connected."""
+        return self._sock.state() == QAbstractSocket.SocketState.ConnectedState
+
+    def close(self) -> None:
+        """Leave the table: say bye and close; no reconnecting."""
+        self._closed = True
+        self._retry.stop()
+        self._ping.stop()
+        if self.connected:
+            self._send({"type": "bye"})
+            self._sock.flush()
+        self._sock.abort()
+
+    def drop(self) -> None:
+        """Cut the connection at once without a bye, as a crash would (tests, reconnect UI)."""
+        self._closed = True
+        self._retry.stop()
+        self._ping.stop()
+        self._sock.abort()
+
+    def _on_connected(self) -> None:
+        self._attempts = 0
+        self._sock.setSocketOption(QAbstractSocket.SocketOption.LowDelayOption, 1)
+        self.pending = None
+        self._send(
+            msg.hello(
+                self.name,
+                None if self.token else self.password,
+                self.token,
+                None if self.token else self.wanted_seat,
+                self.spectator,
+            )
+        )
+        self._ping.start()
+        self.connectionChanged.emit(True)
+
+    def _on_lost(self) -> None:
+        self._ping.stop()
+        self.connectionChanged.emit(False)
+        self._maybe_retry()
+
+    def _on_socket_error(self, _error: QAbstractSocket.SocketError) -> None:
+        if self._sock.state() != QAbstractSocket.SocketState.ConnectedState:
+            self._maybe_retry()
+
+    def _maybe_retry(self) -> None:
+        if self._closed or self._retry.isActive():
+            return
+        can = (
+            self.auto_reconnect
+            and not self._final
+            and self.token is not None
+            and self.started
+            and self.result is None
+        )
+        if can and self._attempts < self.retries:
+            self._attempts += 1
+            self._retry.start()
+        else:
+            self._closed = True
+            self.gaveUp.emit()
+
+    def _send(self, obj: dict[str, Any]) -> None:
+        if self.connected:
+            self._sock.write(encode(obj))
+
+    # ---- playing -------------------------------------------------------------------------
+    def act(self, text: str) -> int:
+        """Send an action for this seat; returns its `ref` (echoed by an ack or an error)."""
+        self._ref += 1
+        self.pending = self._ref
+        self._send(msg.act(text, self._ref))
+        return self._ref
+
+    @property
+    def can_act(self) -> bool:
+        """True when this seat must act, no answer is pending and no computer holds the seat."""
+        view = self.view
+        return (
+            view is not None
+            and self.pending is None
+            and not view["over"]
+            and self.seat is not None
+            and self.seat in view["to_act"]
+            and bool(view["moves"])
+            and not any(r["seat"] == self.seat and r["computer"] for r in self.seats)
+        )
+
+    # ---- receiving -----------------------------------------------------------------------
+    def _on_ready_read(self) -> None:
+        data = self._sock.readAll().data()
+        if self.tap is not None:
+            self.tap(data)
+        try:
+            frames = self._reader.feed(data)
+            for frame in frames:
+                self._on_message(msg.parse_host(frame))
+        except (FrameError, msg.ProtocolError) as err:
+            self.last_error = (err.code, err.message)
+            self.errorReceived.emit(err.code, f"The host sent a bad message: {err.message}", True)
+            self._sock.abort()
+
+    def _on_message(self, obj: dict[str, Any]) -> None:
+        kind = obj["type"]
+        if kind == "view" or (kind == "patch" and self.view is not None):
+            view = obj if kind == "view" else msg.apply_patch(self.view, obj)
+            self.view = view
+            self.seq = obj["seq"]
+            self.viewChanged.emit(view)
+        elif kind == "events":
+            ack = obj.get("ack")
+            if ack is not None:
+                if ack == self.pending:
+                    self.pending = None
+                self.acked.emit(ack, obj["seq"])
+            self.eventsReceived.emit(obj["seq"], obj["events"])
+        elif kind == "seats":
+            self.seats = obj["seats"]
+            self.started = self.started or obj["started"]
+            self.seatsChanged.emit(obj["seats"])
+        elif kind == "welcome":
+            self.game = obj["game"]
+            self.seat = obj.get("seat")
+            self.token = obj.get("token") or self.token
+            self.welcomed.emit(obj)
+        elif kind == "error":
+            self._on_error(obj)
+        elif kind == "result":
+            self.result = obj
+            self.finished.emit(obj)
+
+    def _on_error(self, obj: dict[str, Any]) -> None:
+        code, text, fatal = obj["code"], obj["message"], obj["fatal"]
+        self.last_error = (code, text)
+        if self.pending is not None and obj.get("ref") == self.pending:
+            self.pending = None
+        if fatal and code in FINAL_CODES:
+            self._final = True
+        self.errorReceived.emit(code, text, fatal)

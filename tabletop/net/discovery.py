@@ -1,0 +1,134 @@
+"""LAN discovery: hosts announce their table by UDP broadcast, the Join list listens.
+
+An `Announcer` sends a small JSON datagram (see `messages.announcement`) once a second to the
+broadcast address on `DISCOVERY_PORT`; a `Browser` listens on that port and keeps the tables
+heard in the last few seconds, keyed by (address, port). Tests pass "127.0.0.1" for both so
+nothing leaves the machine.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QUdpSocket
+
+from tabletop.net import messages as msg
+from tabletop.net.framing import dumps
+
+DISCOVERY_PORT = 47311
+"""The fixed UDP port announcements go to."""
+
+BROADCAST = "255.255.255.255"
+"""The default announcement target: every machine on the local network."""
+
+INTERVAL_MS = 1000
+"""Time between announcements."""
+
+EXPIRY = 3.5
+"""Seconds after the last announcement before a table leaves the list."""
+
+
+class Announcer(QObject):
+    """Sends `info()` as a datagram to `target`:`port` every `interval_ms`."""
+
+    def __init__(
+        self,
+        info: Callable[[], dict[str, Any]],
+        target: str = BROADCAST,
+        port: int = DISCOVERY_PORT,
+        interval_ms: int = INTERVAL_MS,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._info = info
+        self._target = QHostAddress(target)
+        self._port = port
+        self._sock = QUdpSocket(self)
+        self._timer = QTimer(self)
+        self._timer.setInterval(interval_ms)
+        self._timer.timeout.connect(self.announce)
+
+    def start(self) -> None:
+        """Announce now and then every interval."""
+        self.announce()
+        self._timer.start()
+
+    def stop(self) -> None:
+        """Stop announcing."""
+        self._timer.stop()
+        self._sock.close()
+
+    def announce(self) -> None:
+        """Send one announcement."""
+        data = dumps(self._info()).encode("utf-8")
+        if len(data) <= msg.ANNOUNCE_MAX:
+            self._sock.writeDatagram(data, self._target, self._port)
+
+
+class Browser(QObject):
+    """Listens for announcements; `tables` maps (address, port) to the latest one heard."""
+
+    changed = Signal()
+
+    def __init__(
+        self,
+        address: str = "0.0.0.0",
+        port: int = DISCOVERY_PORT,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.tables: dict[tuple[str, int], dict[str, Any]] = {}
+        self._seen: dict[tuple[str, int], float] = {}
+        self._address = address
+        self._port = port
+        self._sock = QUdpSocket(self)
+        self._sock.readyRead.connect(self._on_ready_read)
+        self._timer = QTimer(self)
+        self._timer.setInterval(500)
+        self._timer.timeout.connect(self._expire)
+
+    def start(self) -> bool:
+        """Bind the discovery port (shared with other listeners); False if that fails."""
+        mode = QAbstractSocket.BindFlag.ShareAddress | QAbstractSocket.BindFlag.ReuseAddressHint
+        ok = self._sock.bind(QHostAddress(self._address), self._port, mode)
+        if ok:
+            self._timer.start()
+        return ok
+
+    def stop(self) -> None:
+        """Stop listening."""
+        self._timer.stop()
+        self._sock.close()
+
+    def _on_ready_read(self) -> None:
+        dirty = False
+        for _ in range(256):
+            if not self._sock.hasPendingDatagrams():
+                break
+            size = self._sock.pendingDatagramSize()
+            data, sender, _port = self._sock.readDatagram(max(1, min(size, msg.ANNOUNCE_MAX + 1)))
+            try:
+                table = msg.parse_announcement(bytes(data))
+            except msg.ProtocolError:
+                continue
+            address = sender.toString().removeprefix("::ffff:")
+            table["address"] = address
+            key = (address, table["port"])
+            self._seen[key] = time.monotonic()
+            if self.tables.get(key) != table:
+                self.tables[key] = table
+                dirty = True
+        if dirty:
+            self.changed.emit()
+
+    def _expire(self) -> None:
+        now = time.monotonic()
+        old = [key for key, seen in self._seen.items() if now - seen > EXPIRY]
+        for key in old:
+            del self._seen[key]
+            del self.tables[key]
+        if old:
+            self.changed.emit()

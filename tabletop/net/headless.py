@@ -1,0 +1,184 @@
+"""Headless LAN play: `serve` runs a host with no window, `join` a computer player over the net.
+
+Both run a Qt event loop (a QCoreApplication if none exists) until the match ends. Run as
+`python -m tabletop.net.headless serve|join ...` for the same with command-line arguments.
+"""
+
+from __future__ import annotations
+
+import secrets
+import socket
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
+
+from tabletop.bots.base import Bot, make_bot
+from tabletop.engine.errors import BadOption, TabletopError
+from tabletop.net import messages as msg
+from tabletop.net.client import Client
+from tabletop.net.discovery import Announcer
+from tabletop.net.host import ANY_ADDRESS, Host, parse_seats
+
+DEFAULT_PORT = 47310
+"""The TCP port a host listens on unless told otherwise."""
+
+LINGER_MS = 1500
+"""How long a finished host keeps running so the last frames reach every client."""
+
+
+def _app() -> QCoreApplication:
+    return QCoreApplication.instance() or QCoreApplication([])
+
+
+def _say(text: str) -> None:
+    print(text, flush=True)
+
+
+def serve(
+    game_id: str,
+    seats: list[str],
+    port: int,
+    password: str | None,
+    seed: int | None,
+    options: dict[str, str],
+    autosave: str | None,
+    *,
+    bind: str = ANY_ADDRESS,
+    announce_to: str | None = "255.255.255.255",
+) -> int:
+    """Host a match with no window until it ends; prints the port and how to join each seat.
+
+    `seats`: "open" (a network player) or "cpu" / "cpu:<bot>". With `autosave` naming a file
+    that already holds a match, that match resumes and its players rejoin with their tokens.
+    `bind` is the address listened on; `announce_to` where discovery datagrams go (None: off).
+    """
+    _app()
+    try:
+        if autosave and Path(autosave).exists() and Path(autosave).stat().st_size:
+            host = Host.resume(autosave, password)
+            if host.game.info.id != game_id:
+                raise TabletopError(f"{autosave} holds a {host.game.info.id} match, not {game_id}.")
+        else:
+            specs = parse_seats(seats)
+            if any(s.kind == "local" for s in specs):
+                raise TabletopError("A headless host has no local seats; use open or cpu.")
+            host = Host(game_id, specs, options, seed, password, autosave)
+        actual = host.listen(port, bind)
+    except (TabletopError, OSError, ValueError) as err:
+        print(f"tabletop serve: {err}", file=sys.stderr, flush=True)
+        return 2
+    host.message.connect(lambda text: _say(f"host: {text}"))
+    info = host.game.info
+    _say(f"serving {info.id} ({info.title}) for {len(host.seat_rows())} seats on port {actual}")
+    where = "127.0.0.1" if bind.startswith("127.") else socket.gethostname()
+    for i, (row, token) in enumerate(zip(host.seat_rows(), host.tokens(), strict=True)):
+        if row["kind"] == "network":
+            _say(f"seat {i + 1}: tabletop join {where}:{actual} --token {token}")
+        else:
+            _say(f"seat {i + 1}: {row['name']}")
+    announcer = None
+    if announce_to is not None:
+        announcer = Announcer(lambda: host.announcement(socket.gethostname()), announce_to)
+        announcer.start()
+    loop = QEventLoop()
+    host.finished.connect(lambda: QTimer.singleShot(LINGER_MS, loop.quit))
+    if host.is_over():
+        QTimer.singleShot(0, loop.quit)
+    loop.exec()
+    if announcer is not None:
+        announcer.stop()
+    state = host.state
+    if state is not None and state.result is not None:
+        for seat in sorted(range(state.players), key=lambda s: state.result.places[s]):
+            _say(f"  {state.result.places[seat]}. {state.names[seat]}: {state.result.totals[seat]}")
+    host.close()
+    return 0
+
+
+class _Player:
+    """A computer player answering its client's views."""
+
+    def __init__(self, client: Client, bot: str, stop: Callable[[], None]) -> None:
+        self.client = client
+        self.bot_name = bot
+        self.stop = stop
+        self.problem: str | None = None
+        self.bot: Bot | None = None
+        self.refused = False
+        self.rng = secrets.SystemRandom()
+        client.welcomed.connect(self._on_welcome)
+        client.viewChanged.connect(self._move)
+        client.seatsChanged.connect(self._move)
+        client.errorReceived.connect(self._on_error)
+
+    def _on_welcome(self, welcome: dict[str, object]) -> None:
+        if self.bot is None:
+            try:
+                self.bot = make_bot(str(welcome["game"]), self.bot_name, secrets.randbits(31))
+            except BadOption as err:
+                self.problem = str(err)
+                self.client.close()
+                self.stop()
+
+    def _on_error(self, code: str, text: str, fatal: bool) -> None:
+        _say(f"join: host says {code}: {text}")
+        if code in ("illegal", "bad-action"):
+            self.refused = True
+            self._move()
+
+    def _move(self, *_args: object) -> None:
+        client = self.client
+        if self.bot is None or not client.can_act or client.view is None:
+            return
+        if self.refused:
+            self.refused = False
+            choice = self.rng.choice(client.view["moves"])["action"]
+        else:
+            choice = self.bot.choose(msg.view_from_json(client.view))
+        client.act(choice)
+
+
+def join(host: str, port: int, bot: str, name: str, password: str | None, token: str | None) -> int:
+    """Play one seat with a computer player over the network until the match ends.
+
+    Returns 0 when the match ended, 1 when the host refused or could not be reached for good,
+    2 when the game has no computer player of that name.
+    """
+    _app()
+    client = Client(name or f"CPU ({bot})", password, token)
+    loop = QEventLoop()
+    player = _Player(client, bot, loop.quit)
+    client.finished.connect(lambda _result: QTimer.singleShot(0, loop.quit))
+    client.gaveUp.connect(loop.quit)
+    client.welcomed.connect(
+        lambda w: (
+            _say(f"join: seat {w['seat'] + 1} of {w['game']}, token {w['token']}")
+            if w.get("seat") is not None
+            else _say(f"join: watching {w['game']}")
+        )
+    )
+    client.connect_to(host, port)
+    loop.exec()
+    client.close()
+    if player.problem is not None:
+        print(f"tabletop join: {player.problem}", file=sys.stderr, flush=True)
+        return 2
+    result = client.result
+    if result is None:
+        reason = client.last_error[1] if client.last_error else "the host could not be reached"
+        print(f"tabletop join: {reason}", file=sys.stderr, flush=True)
+        return 1
+    seat = client.seat
+    if seat is not None:
+        _say(f"join: finished, place {result['ranking'][seat]} with {result['totals'][seat]}")
+    return 0
+
+
+def split_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """HOST[:PORT] to (host, port)."""
+    host, sep, port = text.rpartition(":")
+    if sep and port.isdigit() and host:
+        return host, int(port)
+    return text, default_port

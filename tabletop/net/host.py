@@ -1,0 +1,706 @@
+"""The LAN host: a QObject owning the QTcpServer, the one engine state and every seat.
+
+Clients send `hello` and then `act` texts; the host validates each action with the engine and
+sends every connection the events and the View its seat may see. Computer seats and computer
+stand-ins for dropped players are played here; hot-seat ("local") seats are played by the UI
+through `act_local`. The omniscient replay log stays on the host, written atomically after each
+action when an autosave path is given; `Host.resume` continues a match from it.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import secrets
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import shiboken6
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QTcpServer, QTcpSocket
+
+from tabletop.bots.base import Bot, make_bot
+from tabletop.engine.errors import BadOption, IllegalAction, ParseError
+from tabletop.engine.events import Event
+from tabletop.engine.game import Game, State
+from tabletop.engine.log import LogWriter, read_lines, replay
+from tabletop.engine.registry import get_game
+from tabletop.engine.views import View
+from tabletop.net import messages as msg
+from tabletop.net.framing import (
+    MAX_CLIENT_FRAME,
+    FrameError,
+    FrameReader,
+    decode_body,
+    encode,
+    frame_text,
+)
+
+ANY_ADDRESS = "0.0.0.0"
+"""Listen on every IPv4 interface (the LAN); tests pass "127.0.0.1"."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """How one seat is played: "network" (a client), "cpu" (with `bot`), or "local" (hot-seat)."""
+
+    kind: str
+    bot: str = "random"
+    name: str = ""
+
+
+def parse_seats(items: Sequence[str]) -> list[SeatSpec]:
+    """Seat texts to specs: "open", "cpu", "cpu:<bot>", "local", "local:<name>"."""
+    specs = []
+    for raw in items:
+        text = raw.strip()
+        head, _, rest = text.partition(":")
+        if head == "open" and not rest:
+            specs.append(SeatSpec("network"))
+        elif head == "cpu":
+            specs.append(SeatSpec("cpu", rest.strip() or "random"))
+        elif head == "local":
+            specs.append(SeatSpec("local", name=msg.clean_name(rest)))
+        else:
+            raise BadOption(f"A seat is open, cpu, cpu:<bot>, local or local:<name>, not {text!r}.")
+    return specs
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What the host tolerates from a connection before it closes it."""
+
+    hello_timeout: float = 10.0
+    idle_timeout: float = 90.0
+    rate: float = 100.0
+    burst: float = 200.0
+    max_strikes: int = 30
+    max_connections: int = 80
+    max_backlog: int = 32 * 1024 * 1024
+
+
+@dataclass(eq=False)
+class _Conn:
+    sock: QTcpSocket
+    reader: FrameReader
+    opened: float
+    heard: float
+    allowance: float
+    seat: int | None = None
+    sent: msg.SeatView | None = None
+    joined: bool = False
+    closing: bool = False
+    gone: bool = False
+    strikes: int = 0
+
+
+@dataclass(eq=False)
+class _Seat:
+    spec: SeatSpec
+    token: str
+    name: str
+    taken: bool
+    conn: _Conn | None = None
+    stand_in: Bot | None = None
+    stand_in_name: str | None = None
+
+
+def _token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    with tmp.open("w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+def _sidecar(autosave: Path) -> Path:
+    return autosave.with_name(autosave.name + ".seats.json")
+
+
+class Host(QObject):
+    """A LAN table: accepts clients, runs the only engine, sends each seat what it may see."""
+
+    seatsChanged = Signal()
+    started = Signal()
+    updated = Signal(int)
+    finished = Signal()
+    message = Signal(str)
+
+    def __init__(
+        self,
+        game_id: str,
+        seats: Sequence[SeatSpec],
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        password: str | None = None,
+        autosave: str | os.PathLike[str] | None = None,
+        limits: Limits | None = None,
+        auto_start: bool = True,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.game: Game = get_game(game_id)
+        info = self.game.info
+        if not info.min_players <= len(seats) <= info.max_players:
+            raise BadOption(
+                f"{info.title_en} is for {info.min_players}–{info.max_players} players, "
+                f"not {len(seats)}."
+            )
+        self.options = self.game.resolve_options(options or {})
+        self.password = password or None
+        self.limits = limits or Limits()
+        self.auto_start = auto_start
+        self.autosave = Path(autosave) if autosave is not None else None
+        self.state: State | None = None
+        self.seq = 0
+        self._seed = seed if seed is not None else secrets.randbits(31)
+        self._seats: list[_Seat] = []
+        for i, spec in enumerate(seats):
+            self._seats.append(_Seat(spec, _token(), "", spec.kind != "network"))
+            self._init_seat(i)
+        self._conns: list[_Conn] = []
+        self._log = io.StringIO()
+        self._writer: LogWriter | None = None
+        self._computer_pending = False
+        self._outbox: list[tuple[int, list[Event], _Conn | None, int | None]] = []
+        self._flush_pending = False
+        self._result_sent = False
+        self._text_cache = msg.TextCache()
+        self._last_texts: msg.ViewTexts | None = None
+        self._server = QTcpServer(self)
+        self._server.newConnection.connect(self._on_new_connection)
+        self._sweeper = QTimer(self)
+        self._sweeper.setInterval(int(max(50, min(1000, self.limits.hello_timeout * 330))))
+        self._sweeper.timeout.connect(self._sweep)
+
+    def _init_seat(self, index: int) -> None:
+        seat = self._seats[index]
+        spec = seat.spec
+        if spec.kind == "cpu":
+            seat.stand_in = make_bot(self.game.info.id, spec.bot, secrets.randbits(31))
+            seat.stand_in_name = spec.bot
+            seat.name = seat.name or f"CPU {index + 1} ({spec.bot})"
+        elif spec.kind == "local":
+            seat.name = seat.name or spec.name or f"Player {index + 1}"
+
+    # ---- resuming ------------------------------------------------------------------------
+    @classmethod
+    def resume(
+        cls,
+        autosave: str | os.PathLike[str],
+        password: str | None = None,
+        limits: Limits | None = None,
+        parent: QObject | None = None,
+    ) -> Host:
+        """A host continuing the match saved at `autosave` (and its `.seats.json` beside it)."""
+        path = Path(autosave)
+        lines = path.read_text(encoding="utf-8").splitlines()
+        replay(lines)
+        meta = json.loads(_sidecar(path).read_text(encoding="utf-8"))
+        head = next(read_lines(lines))[1]
+        specs = [SeatSpec(s["kind"], s.get("bot", "random"), s.get("name", "")) for s in meta]
+        host = cls(
+            str(head["game"]),
+            specs,
+            head.get("options") or {},
+            int(head["seed"]),
+            password,
+            path,
+            limits,
+            auto_start=False,
+            parent=parent,
+        )
+        for seat, saved in zip(host._seats, meta, strict=True):
+            seat.token = str(saved["token"])
+            seat.name = str(saved.get("name", seat.name))
+            seat.taken = True
+        host._rebuild(lines)
+        return host
+
+    def _rebuild(self, lines: list[str]) -> None:
+        records = [rec for _, rec in read_lines(lines)]
+        head = records[0]
+        state = self.game.setup(int(head["players"]), self.options, self._seed)
+        state.names = tuple(head.get("names") or state.names)
+        self._writer = LogWriter(self._log, self.game, state)
+        for rec in records[1:]:
+            if rec["type"] == "action":
+                seat, text = int(rec["seat"]), str(rec["action"])
+                self._writer.action(seat, text, self.game.apply(state, seat, text))
+                self.seq += 1
+        self.state = state
+        self.message.emit(f"resumed after {self.seq} actions")
+        self._schedule_computers()
+
+    # ---- the network ---------------------------------------------------------------------
+    def listen(self, port: int = 0, address: str = ANY_ADDRESS) -> int:
+        """Start accepting clients; return the port (OSError if it cannot listen)."""
+        if not self._server.listen(QHostAddress(address), port):
+            raise OSError(f"cannot listen on {address}:{port}: {self._server.errorString()}")
+        self._sweeper.start()
+        return self._server.serverPort()
+
+    @property
+    def port(self) -> int:
+        """The port listened on (0 before `listen`)."""
+        return self._server.serverPort()
+
+    def close(self) -> None:
+        """Stop listening and close every connection (they may reconnect to a resumed host)."""
+        self._flush()
+        self._server.close()
+        self._sweeper.stop()
+        for conn in list(self._conns):
+            self._fail(conn, "host-closing", "The host is closing the table.")
+            conn.gone = True
+            if shiboken6.isValid(conn.sock):
+                conn.sock.flush()
+                conn.sock.readyRead.disconnect()
+                conn.sock.disconnected.disconnect()
+        self._conns.clear()
+
+    def _on_new_connection(self) -> None:
+        while self._server.hasPendingConnections():
+            sock = self._server.nextPendingConnection()
+            now = time.monotonic()
+            conn = _Conn(sock, FrameReader(MAX_CLIENT_FRAME), now, now, self.limits.burst)
+            sock.setSocketOption(QAbstractSocket.SocketOption.LowDelayOption, 1)
+            sock.readyRead.connect(lambda c=conn: self._on_ready_read(c))
+            sock.disconnected.connect(lambda c=conn: self._on_disconnected(c))
+            self._conns.append(conn)
+            if len(self._conns) > self.limits.max_connections:
+                self._fail(conn, "full", "The host has too many connections.")
+
+    def _on_ready_read(self, conn: _Conn) -> None:
+        if conn.gone:
+            return
+        data = conn.sock.readAll().data()
+        if conn.closing:
+            return
+        try:
+            bodies = conn.reader.bodies(data)
+        except FrameError as err:
+            self._fail(conn, err.code, err.message)
+            return
+        for body in bodies:
+            if conn.closing:
+                return
+            self._on_body(conn, body)
+
+    def _on_body(self, conn: _Conn, body: bytes) -> None:
+        now = time.monotonic()
+        limits = self.limits
+        conn.allowance = min(limits.burst, conn.allowance + (now - conn.heard) * limits.rate)
+        conn.heard = now
+        if conn.allowance < 1:
+            self._fail(conn, "flood", "Too many messages; slow down.")
+            return
+        conn.allowance -= 1
+        try:
+            message = msg.parse_client(decode_body(body))
+        except FrameError as err:
+            self._fail(conn, err.code, err.message)
+            return
+        except msg.ProtocolError as err:
+            if not conn.joined:
+                self._fail(conn, err.code, err.message)
+            else:
+                self._strike(conn, err.code, err.message)
+            return
+        if isinstance(message, msg.Hello):
+            self._on_hello(conn, message)
+        elif not conn.joined:
+            self._fail(conn, "not-joined", "Send a hello first.")
+        elif isinstance(message, msg.Act):
+            self._on_act(conn, message)
+        elif isinstance(message, msg.Ping):
+            self._send(conn, encode(msg.pong()))
+        else:
+            self._fail(conn, "bye", "Goodbye.")
+
+    def _strike(self, conn: _Conn, code: str, text: str, ref: int | None = None) -> None:
+        conn.strikes += 1
+        if conn.strikes >= self.limits.max_strikes:
+            self._fail(conn, "strikes", f"Too many refused messages; last: {text}")
+        else:
+            self._send(conn, encode(msg.error(code, text, False, ref)))
+
+    def _fail(self, conn: _Conn, code: str, text: str) -> None:
+        if conn.closing:
+            return
+        conn.closing = True
+        self._send(conn, encode(msg.error(code, text, True)))
+        self.message.emit(f"closing a connection ({code})")
+        sock = conn.sock
+        QTimer.singleShot(2000, sock, sock.abort)
+        sock.disconnectFromHost()
+
+    def _send(self, conn: _Conn, data: bytes) -> None:
+        sock = conn.sock
+        if conn.gone or sock.state() != QAbstractSocket.SocketState.ConnectedState:
+            return
+        sock.write(data)
+        if sock.bytesToWrite() > self.limits.max_backlog:
+            conn.closing = True
+            sock.abort()
+
+    def _on_disconnected(self, conn: _Conn) -> None:
+        if conn.gone or not shiboken6.isValid(self):
+            return
+        conn.gone = True
+        conn.closing = True
+        if conn in self._conns:
+            self._conns.remove(conn)
+        if shiboken6.isValid(conn.sock):
+            conn.sock.deleteLater()
+        if conn.seat is None:
+            return
+        seat = self._seats[conn.seat]
+        if seat.conn is not conn:
+            return
+        seat.conn = None
+        if self.state is None:
+            seat.taken = False
+            seat.token = _token()
+            seat.name = ""
+        self.message.emit(f"seat {conn.seat + 1} disconnected")
+        self._broadcast_seats()
+
+    def _sweep(self) -> None:
+        now = time.monotonic()
+        for conn in list(self._conns):
+            if conn.closing:
+                continue
+            if not conn.joined and now - conn.opened > self.limits.hello_timeout:
+                self._fail(conn, "timeout", "No hello in time.")
+            elif conn.joined and now - conn.heard > self.limits.idle_timeout:
+                self._fail(conn, "timeout", "Nothing heard for too long.")
+
+    # ---- joining -------------------------------------------------------------------------
+    def _on_hello(self, conn: _Conn, hello: msg.Hello) -> None:
+        if conn.joined:
+            self._strike(conn, "already-joined", "This connection has already said hello.")
+            return
+        if hello.version != msg.PROTOCOL_VERSION:
+            self._fail(
+                conn,
+                "version",
+                f"This host speaks protocol version {msg.PROTOCOL_VERSION}, not {hello.version}.",
+            )
+            return
+        if hello.token is not None:
+            self._rejoin(conn, hello.token, hello.name)
+            return
+        if self.password is not None and not secrets.compare_digest(
+            (hello.password or "").encode(), self.password.encode()
+        ):
+            self._fail(conn, "password", "Wrong room password.")
+            return
+        if hello.spectator:
+            conn.joined = True
+            self._send(
+                conn, encode(msg.welcome(self.game, len(self._seats), None, None, self.options))
+            )
+            self._send(conn, encode(self._seats_message()))
+            self._send_current(conn)
+            return
+        index = self._free_seat(hello.seat)
+        if index is None:
+            text = (
+                "The match has started; rejoin with your seat's token or watch."
+                if self.state is not None
+                else "No such open seat."
+            )
+            self._fail(conn, "no-seat", text)
+            return
+        seat = self._seats[index]
+        seat.taken = True
+        seat.name = hello.name or f"Player {index + 1}"
+        self._attach(conn, index)
+        self.message.emit(f"seat {index + 1} taken by {seat.name}")
+        if self.auto_start and self.ready():
+            self.start()
+
+    def _free_seat(self, wanted: int | None) -> int | None:
+        if self.state is not None:
+            return None
+        free = [i for i, s in enumerate(self._seats) if s.spec.kind == "network" and not s.taken]
+        if wanted is None:
+            return free[0] if free else None
+        return wanted if wanted in free else None
+
+    def _rejoin(self, conn: _Conn, token: str, name: str) -> None:
+        found = None
+        for i, seat in enumerate(self._seats):
+            same = secrets.compare_digest(seat.token.encode(), token.encode())
+            if same and seat.spec.kind == "network":
+                found = i
+        if found is None:
+            self._fail(conn, "bad-token", "That seat token is not valid at this table.")
+            return
+        seat = self._seats[found]
+        old = seat.conn
+        seat.conn = None
+        if old is not None:
+            self._fail(old, "replaced", "Your seat was taken over by a newer connection.")
+        if seat.stand_in is not None:
+            seat.stand_in = None
+            seat.stand_in_name = None
+        if not seat.taken:
+            seat.taken = True
+            seat.name = name or f"Player {found + 1}"
+            self._attach(conn, found)
+            self.message.emit(f"seat {found + 1} taken by {seat.name} (invited)")
+            if self.auto_start and self.ready():
+                self.start()
+            return
+        self._attach(conn, found)
+        self.message.emit(f"seat {found + 1} reconnected")
+
+    def _attach(self, conn: _Conn, index: int) -> None:
+        seat = self._seats[index]
+        conn.joined = True
+        conn.seat = index
+        seat.conn = conn
+        self._send(
+            conn, encode(msg.welcome(self.game, len(self._seats), index, seat.token, self.options))
+        )
+        self._broadcast_seats()
+        self._send_current(conn)
+
+    def _send_current(self, conn: _Conn) -> None:
+        state = self.state
+        if state is None:
+            return
+        self._flush()
+        view = msg.ViewTexts(self.game, state, self._text_cache).seat_view(conn.seat)
+        conn.sent = view
+        data = frame_text(view.frame(self.seq))
+        if self.seq == 0:
+            data = encode(msg.events(0, state.opening, conn.seat)) + data
+        if state.result is not None:
+            data += encode(msg.result(state.result, state.names))
+        self._send(conn, data)
+
+    # ---- seats ---------------------------------------------------------------------------
+    def ready(self) -> bool:
+        """True when every network seat has a connected player (the match may start)."""
+        return all(s.conn is not None for s in self._seats if s.spec.kind == "network")
+
+    def seat_rows(self) -> list[dict[str, Any]]:
+        """The public table of seats (as in the `seats` message)."""
+        return [
+            {
+                "seat": i,
+                "name": s.name,
+                "kind": s.spec.kind,
+                "taken": s.taken,
+                "connected": s.spec.kind != "network" or s.conn is not None,
+                "computer": s.stand_in_name,
+            }
+            for i, s in enumerate(self._seats)
+        ]
+
+    def tokens(self) -> list[str | None]:
+        """Each network seat's secret token (None for the others); host side only."""
+        return [s.token if s.spec.kind == "network" else None for s in self._seats]
+
+    def open_seats(self) -> int:
+        """Network seats nobody has taken yet."""
+        return sum(1 for s in self._seats if s.spec.kind == "network" and not s.taken)
+
+    def _seats_message(self) -> dict[str, Any]:
+        return msg.seats(self.seat_rows(), self.state is not None)
+
+    def _broadcast_seats(self) -> None:
+        data = encode(self._seats_message())
+        for conn in self._conns:
+            if conn.joined and not conn.closing:
+                self._send(conn, data)
+        self.seatsChanged.emit()
+
+    def set_computer(self, seat: int, bot: str | None) -> None:
+        """Let a computer player (`bot`) play a network seat, or give it back (None)."""
+        target = self._seats[seat]
+        if target.spec.kind != "network":
+            raise BadOption(f"Seat {seat + 1} is not a network seat.")
+        if bot is None:
+            target.stand_in = None
+            target.stand_in_name = None
+        else:
+            target.stand_in = make_bot(self.game.info.id, bot, secrets.randbits(31))
+            target.stand_in_name = bot
+        self._broadcast_seats()
+        self._schedule_computers()
+
+    # ---- the match -----------------------------------------------------------------------
+    def start(self) -> None:
+        """Deal and begin the match (every network seat must be connected)."""
+        if self.state is not None:
+            return
+        if not self.ready():
+            raise BadOption("Every network seat needs a player before the match starts.")
+        state = self.game.setup(len(self._seats), self.options, self._seed)
+        state.names = tuple(s.name for s in self._seats)
+        self.state = state
+        self._writer = LogWriter(self._log, self.game, state)
+        self._save(initial=True)
+        self.message.emit("the match starts")
+        self.started.emit()
+        self._broadcast_seats()
+        for conn in self._conns:
+            if conn.joined and not conn.closing:
+                self._send_current(conn)
+        self.updated.emit(0)
+        self._schedule_computers()
+
+    def view(self, seat: int | None) -> View:
+        """What `seat` (None: a spectator) sees now, for a hot-seat UI."""
+        if self.state is None:
+            raise BadOption("The match has not started.")
+        return self.game.view(self.state, seat)
+
+    def act_local(self, seat: int, text: str) -> str | None:
+        """Play a hot-seat seat's action; the refusal reason, or None when applied."""
+        if self._seats[seat].spec.kind != "local":
+            return f"Seat {seat + 1} is not played at this computer."
+        return self._apply(seat, text)
+
+    def _on_act(self, conn: _Conn, act: msg.Act) -> None:
+        if conn.seat is None:
+            self._strike(conn, "spectator", "Spectators cannot act.", act.ref)
+            return
+        if self._seats[conn.seat].stand_in is not None:
+            self._strike(conn, "computer", "A computer player holds your seat now.", act.ref)
+            return
+        refusal = self._apply(conn.seat, act.action, conn, act.ref)
+        if refusal is None:
+            conn.strikes = 0
+        else:
+            code, text = refusal.split(":", 1)
+            self._strike(conn, code, text, act.ref)
+
+    def _apply(
+        self, seat: int, text: str, sender: _Conn | None = None, ref: int | None = None
+    ) -> str | None:
+        state = self.state
+        if state is None:
+            return "not-started:The match has not started."
+        try:
+            events = self.game.apply(state, seat, text)
+        except ParseError as err:
+            return f"bad-action:{err}"
+        except IllegalAction as err:
+            return f"illegal:{err.reason}"
+        assert self._writer is not None
+        self._writer.action(seat, str(self.game.parse_action(text)), events)
+        self.seq += 1
+        self._save()
+        self._outbox.append((self.seq, events, sender, ref))
+        if not self._flush_pending:
+            self._flush_pending = True
+            QTimer.singleShot(0, self, self._flush)
+        self.updated.emit(self.seq)
+        if state.result is None:
+            self._schedule_computers()
+        return None
+
+    def _flush(self) -> None:
+        """Send the steps applied since the last flush: their events, then one View per seat.
+
+        Actions that arrive together (simultaneous choices) are applied one by one and then
+        sent in one go, so a client gets every step's events but only the latest View.
+        """
+        self._flush_pending = False
+        state = self.state
+        if state is None or not self._outbox:
+            return
+        batch, self._outbox = self._outbox, []
+        texts = msg.ViewTexts(self.game, state, self._text_cache, self._last_texts)
+        self._last_texts = texts
+        views: dict[int | None, msg.SeatView] = {}
+        steps = [(msg.EventTexts(seq, evs), sender, ref) for seq, evs, sender, ref in batch]
+        for conn in self._conns:
+            if not conn.joined or conn.closing:
+                continue
+            parts = [
+                frame_text(step.frame(conn.seat, ref if conn is sender else None))
+                for step, sender, ref in steps
+            ]
+            view = views.get(conn.seat)
+            if view is None:
+                view = views[conn.seat] = texts.seat_view(conn.seat)
+            last, conn.sent = conn.sent, view
+            patch = view.patch(self.seq, last) if last is not None else None
+            parts.append(frame_text(patch if patch is not None else view.frame(self.seq)))
+            self._send(conn, b"".join(parts))
+        if state.result is not None and not self._result_sent:
+            self._result_sent = True
+            data = encode(msg.result(state.result, state.names))
+            for conn in self._conns:
+                if conn.joined and not conn.closing:
+                    self._send(conn, data)
+            self.message.emit("the match is over")
+            self.finished.emit()
+
+    def _schedule_computers(self) -> None:
+        if not self._computer_pending:
+            self._computer_pending = True
+            QTimer.singleShot(0, self, self._step_computers)
+
+    def _step_computers(self) -> None:
+        self._computer_pending = False
+        state = self.state
+        if state is None or state.result is not None:
+            return
+        for seat in sorted(self.game.to_act(state)):
+            bot = self._seats[seat].stand_in
+            if bot is not None:
+                choice = bot.choose(self.game.view(state, seat))
+                refusal = self._apply(seat, choice)
+                if refusal is not None:
+                    self.message.emit(f"computer {bot.name} refused ({refusal}); playing another")
+                    self._apply(seat, str(self.game.legal_actions(state, seat)[0]))
+                return
+
+    def is_over(self) -> bool:
+        """True when the match has ended."""
+        return self.state is not None and self.state.result is not None
+
+    def log_text(self) -> str:
+        """The omniscient replay log so far (host side only)."""
+        return self._log.getvalue()
+
+    def _save(self, initial: bool = False) -> None:
+        if self.autosave is None:
+            return
+        try:
+            if initial:
+                meta = [
+                    {"kind": s.spec.kind, "bot": s.spec.bot, "name": s.name, "token": s.token}
+                    for s in self._seats
+                ]
+                _write_atomic(_sidecar(self.autosave), json.dumps(meta))
+            _write_atomic(self.autosave, self._log.getvalue())
+        except OSError as err:
+            self.message.emit(f"autosave failed: {err.strerror or err}")
+
+    # ---- discovery -----------------------------------------------------------------------
+    def announcement(self, host_name: str) -> dict[str, Any]:
+        """What discovery broadcasts about this table."""
+        return msg.announcement(
+            self.game,
+            host_name,
+            self.port,
+            len(self._seats),
+            self.open_seats(),
+            self.password is not None,
+            self.state is not None,
+        )

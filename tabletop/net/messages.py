@@ -1,0 +1,589 @@
+"""Every message of the LAN protocol (see docs/protocol.md), with its validation.
+
+Client → host: `hello`, `act`, `ping`, `bye`; `parse_client` turns a decoded frame into one of
+the dataclasses below or raises `ProtocolError`. Host → client: `welcome`, `seats`, `events`,
+`view`, `error`, `result`, `pong`, built by the functions below and checked on arrival by
+`parse_host`. `ViewTexts` writes every seat's `view` (or `patch`) frame from one pass over the
+game's zones.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.engine.events import Event
+from tabletop.engine.game import Game, Result, State
+from tabletop.engine.views import HIDDEN, PUBLIC, Counter, Move, View, Zone
+
+PROTOCOL_VERSION = 1
+"""The protocol version both sides put in their first message."""
+
+NAME_MAX = 24
+"""Longest player name, in characters, after cleaning."""
+
+TEXT_MAX = 256
+"""Longest action text, password or token a client may send."""
+
+
+class ProtocolError(Exception):
+    """A message a peer may not send; `code` names the fault, `message` says it in words."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    """The first message of a client: who it is and which seat it wants."""
+
+    version: int
+    name: str
+    password: str | None = None
+    token: str | None = None
+    seat: int | None = None
+    spectator: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """An action for the sender's own seat, as text; `ref` is echoed in an error about it."""
+
+    action: str
+    ref: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    """A keep-alive; the host answers `pong`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bye:
+    """The client leaves; its seat stays reserved for its token."""
+
+
+ClientMessage = Hello | Act | Ping | Bye
+
+_CLIENT_KEYS: dict[str, frozenset[str]] = {
+    "hello": frozenset({"type", "version", "name", "password", "token", "seat", "role"}),
+    "act": frozenset({"type", "action", "ref"}),
+    "ping": frozenset({"type"}),
+    "bye": frozenset({"type"}),
+}
+
+
+def clean_name(text: str) -> str:
+    """A player name fit to show: no control characters, single spaces, at most NAME_MAX."""
+    kept = "".join(ch if not unicodedata.category(ch).startswith("C") else " " for ch in text)
+    return " ".join(kept.split())[:NAME_MAX]
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+def _opt_text(obj: dict[str, Any], key: str) -> str | None:
+    value = obj.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > TEXT_MAX:
+        raise ProtocolError("bad-message", f"{key!r} must be a text of at most {TEXT_MAX}.")
+    return value
+
+
+def parse_client(obj: dict[str, Any]) -> ClientMessage:
+    """The client message in a decoded frame; ProtocolError if it is not a valid one."""
+    kind = obj.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError("bad-message", "A message needs a text 'type'.")
+    allowed = _CLIENT_KEYS.get(kind)
+    if allowed is None:
+        raise ProtocolError("unknown-type", f"Unknown message type {kind[:40]!r}.")
+    extra = set(obj) - allowed
+    if extra:
+        field = sorted(extra)[0][:40]
+        raise ProtocolError("bad-message", f"A {kind} message has no field {field!r}.")
+    if kind == "act":
+        action = obj.get("action")
+        if not isinstance(action, str) or not action.strip() or len(action) > TEXT_MAX:
+            raise ProtocolError("bad-message", "'action' must be a non-empty action text.")
+        ref = obj.get("ref")
+        if ref is not None and not (_is_int(ref) and 0 <= ref < 2**53):
+            raise ProtocolError("bad-message", "'ref' must be a non-negative integer.")
+        return Act(action, ref)
+    if kind == "ping":
+        return Ping()
+    if kind == "bye":
+        return Bye()
+    version = obj.get("version")
+    if not _is_int(version):
+        raise ProtocolError("bad-message", "A hello needs an integer 'version'.")
+    name = obj.get("name", "")
+    if not isinstance(name, str) or len(name) > TEXT_MAX:
+        raise ProtocolError("bad-message", "'name' must be a short text.")
+    seat = obj.get("seat")
+    if seat is not None and not (_is_int(seat) and 0 <= seat < 1000):
+        raise ProtocolError("bad-message", "'seat' must be a seat number.")
+    role = obj.get("role", "player")
+    if role not in ("player", "spectator"):
+        raise ProtocolError("bad-message", "'role' must be 'player' or 'spectator'.")
+    return Hello(
+        version=version,
+        name=clean_name(name),
+        password=_opt_text(obj, "password"),
+        token=_opt_text(obj, "token"),
+        seat=seat,
+        spectator=role == "spectator",
+    )
+
+
+# ---- client → host, built by the client -----------------------------------------------------
+def hello(
+    name: str,
+    password: str | None = None,
+    token: str | None = None,
+    seat: int | None = None,
+    spectator: bool = False,
+) -> dict[str, Any]:
+    """A client's hello."""
+    out: dict[str, Any] = {"type": "hello", "version": PROTOCOL_VERSION, "name": name}
+    if password is not None:
+        out["password"] = password
+    if token is not None:
+        out["token"] = token
+    if seat is not None:
+        out["seat"] = seat
+    if spectator:
+        out["role"] = "spectator"
+    return out
+
+
+def act(action: str, ref: int | None = None) -> dict[str, Any]:
+    """A client's action."""
+    out: dict[str, Any] = {"type": "act", "action": action}
+    if ref is not None:
+        out["ref"] = ref
+    return out
+
+
+# ---- host → client -------------------------------------------------------------------------
+def welcome(
+    game: Game, players: int, seat: int | None, token: str | None, options: dict[str, Any]
+) -> dict[str, Any]:
+    """The host's answer to a good hello: the game, the seat taken and its token."""
+    return {
+        "type": "welcome",
+        "version": PROTOCOL_VERSION,
+        "game": game.info.id,
+        "title": game.info.title,
+        "players": players,
+        "seat": seat,
+        "token": token,
+        "options": options,
+    }
+
+
+def error(code: str, message: str, fatal: bool = False, ref: int | None = None) -> dict[str, Any]:
+    """An error frame; `fatal` means the host closes the connection after it."""
+    out: dict[str, Any] = {"type": "error", "code": code, "message": message, "fatal": fatal}
+    if ref is not None:
+        out["ref"] = ref
+    return out
+
+
+def seats(rows: list[dict[str, Any]], started: bool) -> dict[str, Any]:
+    """The public table of seats: name, kind, taken, connected, computer stand-in."""
+    return {"type": "seats", "started": started, "seats": rows}
+
+
+def events(seq: int, evs: list[Event], seat: int | None, ack: int | None = None) -> dict[str, Any]:
+    """The events of step `seq` as `seat` may see them; `ack`: the sender's applied `ref`."""
+    out: dict[str, Any] = {
+        "type": "events",
+        "seq": seq,
+        "events": [e.to_json(seat, omniscient=False) for e in evs],
+    }
+    if ack is not None:
+        out["ack"] = ack
+    return out
+
+
+class EventTexts:
+    """The events of one step as frame texts per seat, sharing the work between seats.
+
+    An event with no secret in it reads the same for everyone and is serialized once; one with
+    a secret is redacted and serialized per seat (`Event.to_json(seat, omniscient=False)`).
+    `frame(seat, ack)` equals the text of `events(seq, evs, seat, ack)`.
+    """
+
+    def __init__(self, seq: int, evs: list[Event]) -> None:
+        self.seq = seq
+        self._events = evs
+        self._shared: list[str | None] = []
+        for ev in evs:
+            public = ev.to_json(None, omniscient=False)
+            self._shared.append(_dumps(public) if public == ev.to_json() else None)
+        self._frames: dict[int | None, str] = {}
+
+    def frame(self, seat: int | None, ack: int | None = None) -> str:
+        """The `events` frame text for `seat`, with `ack` for the sender of the action."""
+        body = self._frames.get(seat)
+        if body is None:
+            texts = [
+                shared if shared is not None else _dumps(ev.to_json(seat, omniscient=False))
+                for ev, shared in zip(self._events, self._shared, strict=True)
+            ]
+            body = self._frames[seat] = (
+                f'{{"type":"events","seq":{self.seq},"events":[' + ",".join(texts) + "]"
+            )
+        return body + ("}" if ack is None else f',"ack":{ack}}}')
+
+
+def result(res: Result, names: tuple[str, ...]) -> dict[str, Any]:
+    """The end of the match (public)."""
+    return {"type": "result", "names": list(names), **res.to_json()}
+
+
+def pong() -> dict[str, Any]:
+    """The answer to a ping."""
+    return {"type": "pong"}
+
+
+def _dumps(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+class TextCache:
+    """JSON texts of zones, remembered between Views (at most `limit`).
+
+    Equal items give the very same text object, so comparing a seat's new View with the last
+    one sent is mostly a matter of identity checks.
+    """
+
+    def __init__(self, limit: int = 50_000) -> None:
+        self.limit = limit
+        self._texts: dict[object, str] = {}
+
+    def text(self, key: object, make: Any) -> str:
+        """The text remembered for `key`, made by `make()` the first time."""
+        text = self._texts.get(key)
+        if text is None:
+            if len(self._texts) >= self.limit:
+                self._texts.clear()
+            text = self._texts[key] = _dumps(make())
+        return text
+
+
+VIEW_KEYS = (
+    "game",
+    "seat",
+    "players",
+    "names",
+    "zones",
+    "counters",
+    "status",
+    "to_act",
+    "moves",
+    "over",
+    "hints",
+)
+"""The fields of `View.to_json()`, in order."""
+
+
+class SeatView:
+    """One seat's View as JSON texts: each field, and each zone and counter on its own."""
+
+    __slots__ = ("_zones", "fields", "seat", "texts")
+
+    def __init__(self, texts: ViewTexts, seat: int | None, fields: dict[str, str]) -> None:
+        self.texts = texts
+        self.seat = seat
+        self.fields = fields
+        self._zones: list[str] | None = None
+
+    @property
+    def zones(self) -> list[str]:
+        """Every zone's text as this seat sees it."""
+        if self._zones is None:
+            text = self.texts.zone_text
+            self._zones = [text(i, self.seat) for i in range(self.texts.zone_count)]
+        return self._zones
+
+    @property
+    def counters(self) -> list[str]:
+        """Every counter's text."""
+        return self.texts.counters
+
+    def frame(self, seq: int) -> str:
+        """The full `view` frame text."""
+        parts = [f'{{"type":"view","seq":{seq}']
+        for key in VIEW_KEYS:
+            if key == "zones":
+                parts.append(',"zones":[' + ",".join(self.zones) + "]")
+            elif key == "counters":
+                parts.append(',"counters":[' + ",".join(self.counters) + "]")
+            else:
+                parts.append(f',"{key}":{self.fields[key]}')
+        return "".join(parts) + "}"
+
+    def _changed_zones(self, last: SeatView) -> list[tuple[int, str]]:
+        texts = self.texts
+        if last.texts is texts.prev() and texts.changed is not None:
+            out = []
+            for i in texts.changed:
+                new, old = texts.zone_text(i, self.seat), last.texts.zone_text(i, last.seat)
+                if new is not old and new != old:
+                    out.append((i, new))
+            return out
+        return _changed(self.zones, last.zones)
+
+    def patch(self, seq: int, last: SeatView) -> str | None:
+        """A `patch` frame text from `last` to this View; None when a full view is better."""
+        if self.texts.zone_count != last.texts.zone_count or len(self.counters) != len(
+            last.counters
+        ):
+            return None
+        zones = self._changed_zones(last)
+        counters = self.texts.changed_counters
+        if last.texts is not self.texts.prev() or counters is None:
+            counters = _changed(self.counters, last.counters)
+        if 2 * (len(zones) + len(counters)) > self.texts.zone_count + len(self.counters):
+            return None
+        parts = [f'{{"type":"patch","seq":{seq}']
+        for key, text in self.fields.items():
+            old = last.fields[key]
+            if text is not old and text != old:
+                parts.append(f',"{key}":{text}')
+        parts.append(',"zones":{' + ",".join(f'"{i}":{t}' for i, t in zones) + "}")
+        parts.append(',"counters":{' + ",".join(f'"{i}":{t}' for i, t in counters) + "}")
+        return "".join(parts) + "}"
+
+
+def _changed(new: list[str], old: list[str]) -> list[tuple[int, str]]:
+    return [(i, t) for i, (t, o) in enumerate(zip(new, old, strict=True)) if t is not o and t != o]
+
+
+class ViewTexts:
+    """Every seat's View at one moment as `SeatView` texts, sharing the work between seats.
+
+    `SeatView.frame` equals `{"type": "view", "seq": seq, **game.view(state, seat).to_json()}`:
+    the zones, counters and hints are computed once, each zone is serialized once per form
+    (face up, masked) through the `TextCache`, and each seat's View is assembled from them.
+    Given the previous moment's `ViewTexts` as `prev`, it notes which zones changed, so a
+    seat's patch from its View at `prev` looks only at those (`prev` is held weakly, so old
+    moments are not kept alive).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        state: State,
+        cache: TextCache | None = None,
+        prev: ViewTexts | None = None,
+    ) -> None:
+        self.game = game
+        self.state = state
+        self.prev: Callable[[], ViewTexts | None] = (
+            weakref.ref(prev) if prev is not None else lambda: None
+        )
+        cache = cache or TextCache()
+        self._cache = cache
+        self._zones = game.zones(state)
+        self._faces = [cache.text((z, True), z.to_json) for z in self._zones]
+        self._backs: dict[int, str] = {}
+        self.zone_count = len(self._zones)
+        self.counters = [_dumps(c.to_json()) for c in game.counters(state)]
+        self.changed: list[int] | None = None
+        self.changed_counters: list[tuple[int, str]] | None = None
+        if prev is not None and prev.zone_count == self.zone_count:
+            self.changed = [
+                i
+                for i, (a, b) in enumerate(zip(self._faces, prev._faces, strict=True))
+                if a is not b and (a != b or self._zones[i].visible != prev._zones[i].visible)
+            ]
+        if prev is not None and len(prev.counters) == len(self.counters):
+            self.changed_counters = _changed(self.counters, prev.counters)
+        self._to_act = game.to_act(state)
+        self._common = {
+            "game": _dumps(game.info.id),
+            "players": str(state.players),
+            "names": _dumps(list(state.names)),
+            "to_act": _dumps(sorted(self._to_act)),
+            "over": "true" if state.result is not None else "false",
+            "hints": _dumps(game.hints(state)),
+        }
+
+    def zone_text(self, index: int, seat: int | None) -> str:
+        """Zone `index` as `seat` sees it."""
+        zone = self._zones[index]
+        vis = zone.visible
+        if vis is None or (seat is not None and seat in vis):
+            return self._faces[index]
+        text = self._backs.get(index)
+        if text is None:
+            masked = zone.masked_for(seat)
+            text = self._backs[index] = self._cache.text((masked, False), masked.to_json)
+        return text
+
+    def seat_view(self, seat: int | None) -> SeatView:
+        """The pieces of `seat`'s View (None: a spectator)."""
+        game, state = self.game, self.state
+        if seat is not None and seat in self._to_act:
+            moves = [game.tag(state, seat, a).to_json() for a in game.legal_actions(state, seat)]
+        else:
+            moves = []
+        fields = dict(self._common)
+        fields["seat"] = "null" if seat is None else str(seat)
+        fields["status"] = _dumps(game.status(state, seat))
+        fields["moves"] = _dumps(moves)
+        return SeatView(self, seat, fields)
+
+
+def apply_patch(view: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
+    """The View (JSON) after a `patch` frame; a new dict, `view` is left as it was."""
+    out = dict(view)
+    for key, value in patch.items():
+        if key == "zones" or key == "counters":
+            items = list(view[key])
+            for index, item in value.items():
+                items[int(index)] = item
+            out[key] = items
+        elif key != "type":
+            out[key] = value
+    return out
+
+
+def view_from_json(data: dict[str, Any]) -> View:
+    """A View rebuilt from its JSON form (as a client receives it), for computer players."""
+    zones = tuple(
+        Zone(
+            z["id"],
+            z["kind"],
+            tuple(z["cards"]),
+            z.get("owner"),
+            z.get("label", ""),
+            PUBLIC if z.get("face_up", True) else HIDDEN,
+        )
+        for z in data["zones"]
+    )
+    return View(
+        game=data["game"],
+        seat=data["seat"],
+        players=data["players"],
+        names=tuple(data["names"]),
+        zones=zones,
+        counters=tuple(
+            Counter(c["id"], c["label"], c["value"], c.get("owner")) for c in data["counters"]
+        ),
+        status=data["status"],
+        to_act=tuple(data["to_act"]),
+        moves=tuple(
+            Move(m["action"], m["gesture"], m["label"], tuple(m["cards"]), m.get("target"))
+            for m in data["moves"]
+        ),
+        over=data["over"],
+        hints=dict(data.get("hints") or {}),
+    )
+
+
+_HOST_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
+    "welcome": {"version": int, "game": str, "players": int, "options": dict},
+    "seats": {"started": bool, "seats": list},
+    "events": {"seq": int, "events": list},
+    "view": {
+        "seq": int,
+        "game": str,
+        "players": int,
+        "names": list,
+        "zones": list,
+        "counters": list,
+        "status": str,
+        "to_act": list,
+        "moves": list,
+        "over": bool,
+    },
+    "error": {"code": str, "message": str, "fatal": bool},
+    "result": {"totals": list, "ranking": list, "winners": list},
+    "pong": {},
+    "patch": {"seq": int, "zones": dict, "counters": dict},
+}
+
+
+def parse_host(obj: dict[str, Any]) -> dict[str, Any]:
+    """A host message checked for its type and fields; ProtocolError if it is not valid."""
+    kind = obj.get("type")
+    fields = _HOST_FIELDS.get(kind) if isinstance(kind, str) else None
+    if fields is None:
+        raise ProtocolError("unknown-type", f"Unknown host message type {str(kind)[:40]!r}.")
+    for key, want in fields.items():
+        if not isinstance(obj.get(key), want):
+            raise ProtocolError("bad-message", f"A {kind} message lacks a valid {key!r}.")
+    if kind == "view":
+        for key in ("zones", "counters", "moves"):
+            if not all(isinstance(item, dict) for item in obj[key]):
+                raise ProtocolError("bad-message", f"A view's {key!r} must hold objects.")
+    return obj
+
+
+# ---- LAN discovery -------------------------------------------------------------------------
+ANNOUNCE_MAX = 2048
+"""Largest announcement datagram, in bytes."""
+
+
+def announcement(
+    game: Game,
+    host_name: str,
+    port: int,
+    players: int,
+    open_seats: int,
+    password: bool,
+    started: bool,
+) -> dict[str, Any]:
+    """What a host broadcasts about its table (no seed, no tokens, no names of cards)."""
+    return {
+        "tabletop": PROTOCOL_VERSION,
+        "game": game.info.id,
+        "title": game.info.title,
+        "host": clean_name(host_name),
+        "port": port,
+        "players": players,
+        "open": open_seats,
+        "password": password,
+        "started": started,
+    }
+
+
+def parse_announcement(data: bytes) -> dict[str, Any]:
+    """An announcement datagram checked field by field; ProtocolError if it is not one."""
+    if len(data) > ANNOUNCE_MAX:
+        raise ProtocolError("too-big", "An announcement is too long.")
+    try:
+        obj = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise ProtocolError("bad-message", "An announcement is not JSON.") from None
+    if not isinstance(obj, dict) or obj.get("tabletop") != PROTOCOL_VERSION:
+        raise ProtocolError("bad-message", "Not a Tabletop announcement of this version.")
+    checks: dict[str, type] = {
+        "game": str,
+        "title": str,
+        "host": str,
+        "port": int,
+        "players": int,
+        "open": int,
+        "password": bool,
+        "started": bool,
+    }
+    for key, want in checks.items():
+        value = obj.get(key)
+        if not isinstance(value, want) or (want is int and isinstance(value, bool)):
+            raise ProtocolError("bad-message", f"An announcement lacks a valid {key!r}.")
+    if not 0 < obj["port"] < 65536:
+        raise ProtocolError("bad-message", "An announcement names no valid port.")
+    return {key: obj[key] for key in checks}

@@ -1,0 +1,286 @@
+"""Bad clients never hurt the game: each gets an error frame or a disconnect, state unchanged.
+
+A raw socket speaks to a host whose two good clients wait (paused) mid-match; after each attack
+the match state is compared with before and the good clients then finish the match.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtNetwork import QAbstractSocket, QTcpSocket
+
+from tabletop.net import messages as msg
+from tabletop.net.bench import LOOPBACK, LoopbackTable, pump_until
+from tabletop.net.framing import MAX_HOST_FRAME, FrameReader, encode, frame_text
+from tabletop.net.host import Limits
+
+GAME = "wild-rawz"
+LIMITS = Limits(hello_timeout=0.4, idle_timeout=30.0, rate=200.0, burst=100.0, max_strikes=8)
+
+
+class Raw:
+    """A hand-driven client socket: send any bytes, read back the frames."""
+
+    def __init__(self, port: int) -> None:
+        self.sock = QTcpSocket()
+        self.data = bytearray()
+        self.sock.readyRead.connect(lambda: self.data.extend(self.sock.readAll().data()))
+        self.sock.connectToHost(LOOPBACK, port)
+        assert pump_until(self.connected, 5.0)
+
+    def connected(self) -> bool:
+        """True while the host keeps the connection."""
+        return self.sock.state() == QAbstractSocket.SocketState.ConnectedState
+
+    def send(self, data: bytes) -> None:
+        """Write raw bytes."""
+        self.sock.write(data)
+        self.sock.flush()
+
+    def frames(self) -> list[dict]:
+        """Every frame received so far."""
+        return FrameReader(MAX_HOST_FRAME).feed(bytes(self.data))
+
+    def errors(self) -> list[dict]:
+        """The error frames received so far."""
+        return [f for f in self.frames() if f["type"] == "error"]
+
+    def wait_error(self, timeout: float = 5.0) -> dict:
+        """The first error frame (waiting for it)."""
+        assert pump_until(lambda: bool(self.errors()), timeout), "no error frame came"
+        return self.errors()[0]
+
+    def wait_closed(self, timeout: float = 5.0) -> None:
+        """Wait until the host closes the connection."""
+        assert pump_until(lambda: not self.connected(), timeout), "the host kept the connection"
+
+    def close(self) -> None:
+        """Drop the socket."""
+        self.sock.abort()
+        self.sock.deleteLater()
+
+
+@pytest.fixture
+def table(net_app: QCoreApplication) -> Iterator[LoopbackTable]:
+    """A started 3-seat match: two paused network clients and one computer seat."""
+    from tabletop.net.host import SeatSpec
+
+    specs = [SeatSpec("network"), SeatSpec("network"), SeatSpec("cpu")]
+    t = LoopbackTable(GAME, 3, seed=4, specs=specs, limits=LIMITS)
+    t.pause()
+    assert pump_until(lambda: all(c.view is not None for c in t.clients), 5.0)
+    pump_until(lambda: False, 0.1)
+    yield t
+    t.close()
+
+
+def snapshot(t: LoopbackTable) -> str:
+    """Everything about the match on the host, omniscient."""
+    state = t.host.state
+    assert state is not None
+    views = [t.host.game.view(state, s).to_json() for s in (None, 0, 1, 2)]
+    return json.dumps([t.host.seq, t.host.log_text(), views])
+
+
+def finishes(t: LoopbackTable) -> None:
+    """The good clients can still play the match to its end."""
+    t.unpause()
+    assert t.run(30.0)
+    assert t.desyncs() == 0
+
+
+def hello(**extra: object) -> bytes:
+    """A spectator hello frame."""
+    return encode({**msg.hello("Mallory", spectator=True), **extra})
+
+
+@pytest.mark.parametrize(
+    ("data", "code"),
+    [
+        (frame_text("not json"), "bad-frame"),
+        (frame_text("[1, 2, 3]"), "bad-frame"),
+        (b"\x00\x00\x00\x03\xff\xfe\xfd", "bad-frame"),
+        ((10**9).to_bytes(4, "big"), "too-big"),
+        (b"\x00\x00\x00\x00", "bad-frame"),
+        (encode({"type": "act", "action": "play 7H"}), "not-joined"),
+        (encode({"type": "shout"}), "unknown-type"),
+        (encode({"type": "hello", "version": 99, "name": "x"}), "version"),
+        (encode(msg.hello("x", token="forged-token-forged-token")), "bad-token"),
+        (encode(msg.hello("x")), "no-seat"),
+    ],
+)
+def test_fatal_garbage(table: LoopbackTable, data: bytes, code: str) -> None:
+    """Malformed or oversize frames, acting before hello, forged tokens: error, disconnect."""
+    before = snapshot(table)
+    raw = Raw(table.port)
+    raw.send(data)
+    err = raw.wait_error()
+    assert err["code"] == code and err["fatal"] and err["message"]
+    raw.wait_closed()
+    raw.close()
+    assert snapshot(table) == before
+    finishes(table)
+
+
+def test_joined_client_errors_are_not_fatal(table: LoopbackTable) -> None:
+    """Unknown types and bad fields after hello get an error frame; the connection stays."""
+    raw = Raw(table.port)
+    raw.send(hello())
+    assert pump_until(lambda: any(f["type"] == "view" for f in raw.frames()), 5.0)
+    before = snapshot(table)
+    raw.send(encode({"type": "shout"}))
+    raw.send(encode({"type": "act", "action": "play 7H", "seat": 0}))
+    raw.send(encode({"type": "act", "action": "play 7H"}))
+    raw.send(hello())
+    assert pump_until(lambda: len(raw.errors()) == 4, 5.0)
+    codes = [e["code"] for e in raw.errors()]
+    assert codes == ["unknown-type", "bad-message", "spectator", "already-joined"]
+    assert not any(e["fatal"] for e in raw.errors()) and raw.connected()
+    assert snapshot(table) == before
+    raw.close()
+    finishes(table)
+
+
+def test_strikes_end_a_pest(table: LoopbackTable) -> None:
+    """Too many refused messages close the connection."""
+    raw = Raw(table.port)
+    raw.send(hello() + encode({"type": "nope"}) * LIMITS.max_strikes)
+    raw.wait_closed()
+    assert raw.errors()[-1]["code"] == "strikes"
+    raw.close()
+    finishes(table)
+
+
+def test_out_of_turn_and_illegal_actions(table: LoopbackTable) -> None:
+    """A seat acting out of turn or illegally gets a reason, sent to it alone."""
+    host = table.host
+    state = host.state
+    assert state is not None
+    idle = next(i for i, c in enumerate(table.clients) if c.seat not in host.game.to_act(state))
+    heard = [bytearray() for _ in table.clients]
+    for i, client in enumerate(table.clients):
+        client.tap = heard[i].extend
+    before = snapshot(table)
+    sender = table.clients[idle]
+    sender.act("play 7H")
+    assert pump_until(lambda: sender.last_error is not None, 5.0)
+    assert sender.last_error == ("illegal", "It is not your turn.")
+    sender.act("dance wildly")
+    sender.act("!!")
+    assert pump_until(lambda: sender.last_error and sender.last_error[0] == "bad-action", 5.0)
+    mover = next(c for c in table.clients if c.seat in host.game.to_act(state))
+    mover.act("draft ZZ9")
+    assert pump_until(lambda: mover.last_error is not None, 5.0)
+    assert mover.last_error[0] == "illegal" and mover.last_error[1]
+    pump_until(lambda: False, 0.1)
+    assert snapshot(table) == before
+    others = [h for i, h in enumerate(heard) if table.clients[i] not in (sender, mover) and h]
+    assert not others, "others heard the refusals"
+    finishes(table)
+
+
+def test_replayed_token_moves_the_seat(table: LoopbackTable) -> None:
+    """A seat token on a new connection takes the seat; the old one is told and closed."""
+    victim = table.clients[0]
+    token = victim.token
+    assert token
+    before = snapshot(table)
+    raw = Raw(table.port)
+    raw.send(encode(msg.hello("Again", token=token)))
+    assert pump_until(lambda: any(f["type"] == "view" for f in raw.frames()), 5.0)
+    welcome = raw.frames()[0]
+    assert welcome["type"] == "welcome" and welcome["seat"] == victim.seat
+    assert pump_until(lambda: victim.last_error is not None, 5.0)
+    assert victim.last_error[0] == "replaced"
+    assert snapshot(table) == before
+    raw.close()
+
+
+def test_flood_is_cut_off(table: LoopbackTable) -> None:
+    """Thousands of messages at once: a flood error and a disconnect, nothing else."""
+    before = snapshot(table)
+    raw = Raw(table.port)
+    raw.send(hello() + encode({"type": "ping"}) * 5000)
+    raw.wait_closed()
+    assert raw.errors()[-1]["code"] == "flood"
+    assert snapshot(table) == before
+    raw.close()
+    finishes(table)
+
+
+def test_silent_client_is_dropped(table: LoopbackTable) -> None:
+    """A client that connects and never speaks is closed after the hello timeout."""
+    raw = Raw(table.port)
+    raw.wait_closed(5.0)
+    assert raw.errors()[0]["code"] == "timeout"
+    raw.close()
+    finishes(table)
+
+
+def test_half_frame_then_silence(table: LoopbackTable) -> None:
+    """A header promising more bytes than ever come: the hello timeout ends it."""
+    raw = Raw(table.port)
+    raw.send(b"\x00\x00\x01\x00{")
+    raw.wait_closed(5.0)
+    raw.close()
+    finishes(table)
+
+
+def test_wrong_password(net_app: QCoreApplication) -> None:
+    """A room password keeps strangers out; the right one lets them in."""
+    t = LoopbackTable(GAME, 3, seed=2, password="sesame")
+    try:
+        assert t.run(30.0)
+        raw = Raw(t.port)
+        raw.send(hello(password="open up"))
+        assert raw.wait_error()["code"] == "password"
+        raw.wait_closed()
+        raw.close()
+        good = Raw(t.port)
+        good.send(hello(password="sesame"))
+        assert pump_until(lambda: any(f["type"] == "result" for f in good.frames()), 5.0)
+        good.close()
+    finally:
+        t.close()
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    joined=st.booleans(),
+    chunks=st.lists(
+        st.one_of(
+            st.binary(max_size=64),
+            st.dictionaries(
+                st.sampled_from(["type", "action", "ref", "version", "token", "seat", "name"]),
+                st.one_of(
+                    st.sampled_from(["act", "hello", "ping", "bye", "play 7H", "pass", ""]),
+                    st.integers(-5, 5),
+                    st.none(),
+                    st.text(max_size=8),
+                ),
+            ).map(encode),
+        ),
+        max_size=6,
+    ),
+)
+def test_fuzzed_frames_change_nothing(table: LoopbackTable, joined: bool, chunks: list) -> None:
+    """Random bytes and random messages from a stranger leave the match as it was."""
+    before = snapshot(table)
+    raw = Raw(table.port)
+    raw.send((hello() if joined else b"") + b"".join(chunks))
+    pump_until(lambda: not raw.connected(), 0.15)
+    for frame in raw.errors():
+        assert frame["code"] and frame["message"]
+    raw.close()
+    assert snapshot(table) == before
+    assert table.clients[0].connected and table.clients[1].connected

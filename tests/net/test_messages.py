@@ -1,0 +1,176 @@
+"""Messages: client message validation, per-seat view texts equal the engine's Views."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabletop.engine.game import Game
+from tabletop.engine.registry import all_games, get_game
+from tabletop.net import messages as msg
+
+GAMES = [pytest.param(g, id=g.info.id) for g in all_games()]
+
+
+def test_hello_round_trip() -> None:
+    """The hello the client builds is the hello the host reads."""
+    got = msg.parse_client(msg.hello("Ann", "pw", None, 2, False))
+    assert got == msg.Hello(msg.PROTOCOL_VERSION, "Ann", "pw", None, 2, False)
+    watcher = msg.parse_client(msg.hello("Bob", spectator=True))
+    assert isinstance(watcher, msg.Hello) and watcher.spectator
+
+
+def test_act_ping_bye() -> None:
+    """The small messages parse to their dataclasses."""
+    assert msg.parse_client(msg.act("play AS", 7)) == msg.Act("play AS", 7)
+    assert msg.parse_client({"type": "ping"}) == msg.Ping()
+    assert msg.parse_client({"type": "bye"}) == msg.Bye()
+
+
+def test_names_are_cleaned() -> None:
+    """Control characters go, spaces collapse, length is capped."""
+    got = msg.parse_client({"type": "hello", "version": 1, "name": " A\x00nn\n\t  Lee " + "x" * 50})
+    assert isinstance(got, msg.Hello)
+    assert got.name.startswith("A nn Lee x") and len(got.name) == msg.NAME_MAX
+
+
+@pytest.mark.parametrize(
+    ("obj", "code"),
+    [
+        ({}, "bad-message"),
+        ({"type": 3}, "bad-message"),
+        ({"type": "shout"}, "unknown-type"),
+        ({"type": "act"}, "bad-message"),
+        ({"type": "act", "action": ""}, "bad-message"),
+        ({"type": "act", "action": "play AS", "seat": 1}, "bad-message"),
+        ({"type": "act", "action": "x" * 300}, "bad-message"),
+        ({"type": "act", "action": "play AS", "ref": -1}, "bad-message"),
+        ({"type": "act", "action": "play AS", "ref": True}, "bad-message"),
+        ({"type": "hello", "name": "A"}, "bad-message"),
+        ({"type": "hello", "version": "1", "name": "A"}, "bad-message"),
+        ({"type": "hello", "version": 1, "name": 5}, "bad-message"),
+        ({"type": "hello", "version": 1, "seat": -1}, "bad-message"),
+        ({"type": "hello", "version": 1, "token": ["x"]}, "bad-message"),
+        ({"type": "hello", "version": 1, "role": "admin"}, "bad-message"),
+        ({"type": "ping", "x": 1}, "bad-message"),
+    ],
+)
+def test_bad_client_messages(obj: dict, code: str) -> None:
+    """Each malformed message raises ProtocolError with its code."""
+    with pytest.raises(msg.ProtocolError) as err:
+        msg.parse_client(obj)
+    assert err.value.code == code
+    assert err.value.message
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    obj=st.dictionaries(
+        st.sampled_from(["type", "version", "name", "action", "ref", "token", "seat", "role", "z"]),
+        st.none()
+        | st.booleans()
+        | st.integers()
+        | st.text(max_size=12)
+        | st.sampled_from(["hello", "act", "ping", "bye", "player", "spectator"])
+        | st.lists(st.integers(), max_size=2),
+    )
+)
+def test_any_object_parses_or_raises_protocol_error(obj: dict) -> None:
+    """Arbitrary objects give a message or ProtocolError, nothing else."""
+    try:
+        msg.parse_client(obj)
+    except msg.ProtocolError as err:
+        assert err.code in ("bad-message", "unknown-type")
+
+
+def _normal(obj: object) -> object:
+    return json.loads(json.dumps(obj))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_view_texts_equal_engine_views(game: Game) -> None:
+    """The host's assembled view text is exactly `View.to_json()` for every seat."""
+    info = game.info
+    players = min(info.max_players, max(info.min_players, 4))
+    state = game.setup(players, None, 11)
+    rnd = random.Random(3)
+    cache = msg.TextCache(limit=40)
+    last: dict[int | None, tuple[msg.SeatView, dict]] = {}
+    patched = 0
+    prev = None
+    for step in range(60):
+        acting = sorted(game.to_act(state))
+        if step % 3 == 0 or not acting:
+            texts = prev = msg.ViewTexts(game, state, cache, prev if step % 2 else None)
+            for seat in (None, *range(players)):
+                want = _normal({"type": "view", "seq": step, **game.view(state, seat).to_json()})
+                view = texts.seat_view(seat)
+                assert json.loads(view.frame(step)) == want
+                if seat in last:
+                    before, old = last[seat]
+                    patch = view.patch(step, before)
+                    if patch is not None:
+                        frame = msg.parse_host(json.loads(patch))
+                        assert msg.apply_patch(old, frame) == want
+                        patched += 1
+                last[seat] = (view, want)
+        if not acting:
+            break
+        seat = rnd.choice(acting)
+        game.apply(state, seat, rnd.choice(game.legal_actions(state, seat)))
+    assert patched > 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_event_texts_equal_redacted_events(game: Game) -> None:
+    """Each seat's events frame is exactly its redaction of the step's events."""
+    info = game.info
+    players = min(info.max_players, max(info.min_players, 4))
+    state = game.setup(players, None, 12)
+    rnd = random.Random(4)
+    steps = [state.opening]
+    for _ in range(40):
+        acting = sorted(game.to_act(state))
+        if not acting:
+            break
+        seat = rnd.choice(acting)
+        steps.append(game.apply(state, seat, rnd.choice(game.legal_actions(state, seat))))
+    for seq, evs in enumerate(steps):
+        texts = msg.EventTexts(seq, evs)
+        for seat in (None, *range(players)):
+            for ack in (None, 5):
+                want = _normal(msg.events(seq, evs, seat, ack))
+                assert json.loads(texts.frame(seat, ack)) == want
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_view_from_json_round_trip(game: Game) -> None:
+    """A client rebuilds the View its seat was sent, field for field."""
+    state = game.setup(game.info.min_players, None, 5)
+    view = game.view(state, 0)
+    rebuilt = msg.view_from_json(json.loads(json.dumps(view.to_json())))
+    assert _normal(rebuilt.to_json()) == _normal(view.to_json())
+    assert msg.parse_host({"type": "view", "seq": 0, **_normal(view.to_json())})["seq"] == 0
+
+
+def test_parse_host_rejects_junk() -> None:
+    """Host messages of unknown type or missing fields are refused."""
+    for bad in ({"type": "nope"}, {"type": "error"}, {"type": "view", "seq": 1}, {}):
+        with pytest.raises(msg.ProtocolError):
+            msg.parse_host(bad)
+
+
+def test_announcement_round_trip() -> None:
+    """An announcement parses back to its fields; junk does not."""
+    ann = msg.announcement(get_game("triq"), "den\x07", 4000, 27, 3, True, False)
+    data = json.dumps(ann).encode()
+    got = msg.parse_announcement(data)
+    assert got["port"] == 4000 and got["host"] == "den" and got["password"] is True
+    assert "seed" not in data.decode()
+    for junk in (b"x", b"{}", b"[1]", json.dumps({**ann, "port": 0}).encode(), b"{" * 3000):
+        with pytest.raises(msg.ProtocolError):
+            msg.parse_announcement(junk)

@@ -1,0 +1,73 @@
+"""Whole matches of every game over loopback: clients, computer seats and spectators agree."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QCoreApplication
+
+from tabletop.bots.base import bot_names
+from tabletop.engine.game import Game
+from tabletop.engine.log import replay
+from tabletop.engine.registry import all_games
+from tabletop.net.bench import LoopbackTable
+from tabletop.net.host import SeatSpec
+
+GAMES = [pytest.param(g, id=g.info.id) for g in all_games()]
+TIMEOUT = 60.0
+
+
+def check_finished(table: LoopbackTable) -> None:
+    """The match ended, every client has the host's result, no View differs, the log replays."""
+    assert table.run(TIMEOUT), "the match did not finish in time"
+    host = table.host
+    assert host.state is not None and host.state.result is not None
+    want = host.state.result.to_json()
+    for client in table.clients:
+        assert client.result is not None
+        assert {k: client.result[k] for k in want} == want
+        assert client.view is not None and client.view["over"]
+    assert table.desyncs() == 0
+    done = replay(host.log_text().splitlines())
+    assert done.actions == host.seq
+    assert done.game.result(done.state) == host.state.result
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_network_clients_play_a_whole_match(net_app: QCoreApplication, game: Game) -> None:
+    """All seats over the network, random legal play, the smallest table."""
+    table = LoopbackTable(game.info.id, game.info.min_players, seed=21)
+    try:
+        check_finished(table)
+        assert table.errors == []
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_mixed_table_with_computer_seats_and_a_spectator(
+    net_app: QCoreApplication, game: Game
+) -> None:
+    """Network, rule-of-thumb and computer seats mixed at one table, with someone watching."""
+    info = game.info
+    players = min(info.max_players, info.min_players + 1)
+    bots = [b for b in bot_names(info.id) if b != "random"] or ["random"]
+    specs = [SeatSpec("network"), SeatSpec("cpu", bots[0])] + [SeatSpec("network")] * (players - 2)
+    table = LoopbackTable(info.id, players, seed=8, specs=specs, bots=bots, spectators=1)
+    try:
+        check_finished(table)
+        watcher = table.clients[-1]
+        assert watcher.seat is None and watcher.view is not None
+        assert watcher.view["moves"] == []
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("triq", 27), ("hagetaka-party", 25)])
+def test_party_tables(net_app: QCoreApplication, game_id: str, players: int) -> None:
+    """The party games at their largest tables, every seat a network client."""
+    table = LoopbackTable(game_id, players, seed=13)
+    try:
+        check_finished(table)
+        assert table.errors == []
+    finally:
+        table.close()
