@@ -61,6 +61,19 @@ class Zone:
             "cards": list(self.cards),
         }
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Zone:
+        """A zone as its viewer received it (face-down zones come back HIDDEN)."""
+        visible = PUBLIC if data.get("face_up", True) else HIDDEN
+        return cls(
+            data["id"],
+            data["kind"],
+            tuple(data["cards"]),
+            data.get("owner"),
+            data.get("label", ""),
+            visible,
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Counter:
@@ -74,6 +87,11 @@ class Counter:
     def to_json(self) -> dict[str, Any]:
         """JSON form."""
         return {"id": self.id, "label": self.label, "value": self.value, "owner": self.owner}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Counter:
+        """Read the JSON form back."""
+        return cls(data["id"], data["label"], data["value"], data.get("owner"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +120,18 @@ class Move:
             "target": self.target,
             "source": self.source,
         }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Move:
+        """Read the JSON form back."""
+        return cls(
+            data["action"],
+            data["gesture"],
+            data["label"],
+            tuple(data["cards"]),
+            data.get("target"),
+            data.get("source"),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,3 +208,20 @@ class View:
             "over": self.over,
             "hints": self.hints,
         }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> View:
+        """A View rebuilt from its JSON form, as a network client receives it."""
+        return cls(
+            game=data["game"],
+            seat=data["seat"],
+            players=data["players"],
+            names=tuple(data["names"]),
+            zones=tuple(Zone.from_json(z) for z in data["zones"]),
+            counters=tuple(Counter.from_json(c) for c in data["counters"]),
+            status=data["status"],
+            to_act=tuple(data["to_act"]),
+            moves=tuple(Move.from_json(m) for m in data["moves"]),
+            over=data["over"],
+            hints=dict(data.get("hints") or {}),
+        )

@@ -25,7 +25,7 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
 from tabletop.bots.base import Bot, make_bot
 from tabletop.engine.game import Game, State
 from tabletop.engine.log import replay
-from tabletop.net import messages as msg
+from tabletop.engine.views import View
 from tabletop.net.client import Client
 from tabletop.net.host import Host, Limits, SeatSpec
 
@@ -139,7 +139,7 @@ class LoopbackTable:
             return
         bot = self.bots[index]
         if bot is not None:
-            choice = bot.choose(msg.view_from_json(client.view))
+            choice = bot.choose(View.from_json(client.view))
         else:
             choice = self.rng.choice(client.view["moves"])["action"]
         ref = client.act(choice)

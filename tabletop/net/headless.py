@@ -16,7 +16,7 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
 
 from tabletop.bots.base import Bot, make_bot
 from tabletop.engine.errors import BadOption, TabletopError
-from tabletop.net import messages as msg
+from tabletop.engine.views import View
 from tabletop.net.client import Client
 from tabletop.net.discovery import Announcer
 from tabletop.net.host import ANY_ADDRESS, Host, parse_seats
@@ -136,7 +136,7 @@ class _Player:
             self.refused = False
             choice = self.rng.choice(client.view["moves"])["action"]
         else:
-            choice = self.bot.choose(msg.view_from_json(client.view))
+            choice = self.bot.choose(View.from_json(client.view))
         client.act(choice)
 
 

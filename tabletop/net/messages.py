@@ -18,7 +18,6 @@ from typing import Any
 
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, Result, State
-from tabletop.engine.views import HIDDEN, PUBLIC, Counter, Move, View, Zone
 
 PROTOCOL_VERSION = 1
 """The protocol version both sides put in their first message."""
@@ -458,39 +457,6 @@ def apply_patch(view: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
         elif key != "type":
             out[key] = value
     return out
-
-
-def view_from_json(data: dict[str, Any]) -> View:
-    """A View rebuilt from its JSON form (as a client receives it), for computer players."""
-    zones = tuple(
-        Zone(
-            z["id"],
-            z["kind"],
-            tuple(z["cards"]),
-            z.get("owner"),
-            z.get("label", ""),
-            PUBLIC if z.get("face_up", True) else HIDDEN,
-        )
-        for z in data["zones"]
-    )
-    return View(
-        game=data["game"],
-        seat=data["seat"],
-        players=data["players"],
-        names=tuple(data["names"]),
-        zones=zones,
-        counters=tuple(
-            Counter(c["id"], c["label"], c["value"], c.get("owner")) for c in data["counters"]
-        ),
-        status=data["status"],
-        to_act=tuple(data["to_act"]),
-        moves=tuple(
-            Move(m["action"], m["gesture"], m["label"], tuple(m["cards"]), m.get("target"))
-            for m in data["moves"]
-        ),
-        over=data["over"],
-        hints=dict(data.get("hints") or {}),
-    )
 
 
 _HOST_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from tabletop.engine.game import Game
 from tabletop.engine.registry import all_games, get_game
+from tabletop.engine.views import View
 from tabletop.net import messages as msg
 
 GAMES = [pytest.param(g, id=g.info.id) for g in all_games()]
@@ -148,11 +149,11 @@ def test_event_texts_equal_redacted_events(game: Game) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_view_from_json_round_trip(game: Game) -> None:
+def test_view_json_round_trip(game: Game) -> None:
     """A client rebuilds the View its seat was sent, field for field."""
     state = game.setup(game.info.min_players, None, 5)
     view = game.view(state, 0)
-    rebuilt = msg.view_from_json(json.loads(json.dumps(view.to_json())))
+    rebuilt = View.from_json(json.loads(json.dumps(view.to_json())))
     assert _normal(rebuilt.to_json()) == _normal(view.to_json())
     assert msg.parse_host({"type": "view", "seq": 0, **_normal(view.to_json())})["seq"] == 0
 
