@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QMainWindow,
     QMessageBox,
+    QPushButton,
     QStackedWidget,
     QTextBrowser,
     QVBoxLayout,
@@ -36,17 +37,29 @@ from tabletop.engine.game import Game
 from tabletop.engine.registry import get_game
 from tabletop.fonts import use_japanese_fallback
 from tabletop.help import rules_markdown
+from tabletop.net.discovery import Announcer
+from tabletop.net.host import Host
 from tabletop.sheets.model import SheetModel, filled_sheet
 from tabletop.sheets.render import write_pdf
 from tabletop.sheets.stepper import Stepper
 from tabletop.store import DamagedSave, HistoryEntry, Store
 from tabletop.ui import printing
+from tabletop.ui.joindialog import JoinDialog
 from tabletop.ui.launcher import GAMES, HISTORY, SAVES, Launcher
+from tabletop.ui.lobby import HostLobby
+from tabletop.ui.netsession import ClientSession, HostSession, LanConfig, NetBar
 from tabletop.ui.newgame import NewGameDialog, load_choices
 from tabletop.ui.printing import BlankSheetDialog, SheetPreview, default_paper, file_stem
 from tabletop.ui.replay import ReplayWidget
 from tabletop.ui.results import ResultsDialog
-from tabletop.ui.session import SeatSpec, Session, default_bot, parse_seats, seats_from
+from tabletop.ui.session import (
+    SeatSpec,
+    Session,
+    TableSession,
+    default_bot,
+    parse_seats,
+    seats_from,
+)
 from tabletop.ui.table import INSTANT, TEMPOS, TableWidget, Tempo
 
 SCREENSHOT_SIZE = (1280, 800)
@@ -115,6 +128,11 @@ class MainWindow(QMainWindow):
         self.sheet_setup: BlankSheetDialog | None = None
         self.notice: QMessageBox | None = None
         self.last: tuple[Game, list[SeatSpec], dict[str, Any]] | None = None
+        self.lan = LanConfig()
+        self.lobby: HostLobby | None = None
+        self.join_dialog: JoinDialog | None = None
+        self.net: HostSession | ClientSession | None = None
+        self.net_bar: NetBar | None = None
         name = str(settings.value("tempo", "Normal"))
         self.tempo = TEMPOS.get(name, TEMPOS["Normal"])
         self.command_actions: dict[str, QAction] = {}
@@ -134,6 +152,22 @@ class MainWindow(QMainWindow):
                 default=True,
                 menu=True,
                 shortcut=QKeySequence.StandardKey.New,
+            ),
+            Command(
+                "host",
+                "&Host a game…",
+                GAMES,
+                lambda: self.host_game(self._current_id()),
+                "Open a table on your network: open seats, people here and computer players",
+                menu=True,
+            ),
+            Command(
+                "join",
+                "&Join a game…",
+                GAMES,
+                self.join_game,
+                "Sit down at a table hosted on your network",
+                menu=True,
             ),
             Command(
                 "print",
@@ -205,8 +239,8 @@ class MainWindow(QMainWindow):
 
     def _current_id(self) -> str | None:
         front = self.stack.currentWidget()
-        if self.last is not None and front is self.table:
-            return self.last[0].info.id
+        if self.table is not None and front is self.table:
+            return self.table.session.game.info.id
         if self.replay is not None and front is self.replay:
             return self.replay.stepper.game.info.id
         return self.launcher.current()
@@ -231,9 +265,18 @@ class MainWindow(QMainWindow):
             rules_dialog(get_game(game_id), self).show()
 
     def show_launcher(self) -> None:
-        """Back to the launcher; a match left unfinished waits there to be resumed."""
+        """Back to the launcher; a match left unfinished waits there to be resumed.
+
+        Leaving an unfinished hosted LAN table closes it for everyone, once the host agrees.
+        """
+        hosted = self.net if isinstance(self.net, HostSession) else None
+        if hosted is not None and not hosted.over:
+            question = "Leaving closes this table for every player at it. Leave anyway?"
+            if not confirm(self, "Close the table", question):
+                return
         if self.table is not None:
             self.table.halt()
+        self._close_net()
         self._close_replay()
         self.stack.setCurrentWidget(self.launcher)
         self.setWindowTitle("Tabletop")
@@ -332,7 +375,7 @@ class MainWindow(QMainWindow):
         self.settings.setValue("lastGame", resumed.game.info.id)
         return self._sit(session, tempo, True)
 
-    def _sit(self, session: Session, tempo: Tempo | None, autoplay: bool) -> TableWidget:
+    def _sit(self, session: TableSession, tempo: Tempo | None, autoplay: bool) -> TableWidget:
         table = TableWidget(session, tempo or self.tempo)
         table.bots_enabled = autoplay
         table.scores.setVisible(self.scores_action.isChecked())
@@ -342,15 +385,67 @@ class MainWindow(QMainWindow):
             self.table.halt()
             self.stack.removeWidget(self.table)
             self.table.deleteLater()
+        if self.net is not None and self.net is not session:
+            self._close_net()
         self.table = table
         self.stack.addWidget(table)
         self.stack.setCurrentWidget(table)
-        self.last = (session.game, list(session.seats), dict(session.options))
-        self.rematch_action.setEnabled(True)
         info = session.game.info
-        self.setWindowTitle(f"Tabletop — {info.title} ({info.title_en}) · seed {session.seed}")
+        if isinstance(session, Session):
+            self.last = (session.game, list(session.seats), dict(session.options))
+            self.setWindowTitle(f"Tabletop — {info.title} ({info.title_en}) · seed {session.seed}")
+        else:
+            self.last = None
+            self.setWindowTitle(f"Tabletop — {info.title} ({info.title_en}) · LAN")
+        self.rematch_action.setEnabled(self.last is not None)
         table.start()
         return table
+
+    # ---- LAN play -----------------------------------------------------------------------
+    def host_game(self, game_id: str | None = None) -> HostLobby:
+        """Open the host lobby (kept as `lobby`); its Start sits down at the hosted table."""
+        lobby = HostLobby(self.settings, game_id, self.lan, self)
+        lobby.accepted.connect(lambda: self.sit_host(*lobby.take()))
+        self.lobby = lobby
+        lobby.open()
+        return lobby
+
+    def join_game(self) -> JoinDialog:
+        """Open the Join list (kept as `join_dialog`); joining sits down at that table."""
+        dialog = JoinDialog(self.settings, self.lan, self)
+        dialog.accepted.connect(lambda: self.sit_client(dialog.take()))
+        self.join_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def sit_host(self, host: Host, announcer: Announcer | None) -> TableWidget:
+        """Sit at a started LAN table this computer hosts."""
+        session = HostSession(host, announcer, self.lan.bind, self)
+        host.message.connect(lambda text: self.statusBar().showMessage(f"Host: {text}", 6000))
+        return self._sit_net(session)
+
+    def sit_client(self, session: ClientSession) -> TableWidget:
+        """Sit at another computer's LAN table, in the seat just joined."""
+        session.setParent(self)
+        return self._sit_net(session)
+
+    def _sit_net(self, session: HostSession | ClientSession) -> TableWidget:
+        self.net = session
+        table = self._sit(session, None, True)
+        session.updated.connect(table.feed)
+        session.refused.connect(table.refuse)
+        bar = NetBar(session)
+        table_layout = table.layout()
+        assert isinstance(table_layout, QVBoxLayout)
+        table_layout.insertWidget(0, bar)
+        self.net_bar = bar
+        return table
+
+    def _close_net(self) -> None:
+        net, self.net, self.net_bar = self.net, None, None
+        if net is not None:
+            net.close()
+            net.deleteLater()
 
     def resume_selected(self) -> None:
         """Resume the unfinished match highlighted in the launcher."""
@@ -381,11 +476,21 @@ class MainWindow(QMainWindow):
         result = session.result()
         if result is None:
             return
-        dialog = ResultsDialog(session.game.info.title_en, result, session.state.names, self)
+        dialog = ResultsDialog(session.game.info.title_en, result, session.names, self)
         dialog.rematch.connect(self.rematch)
         dialog.newGame.connect(lambda: self.new_game(session.game.info.id))
-        dialog.printSheet.connect(lambda: self.preview_sheet(filled_sheet(session.log()), dialog))
-        dialog.saveSheet.connect(lambda: self.save_sheet_pdf(filled_sheet(session.log()), dialog))
+        lines = session.log()
+        if lines is not None:
+            sheet = filled_sheet(lines)
+            dialog.printSheet.connect(lambda: self.preview_sheet(sheet, dialog))
+            dialog.saveSheet.connect(lambda: self.save_sheet_pdf(sheet, dialog))
+        else:
+            dialog.print_button.hide()
+            dialog.pdf_button.hide()
+        if self.last is None:
+            for button in dialog.findChildren(QPushButton):
+                if button.text() == "Rematch":
+                    button.hide()
         self.results = dialog
         dialog.open()
 
@@ -394,7 +499,8 @@ class MainWindow(QMainWindow):
         """The filled sheet of the match at the table or in the replay viewer, if one is."""
         front = self.stack.currentWidget()
         if self.table is not None and front is self.table:
-            return filled_sheet(self.table.session.log())
+            lines = self.table.session.log()
+            return filled_sheet(lines) if lines is not None else None
         if self.replay is not None and front is self.replay:
             return self.replay_sheet
         return None

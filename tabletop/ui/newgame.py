@@ -60,6 +60,41 @@ def save_choices(
     settings.setValue(f"games/{info.id}", json.dumps(data))
 
 
+def option_widget(opt: Option, value: Any) -> QWidget:
+    """An editor for one game option showing `value`."""
+    if isinstance(opt.default, bool):
+        box = QCheckBox()
+        box.setChecked(bool(value))
+        return box
+    if opt.choices:
+        combo = QComboBox()
+        for choice in opt.choices:
+            combo.addItem(str(choice), choice)
+        combo.setCurrentIndex(max(0, combo.findData(value)))
+        return combo
+    if isinstance(opt.default, int):
+        spin = QSpinBox()
+        spin.setRange(
+            opt.minimum if opt.minimum is not None else -9999,
+            opt.maximum if opt.maximum is not None else 9999,
+        )
+        spin.setValue(int(value))
+        return spin
+    return QLineEdit(str(value))
+
+
+def option_value(opt: Option, widget: QWidget) -> Any:
+    """The typed value an `option_widget` holds (ValueError if its text does not parse)."""
+    if isinstance(widget, QCheckBox):
+        return widget.isChecked()
+    if isinstance(widget, QComboBox):
+        return widget.currentData()
+    if isinstance(widget, QSpinBox):
+        return widget.value()
+    assert isinstance(widget, QLineEdit)
+    return opt.parse(widget.text())
+
+
 class SeatRow(QWidget):
     """One seat: its name and who plays it."""
 
@@ -119,7 +154,7 @@ class NewGameDialog(QDialog):
             box = QGroupBox("Options")
             form = QFormLayout(box)
             for opt in info.options:
-                widget = self._option_widget(opt, remembered["options"][opt.key])
+                widget = option_widget(opt, remembered["options"][opt.key])
                 widget.setToolTip(opt.help)
                 label = QLabel(opt.key)
                 label.setToolTip(opt.help)
@@ -147,27 +182,6 @@ class NewGameDialog(QDialog):
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
         self._update_counts()
-
-    def _option_widget(self, opt: Option, value: Any) -> QWidget:
-        if isinstance(opt.default, bool):
-            box = QCheckBox()
-            box.setChecked(bool(value))
-            return box
-        if opt.choices:
-            combo = QComboBox()
-            for choice in opt.choices:
-                combo.addItem(str(choice), choice)
-            combo.setCurrentIndex(max(0, combo.findData(value)))
-            return combo
-        if isinstance(opt.default, int):
-            spin = QSpinBox()
-            spin.setRange(
-                opt.minimum if opt.minimum is not None else -9999,
-                opt.maximum if opt.maximum is not None else 9999,
-            )
-            spin.setValue(int(value))
-            return spin
-        return QLineEdit(str(value))
 
     def _add_row(self, seat: SeatSpec) -> None:
         row = SeatRow(seat, self.bots)
@@ -197,18 +211,7 @@ class NewGameDialog(QDialog):
 
     def options(self) -> dict[str, Any]:
         """The options as chosen (typed values)."""
-        out: dict[str, Any] = {}
-        for opt in self.info.options:
-            widget = self.option_widgets[opt.key]
-            if isinstance(widget, QCheckBox):
-                out[opt.key] = widget.isChecked()
-            elif isinstance(widget, QComboBox):
-                out[opt.key] = widget.currentData()
-            elif isinstance(widget, QSpinBox):
-                out[opt.key] = widget.value()
-            elif isinstance(widget, QLineEdit):
-                out[opt.key] = opt.parse(widget.text())
-        return out
+        return {o.key: option_value(o, self.option_widgets[o.key]) for o in self.info.options}
 
     def seed_value(self) -> int | None:
         """The seed, or None for a random one."""

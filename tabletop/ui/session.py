@@ -46,6 +46,63 @@ class Recorder(Protocol):
         """Add one applied action and the events it produced."""
 
 
+class TableSession(Protocol):
+    """What the table plays through: the local engine (`Session`) or a LAN table
+    (`netsession.HostSession`, `netsession.ClientSession`).
+
+    `act` returns the events of an applied action, or None when the answer comes later: the
+    owner then calls `TableWidget.feed` with what happened or `TableWidget.refuse` with the
+    reason the action was refused.
+    """
+
+    game: Game
+    seats: list[SeatSpec]
+    humans: tuple[int, ...]
+    save_error: str
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+
+    @property
+    def over(self) -> bool:
+        """True once the match has a result."""
+
+    def result(self) -> Result | None:
+        """The final result, or None while play goes on."""
+
+    def to_act(self) -> frozenset[int]:
+        """Seats that must act now."""
+
+    def view(self, seat: int | None) -> View:
+        """What `seat` sees (None: a spectator)."""
+
+    def act(self, seat: int, action: str) -> list[Event] | None:
+        """Apply or send an action; IllegalAction or ParseError if refused at once."""
+
+    def score_table(self) -> tuple[list[list[float]], list[float]]:
+        """Per-round scores and running totals."""
+
+    def log(self) -> list[str] | None:
+        """The replay log so far, or None where this table has none (a LAN client)."""
+
+    def bot_seats_to_act(self) -> list[int]:
+        """Computer seats the table itself must play now."""
+
+    def bot_choice(self, seat: int) -> str:
+        """A computer seat's chosen action."""
+
+    def minutes(self) -> int:
+        """Whole minutes since the match started at this table."""
+
+    def serve(self, current: int | None) -> int | None:
+        """The seat the table should show."""
+
+
 def _line(obj: Mapping[str, Any]) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
@@ -81,6 +138,28 @@ def clock_action(view: View, minutes: int) -> str | None:
     if not offered:
         return None
     return offered[max(min(offered), min(minutes, max(offered)))]
+
+
+def serve_seat(
+    humans: Sequence[int], acting: Iterable[int], players: int, current: int | None
+) -> int | None:
+    """The seat a table shows: the only person, or the person who must act now.
+
+    With several people, simultaneous choices are collected one person after another,
+    clockwise from the one served now; while only others act, the view stays put.
+    """
+    if not humans:
+        return None
+    if len(humans) == 1:
+        return humans[0]
+    now = set(acting)
+    waiting = [h for h in humans if h in now]
+    if current in waiting or (current is not None and not waiting):
+        return current
+    if not waiting:
+        return humans[0]
+    start = -1 if current is None else current
+    return min(waiting, key=lambda s: (s - start - 1) % players)
 
 
 def seats_from(names: Sequence[str], bots: Sequence[str | None]) -> list[SeatSpec]:
@@ -159,6 +238,16 @@ class Session:
         return len(self.seats)
 
     @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        return self.state.names
+
+    def score_table(self) -> tuple[list[list[float]], list[float]]:
+        """Per-round scores and running totals, for the score panel."""
+        match = self.state.match
+        return match.scores, match.totals
+
+    @property
     def over(self) -> bool:
         """True once the match has a result."""
         return self.game.result(self.state) is not None
@@ -209,19 +298,5 @@ class Session:
         return clock_action(view, self.minutes()) or self.bots[seat].choose(view)
 
     def serve(self, current: int | None) -> int | None:
-        """The seat the table should show: the only person, or the person who must act now.
-
-        With several people, simultaneous choices are collected one person after another,
-        clockwise from the one served now; while only computers act, the view stays put.
-        """
-        if not self.humans:
-            return None
-        if len(self.humans) == 1:
-            return self.humans[0]
-        acting = [h for h in self.humans if h in self.to_act()]
-        if current in acting or (current is not None and not acting):
-            return current
-        if not acting:
-            return self.humans[0]
-        start = -1 if current is None else current
-        return min(acting, key=lambda s: (s - start - 1) % self.players)
+        """The seat the table should show (`serve_seat`)."""
+        return serve_seat(self.humans, self.to_act(), self.players, current)

@@ -31,7 +31,7 @@ from tabletop.ui import gestures
 from tabletop.ui.art import CardArt
 from tabletop.ui.scene import TableScene
 from tabletop.ui.scores import ScorePanel, fmt
-from tabletop.ui.session import Session, clock_action
+from tabletop.ui.session import TableSession, clock_action
 
 MAX_BUTTONS = 10
 """More button moves than this are offered in a drop-down list."""
@@ -96,7 +96,7 @@ class TableWidget(QWidget):
     """True when nothing moves and nobody but a person is expected to act."""
 
     def __init__(
-        self, session: Session, tempo: Tempo = TEMPOS["Normal"], art: CardArt | None = None
+        self, session: TableSession, tempo: Tempo = TEMPOS["Normal"], art: CardArt | None = None
     ) -> None:
         super().__init__()
         self.session = session
@@ -105,6 +105,8 @@ class TableWidget(QWidget):
         self.view = TableView(self.scene)
         self.shown: int | None = None
         self._frames: list[tuple[View, int, bool, bool]] = []
+        self._fed: list[Event] | None = None
+        self._fed_seat: int | None = None
         self._busy = False
         self._announced = False
         self.bots_enabled = True
@@ -168,6 +170,8 @@ class TableWidget(QWidget):
             return err.reason
         except ParseError as err:
             return str(err)
+        if events is None:
+            return None
         if seat == self.shown:
             self.scene.clear_choice()
         stage = gestures.trick_frame(before, events, seat) if before is not None else None
@@ -178,6 +182,33 @@ class TableWidget(QWidget):
         if self.session.save_error:
             self.scene.toast(self.session.save_error, 6000)
         return None
+
+    def feed(self, events: Sequence[Event], seat: int | None = None) -> None:
+        """Draw what happened away from this table (`seat`: who acted, if known).
+
+        Updates that come while cards move are gathered and drawn together once they settle.
+        """
+        self._fed = [*(self._fed or []), *events]
+        self._fed_seat = seat
+        if not self._busy:
+            self._draw_fed()
+
+    def _draw_fed(self) -> None:
+        events, seat = self._fed or [], self._fed_seat
+        self._fed, self._fed_seat = None, None
+        before = self.scene.view
+        if seat is not None and seat == self.shown:
+            self.scene.clear_choice()
+        acting = seat if seat is not None else -1
+        stage = gestures.trick_frame(before, events, acting) if before is not None else None
+        trick = gestures.last_trick(events)
+        if trick is not None:
+            self.scene.remember_trick(*trick)
+        self._refresh(events, stage)
+
+    def refuse(self, reason: str) -> None:
+        """An action sent away was refused: cards go home and the reason is shown."""
+        self.scene.snap_back(reason)
 
     def halt(self) -> None:
         """Stop the computer players and pending frames: the table is being left."""
@@ -204,7 +235,7 @@ class TableWidget(QWidget):
             frames.append((stage, bottom, False, False))
         deal = any(e.type == "deal" for e in events)
         if handover:
-            self.scene.cover(f"Pass to {session.seats[target].name} — click when ready")
+            self.scene.cover(f"Pass to {session.names[target]} — click when ready")
         if self.scene.covered:
             frames.append((session.view(None), bottom, False, deal))
         else:
@@ -238,6 +269,9 @@ class TableWidget(QWidget):
         if not self._busy:
             return
         self._busy = False
+        if self._fed is not None:
+            self._draw_fed()
+            return
         self.idleChanged.emit(True)
         session = self.session
         if session.over:
@@ -258,7 +292,7 @@ class TableWidget(QWidget):
         seat = seats[0]
         reason = self.attempt(seat, self.session.bot_choice(seat))
         if reason is not None:
-            self.scene.toast(f"{self.session.seats[seat].name}: {reason}")
+            self.scene.toast(f"{self.session.names[seat]}: {reason}")
             return False
         return True
 
@@ -274,8 +308,8 @@ class TableWidget(QWidget):
     def _after_events(self, old: View | None, new: View, events: Sequence[Event]) -> None:
         """Score panel, floating score changes and the round summary."""
         session = self.session
-        match = session.state.match
-        self.scores.show_scores(session.state.names, match.scores, match.totals, self.shown)
+        rounds, totals = session.score_table()
+        self.scores.show_scores(session.names, rounds, totals, self.shown)
         if old is not None and self.tempo.move_ms > 0:
             for seat in range(session.players):
                 change = _counter_change(old, new, seat)
@@ -283,7 +317,7 @@ class TableWidget(QWidget):
                     self.scene.float_text(seat, change)
         scores = gestures.round_scores(events)
         if scores is not None:
-            names = session.state.names
+            names = session.names
             parts = [
                 f"{names[i]} {fmt(v) if v < 0 else '+' + fmt(v)}" for i, v in enumerate(scores)
             ]

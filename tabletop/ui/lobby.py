@@ -1,0 +1,365 @@
+"""The host lobby: game, options, seed, room password, port, and who plays each seat.
+
+A seat is open (a network player joins it), a person at this computer (hot-seat), or a
+computer player. "Open the table" starts a `Host` and announces it on the LAN; the lobby then
+shows the addresses to join, who took each open seat, and enables "Start" once every open
+seat is filled. The last choices are remembered in QSettings.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tabletop.bots.base import bot_names
+from tabletop.engine.errors import TabletopError
+from tabletop.engine.game import GameInfo
+from tabletop.engine.registry import all_games, get_game
+from tabletop.net import messages as msg
+from tabletop.net.discovery import Announcer
+from tabletop.net.headless import DEFAULT_PORT
+from tabletop.net.host import Host, SeatSpec
+from tabletop.ui.netsession import LanConfig, lan_addresses
+from tabletop.ui.newgame import option_value, option_widget
+from tabletop.ui.session import default_bot
+
+NETWORK = "network"
+LOCAL = "local"
+SETTINGS_KEY = "lan/host"
+
+
+class SeatChoice(QWidget):
+    """One seat in the lobby: who plays it, a name for a person here, and who took it."""
+
+    def __init__(self, index: int, kind: str, name: str, bots: list[str]) -> None:
+        super().__init__()
+        self.index = index
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(QLabel(f"{index + 1}."))
+        self.kind = QComboBox()
+        self.kind.addItem("Open: a network player", NETWORK)
+        self.kind.addItem("A person at this computer", LOCAL)
+        for bot in bots:
+            self.kind.addItem(f"Computer: {bot}", f"cpu:{bot}")
+        self.kind.setCurrentIndex(max(0, self.kind.findData(kind)))
+        self.name = QLineEdit(name)
+        self.name.setPlaceholderText(f"Player {index + 1}")
+        self.status = QLabel()
+        self.status.setMinimumWidth(150)
+        row.addWidget(self.kind)
+        row.addWidget(self.name, 1)
+        row.addWidget(self.status)
+        self.kind.currentIndexChanged.connect(self._kind_changed)
+        self._kind_changed()
+
+    def choice(self) -> str:
+        """The kind chosen: "network", "local" or "cpu:<bot>"."""
+        return str(self.kind.currentData())
+
+    def spec(self) -> SeatSpec:
+        """The seat as the host takes it."""
+        kind = self.choice()
+        if kind.startswith("cpu:"):
+            return SeatSpec("cpu", kind.removeprefix("cpu:"))
+        if kind == LOCAL:
+            return SeatSpec(LOCAL, name=msg.clean_name(self.name.text()))
+        return SeatSpec(NETWORK)
+
+    def _kind_changed(self) -> None:
+        self.name.setVisible(self.choice() == LOCAL)
+        self.status.setText("")
+
+    def show_row(self, row: dict[str, Any]) -> None:
+        """Show the host's row for this seat: who took it and whether they are here."""
+        if row["kind"] != NETWORK:
+            self.status.setText(row["name"])
+        elif not row["taken"]:
+            self.status.setText("waiting for a player…")
+        else:
+            here = "" if row["connected"] else " (disconnected)"
+            self.status.setText(f"✓ {row['name']}{here}")
+
+
+class HostLobby(QDialog):
+    """Set up a LAN table, open it, wait for the players, start."""
+
+    def __init__(
+        self,
+        settings: QSettings,
+        game_id: str | None = None,
+        lan: LanConfig | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Host a game")
+        self.settings = settings
+        self.lan = lan or LanConfig()
+        self.host: Host | None = None
+        self.announcer: Announcer | None = None
+        self.seat_choices: list[SeatChoice] = []
+        self.option_widgets: dict[str, QWidget] = {}
+        memory = self._memory()
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        self.game = QComboBox()
+        for game in all_games():
+            self.game.addItem(f"{game.info.title} ({game.info.title_en})", game.info.id)
+        wanted = game_id or str(memory.get("game", ""))
+        self.game.setCurrentIndex(max(0, self.game.findData(wanted)))
+        self.host_name = QLineEdit(str(memory.get("name", "")) or socket.gethostname())
+        self.host_name.setToolTip("How your table is listed in other players' Join lists")
+        self.count = QSpinBox()
+        form.addRow("Game", self.game)
+        form.addRow("Table name", self.host_name)
+        form.addRow("Seats", self.count)
+        layout.addLayout(form)
+        self.seats_box = QGroupBox("Who plays each seat")
+        self.seats_layout = QVBoxLayout(self.seats_box)
+        layout.addWidget(self.seats_box)
+        self.options_box = QGroupBox("Options")
+        self.options_form = QFormLayout(self.options_box)
+        layout.addWidget(self.options_box)
+        more = QFormLayout()
+        self.seed = QLineEdit()
+        self.seed.setPlaceholderText("random")
+        self.password = QLineEdit()
+        self.password.setPlaceholderText("none")
+        self.password.setEchoMode(QLineEdit.EchoMode.Password)
+        self.port = QSpinBox()
+        self.port.setRange(0, 65535)
+        self.port.setSpecialValueText("any free port")
+        self.port.setValue(int(memory.get("port", DEFAULT_PORT)))
+        more.addRow("Seed (optional)", self.seed)
+        more.addRow("Room password (optional)", self.password)
+        more.addRow("Port", self.port)
+        layout.addLayout(more)
+        self.where = QLabel()
+        self.where.setWordWrap(True)
+        self.where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #c62828;")
+        layout.addWidget(self.where)
+        layout.addWidget(self.error)
+        buttons = QHBoxLayout()
+        self.open_button = QPushButton("Open the table")
+        self.start_button = QPushButton("Start")
+        self.start_button.setEnabled(False)
+        self.start_button.setToolTip("Enabled when every open seat has a player")
+        cancel = QPushButton("Cancel")
+        buttons.addWidget(self.open_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.start_button)
+        buttons.addWidget(cancel)
+        layout.addLayout(buttons)
+        self.config_widgets: list[QWidget] = [
+            self.game,
+            self.host_name,
+            self.count,
+            self.seats_box,
+            self.options_box,
+            self.seed,
+            self.password,
+            self.port,
+        ]
+        self.game.currentIndexChanged.connect(lambda _i: self._game_changed(None))
+        self.count.valueChanged.connect(self._count_changed)
+        self.open_button.clicked.connect(self.toggle_table)
+        self.start_button.clicked.connect(self.start)
+        cancel.clicked.connect(self.reject)
+        self._game_changed(memory if memory.get("game") == self.game_id() else None)
+
+    # ---- choices -------------------------------------------------------------------------
+    def _memory(self) -> dict[str, Any]:
+        try:
+            data = json.loads(str(self.settings.value(SETTINGS_KEY, "") or "{}"))
+        except ValueError:
+            data = {}
+        return data if isinstance(data, dict) else {}
+
+    def game_id(self) -> str:
+        """The chosen game's id."""
+        return str(self.game.currentData())
+
+    def info(self) -> GameInfo:
+        """The chosen game's info."""
+        return get_game(self.game_id()).info
+
+    def _game_changed(self, memory: dict[str, Any] | None) -> None:
+        info = self.info()
+        seats = (memory or {}).get("seats") or []
+        if not info.min_players <= len(seats) <= info.max_players:
+            count = min(info.max_players, max(info.min_players, 3))
+            bot = f"cpu:{default_bot(info.id)}"
+            seats = [[LOCAL, "You"], [NETWORK, ""]] + [[bot, ""]] * (count - 2)
+        for choice in self.seat_choices:
+            choice.deleteLater()
+        self.seat_choices = []
+        self.count.blockSignals(True)
+        self.count.setRange(info.min_players, info.max_players)
+        self.count.setValue(len(seats))
+        self.count.blockSignals(False)
+        for kind, name in seats:
+            self._add_seat(str(kind), str(name))
+        while self.options_form.rowCount():
+            self.options_form.removeRow(0)
+        self.option_widgets = {}
+        remembered = (memory or {}).get("options") or {}
+        for opt in info.options:
+            widget = option_widget(opt, remembered.get(opt.key, opt.default))
+            widget.setToolTip(opt.help)
+            self.options_form.addRow(opt.key, widget)
+            self.option_widgets[opt.key] = widget
+        self.options_box.setVisible(bool(info.options))
+
+    def _add_seat(self, kind: str, name: str) -> None:
+        choice = SeatChoice(len(self.seat_choices), kind, name, bot_names(self.game_id()))
+        self.seat_choices.append(choice)
+        self.seats_layout.addWidget(choice)
+
+    def _count_changed(self, count: int) -> None:
+        while len(self.seat_choices) > count:
+            self.seat_choices.pop().deleteLater()
+        while len(self.seat_choices) < count:
+            self._add_seat(NETWORK, "")
+
+    def specs(self) -> list[SeatSpec]:
+        """The seats as chosen."""
+        return [c.spec() for c in self.seat_choices]
+
+    def options(self) -> dict[str, Any]:
+        """The options as chosen (typed values; ValueError if one does not parse)."""
+        return {o.key: option_value(o, self.option_widgets[o.key]) for o in self.info().options}
+
+    def seed_value(self) -> int | None:
+        """The seed, or None for a random one (ValueError if it is not a number)."""
+        text = self.seed.text().strip()
+        return int(text) if text else None
+
+    def _remember(self) -> None:
+        data = {
+            "game": self.game_id(),
+            "name": self.host_name.text().strip(),
+            "port": self.port.value(),
+            "seats": [[c.choice(), c.name.text().strip()] for c in self.seat_choices],
+            "options": self.options(),
+        }
+        self.settings.setValue(SETTINGS_KEY, json.dumps(data))
+
+    # ---- the table -----------------------------------------------------------------------
+    def toggle_table(self) -> None:
+        """Open the table with the choices made, or close it to change them."""
+        if self.host is None:
+            self.open_table()
+        else:
+            self.close_table()
+
+    def open_table(self) -> bool:
+        """Start the host and announce it; False (and the reason shown) if that fails."""
+        self.error.setText("")
+        try:
+            options, seed = self.options(), self.seed_value()
+        except ValueError as err:
+            self.error.setText("The seed is a number." if "seed" in str(err) else str(err))
+            return False
+        password = self.password.text() or None
+        try:
+            host = Host(self.game_id(), self.specs(), options, seed, password, auto_start=False)
+        except TabletopError as err:
+            self.error.setText(str(err))
+            return False
+        try:
+            port = host.listen(self.port.value(), self.lan.bind)
+        except OSError as err:
+            host.close()
+            host.deleteLater()
+            self.error.setText(f"The table cannot be opened: {err}")
+            return False
+        self._remember()
+        self.host = host
+        host.seatsChanged.connect(self._show_seats)
+        if self.lan.announce_to is not None:
+            name = self.host_name.text().strip() or socket.gethostname()
+            self.announcer = Announcer(
+                lambda: host.announcement(name),
+                self.lan.announce_to,
+                self.lan.discovery_port,
+                parent=self,
+            )
+            self.announcer.start()
+        addresses = lan_addresses(self.lan.bind)
+        lock = " · room password set" if password else ""
+        self.where.setText(
+            "Players join from their Join list, or by typing "
+            + " or ".join(f"<b>{a}:{port}</b>" for a in addresses)
+            + lock
+        )
+        for widget in self.config_widgets:
+            widget.setEnabled(False)
+        self.open_button.setText("Close the table")
+        self._show_seats()
+        return True
+
+    def close_table(self) -> None:
+        """Stop announcing, close the host, and let the choices be changed again."""
+        if self.announcer is not None:
+            self.announcer.stop()
+            self.announcer.deleteLater()
+            self.announcer = None
+        if self.host is not None:
+            self.host.close()
+            self.host.deleteLater()
+            self.host = None
+        for widget in self.config_widgets:
+            widget.setEnabled(True)
+        for choice in self.seat_choices:
+            choice.status.setText("")
+        self.where.setText("")
+        self.open_button.setText("Open the table")
+        self.start_button.setEnabled(False)
+
+    def _show_seats(self) -> None:
+        host = self.host
+        if host is None:
+            return
+        for choice, row in zip(self.seat_choices, host.seat_rows(), strict=True):
+            choice.show_row(row)
+        self.start_button.setEnabled(host.ready() and host.state is None)
+
+    def start(self) -> None:
+        """Deal and close the lobby; the table takes over (`take`)."""
+        if self.host is None or not self.host.ready():
+            return
+        self.host.start()
+        self.accept()
+
+    def take(self) -> tuple[Host, Announcer | None]:
+        """Hand the started host and its announcer to the table; the lobby forgets them."""
+        host, announcer = self.host, self.announcer
+        assert host is not None
+        self.host, self.announcer = None, None
+        if announcer is not None:
+            announcer.setParent(None)
+        return host, announcer
+
+    def reject(self) -> None:
+        """Cancel: close the table if it was open."""
+        self.close_table()
+        super().reject()
