@@ -30,11 +30,7 @@ def register(game: Game) -> Game:
 
 def _load_all() -> None:
     for name in GAME_MODULES:
-        try:
-            importlib.import_module(f"tabletop.games.{name}")
-        except ModuleNotFoundError as err:
-            if err.name != f"tabletop.games.{name}":
-                raise
+        importlib.import_module(f"tabletop.games.{name}")
 
 
 def get_game(game_id: str) -> Game:
