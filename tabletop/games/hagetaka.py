@@ -241,14 +241,15 @@ class Hagetaka(VultureGame):
         assert isinstance(state, HagetakaState)
         mine = private(seat)
         card = state.join_card[seat]
+        colours = tuple(state.colours[seat])
         zones = [
-            Zone(f"colours{seat}", "hand", tuple(state.colours[seat]), seat, "Red/black", mine),
-            Zone(f"join{seat}", "row", (card,) if card else (), seat, "Shown colour", mine),
+            self._zone(f"colours{seat}", "hand", colours, seat, "Red/black", mine),
+            self._zone(f"join{seat}", "row", (card,) if card else (), seat, "Shown colour", mine),
         ]
         sets = state.sets[seat]
         for k in range(SETS):
             cards = sets[k] if k < len(sets) else ()
-            zones.append(Zone(f"set{seat}_{k}", "fan", cards, seat, f"Set {k + 1}", mine))
+            zones.append(self._zone(f"set{seat}_{k}", "fan", cards, seat, f"Set {k + 1}", mine))
         return zones
 
     def counters(self, state: State) -> list[Counter]:
@@ -256,7 +257,7 @@ class Hagetaka(VultureGame):
         assert isinstance(state, HagetakaState)
         out = super().counters(state)
         for i in range(state.players):
-            out.append(Counter(f"joins{i}", "Battles joined", state.joins[i], owner=i))
+            out.append(self._counter(f"joins{i}", "Battles joined", state.joins[i], i))
         return out
 
     def status(self, state: State, seat: int | None) -> str:

@@ -206,27 +206,24 @@ class VultureParty(VultureGame):
         assert isinstance(state, PartyState)
         mine = private(seat)
         plot = state.plots[seat]
+        seen = PUBLIC if state.revealed else mine
         return [
-            Zone(f"sheet{seat}", "row", tuple(state.sheets[seat]), seat, "Plot sheet", mine),
-            Zone(
-                f"plot{seat}",
-                "row",
-                (plot,) if plot else (),
-                seat,
-                "Plotted battle",
-                PUBLIC if state.revealed else mine,
-            ),
+            self._zone(f"sheet{seat}", "row", tuple(state.sheets[seat]), seat, "Plot sheet", mine),
+            self._zone(f"plot{seat}", "row", (plot,) if plot else (), seat, "Plotted battle", seen),
         ]
 
     def counters(self, state: State) -> list[Counter]:
         """Shared counters plus who has redrawn and (once revealed) who plotted which battle."""
         assert isinstance(state, PartyState)
         out = super().counters(state)
+        counter = self._counter
         for i in range(state.players):
             p = state.plots[i]
-            out.append(Counter(f"redrew{i}", "Redrew", int(state.redrawn[i]), owner=i))
             plotted = MARKER_BATTLE[p] if state.revealed and p else 0
-            out.append(Counter(f"plotted{i}", "Plotted battle", plotted, owner=i))
+            out += [
+                counter(f"redrew{i}", "Redrew", int(state.redrawn[i]), i),
+                counter(f"plotted{i}", "Plotted battle", plotted, i),
+            ]
         return out
 
     def status(self, state: State, seat: int | None) -> str:

@@ -16,7 +16,7 @@ from tabletop.engine.actions import Action
 from tabletop.engine.errors import BadOption
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game, Option, State
-from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
+from tabletop.engine.views import HIDDEN, Counter, Move, Zone, ZoneKind, private
 from tabletop.games.common import action_table, finish
 
 # ---- constants ----------------------------------------------------------------------------
@@ -34,6 +34,7 @@ ROUNDS = 3
 LONE_TAKE = 3
 DEFAULT_TABLE = "0,1,1,2,3/-1,1,2,3,4/-2,2,3,4,5/-3,3,4,5,6/-4,4,6,7,8/-5,-4,8,9,10"
 BID = action_table("bid", NUMBER_CODES)
+MADE_LIMIT = 20_000  # zones and counters a game remembers before it starts afresh
 
 Table = tuple[tuple[int, ...], ...]
 
@@ -201,6 +202,47 @@ class VultureGame(Game):
 
     zero_value: float = 0.5
     carry_between_battles: bool = True
+
+    def __init__(self) -> None:
+        self._zones_made: dict[tuple[Any, ...], Zone] = {}
+        self._counters_made: dict[tuple[Any, ...], Counter] = {}
+
+    # ---- zones and counters, built once per content -----------------------------------
+    def _zone(
+        self,
+        zone_id: str,
+        kind: ZoneKind,
+        cards: tuple[str, ...],
+        owner: int | None,
+        label: str,
+        visible: frozenset[int] | None,
+    ) -> Zone:
+        """The zone, the very object built before when it shows the same (its id fixes the rest).
+
+        An unchanged zone thus stays identical from one View to the next, which the LAN host
+        checks first; `zone_id` must always come with the same kind, owner and label.
+        """
+        made = self._zones_made
+        key = (zone_id, cards, visible)
+        zone = made.get(key)
+        if zone is None:
+            if len(made) >= MADE_LIMIT:
+                made.clear()
+            zone = made[key] = Zone(zone_id, kind, cards, owner, label, visible)
+        return zone
+
+    def _counter(
+        self, counter_id: str, label: str, value: int | float | str, owner: int | None = None
+    ) -> Counter:
+        """The counter, the very object built before for the same value (see `_zone`)."""
+        made = self._counters_made
+        key = (counter_id, type(value), value)
+        counter = made.get(key)
+        if counter is None:
+            if len(made) >= MADE_LIMIT:
+                made.clear()
+            counter = made[key] = Counter(counter_id, label, value, owner)
+        return counter
 
     # ---- hooks the two games fill -----------------------------------------------------
     def _after_battle(self, state: VultureState) -> list[Event]:
@@ -423,40 +465,50 @@ class VultureGame(Game):
     def zones(self, state: State) -> list[Zone]:
         """Decks and piles, then each seat's own zones, hand, sealed bid, played and taken."""
         assert isinstance(state, VultureState)
+        zone = self._zone
         zones = [
-            Zone("deck", "stack", tuple(state.deck), label="Number cards", visible=HIDDEN),
-            Zone("discard", "pile", tuple(state.discard), label="Discards"),
-            Zone("box", "stack", tuple(state.box), label="Score cards to come", visible=HIDDEN),
-            Zone("stack", "stack", tuple(state.stack), label="This battle", visible=HIDDEN),
-            Zone("pile", "row", tuple(state.pile), label="At stake"),
-            Zone("used", "pile", tuple(state.used), label="Used score cards"),
+            zone("deck", "stack", tuple(state.deck), None, "Number cards", HIDDEN),
+            zone("discard", "pile", tuple(state.discard), None, "Discards", None),
+            zone("box", "stack", tuple(state.box), None, "Score cards to come", HIDDEN),
+            zone("stack", "stack", tuple(state.stack), None, "This battle", HIDDEN),
+            zone("pile", "row", tuple(state.pile), None, "At stake", None),
+            zone("used", "pile", tuple(state.used), None, "Used score cards", None),
         ]
         for i in range(state.players):
             zones.extend(self._seat_zones(state, i))
             hand = tuple(by_number(state.hands[i]))
-            bid = (state.bids[i],) if state.bids[i] else ()
+            bid = state.bids[i]
             zones += [
-                Zone(f"hand{i}", "hand", hand, i, "Hand", self._hand_mark(state, i)),
-                Zone(f"bid{i}", "row", bid, i, "Sealed bid", private(i)),
-                Zone(f"played{i}", "row", tuple(state.played[i]), i, "Played"),
-                Zone(f"taken{i}", "tableau", tuple(state.taken[i]), i, "Taken this round"),
+                zone(f"hand{i}", "hand", hand, i, "Hand", self._hand_mark(state, i)),
+                zone(f"bid{i}", "row", (bid,) if bid else (), i, "Sealed bid", private(i)),
+                zone(f"played{i}", "row", tuple(state.played[i]), i, "Played", None),
+                zone(f"taken{i}", "tableau", tuple(state.taken[i]), i, "Taken this round", None),
             ]
         return zones
 
     def counters(self, state: State) -> list[Counter]:
         """Match totals, this round's points, 0 cards, and where the match stands."""
         assert isinstance(state, VultureState)
-        out = super().counters(state)
-        for i in range(state.players):
-            out.append(Counter(f"now{i}", "This round", self._points(state, i), owner=i))
-            out.append(Counter(f"zeros{i}", "0 cards", state.zeros[i], owner=i))
-            out.append(Counter(f"in{i}", "In this battle", int(i in state.participants), owner=i))
-        out.append(Counter("round", "Round", f"{state.match.round}/{state.match.rounds}"))
-        out.append(Counter("battle", "Battle", state.battle))
-        out.append(Counter("bout", "Bout", state.bout))
-        out.append(Counter("stake", "At stake", pile_total(state.pile)))
+        counter = self._counter
+        n = state.players
+        totals = state.match.totals
+        out = [counter(f"score{i}", "Score", totals[i], i) for i in range(n)]
+        doubled = state.match.round == ROUNDS
+        for i in range(n):
+            points = round_points(state.taken[i], self.zero_value, doubled)
+            out += [
+                counter(f"now{i}", "This round", points, i),
+                counter(f"zeros{i}", "0 cards", state.zeros[i], i),
+                counter(f"in{i}", "In this battle", int(i in state.participants), i),
+            ]
         flipped = " ".join(str(SCORE_VALUE[c]) for c in state.flipped)
-        out.append(Counter("flipped", "Turned this battle", flipped))
+        out += [
+            counter("round", "Round", f"{state.match.round}/{state.match.rounds}"),
+            counter("battle", "Battle", state.battle),
+            counter("bout", "Bout", state.bout),
+            counter("stake", "At stake", pile_total(state.pile)),
+            counter("flipped", "Turned this battle", flipped),
+        ]
         return out
 
     def _bid_status(self, state: VultureState, seat: int | None) -> str:

@@ -169,6 +169,7 @@ class Client(QObject):
     def _send(self, obj: dict[str, Any]) -> None:
         if self.connected:
             self._sock.write(encode(obj))
+            self._sock.flush()
 
     # ---- playing -------------------------------------------------------------------------
     def act(self, text: str) -> int:

@@ -3,8 +3,9 @@
 Clients send `hello` and then `act` texts; the host validates each action with the engine and
 sends every connection the events and the View its seat may see. Computer seats and computer
 stand-ins for dropped players are played here; hot-seat ("local") seats are played by the UI
-through `act_local`. The omniscient replay log stays on the host, written atomically after each
-action when an autosave path is given; `Host.resume` continues a match from it.
+through `act_local`. The omniscient replay log stays on the host, written atomically when an
+autosave path is given: after each action, once per batch of actions sent together and before
+any client hears of them; `Host.resume` continues a match from it.
 """
 
 from __future__ import annotations
@@ -174,6 +175,8 @@ class Host(QObject):
         self._result_sent = False
         self._text_cache = msg.TextCache()
         self._last_texts: msg.ViewTexts | None = None
+        self._texts_seq = -1
+        self._opening: msg.EventTexts | None = None
         self._server = QTcpServer(self)
         self._server.newConnection.connect(self._on_new_connection)
         self._sweeper = QTimer(self)
@@ -347,6 +350,7 @@ class Host(QObject):
         if conn.gone or sock.state() != QAbstractSocket.SocketState.ConnectedState:
             return
         sock.write(data)
+        sock.flush()
         if sock.bytesToWrite() > self.limits.max_backlog:
             conn.closing = True
             sock.abort()
@@ -475,16 +479,26 @@ class Host(QObject):
         self._broadcast_seats()
         self._send_current(conn)
 
+    def _texts(self, state: State) -> msg.ViewTexts:
+        """Every seat's View of the current step, built once and shared by all frames of it."""
+        texts = self._last_texts
+        if texts is None or self._texts_seq != self.seq:
+            texts = self._last_texts = msg.ViewTexts(self.game, state, self._text_cache, texts)
+            self._texts_seq = self.seq
+        return texts
+
     def _send_current(self, conn: _Conn) -> None:
         state = self.state
         if state is None:
             return
         self._flush()
-        view = msg.ViewTexts(self.game, state, self._text_cache).seat_view(conn.seat)
+        view = self._texts(state).seat_view(conn.seat)
         conn.sent = view
         data = frame_text(view.frame(self.seq))
         if self.seq == 0:
-            data = encode(msg.events(0, state.opening, conn.seat)) + data
+            if self._opening is None:
+                self._opening = msg.EventTexts(0, state.opening)
+            data = frame_text(self._opening.frame(conn.seat)) + data
         if state.result is not None:
             data += encode(msg.result(state.result, state.names))
         self._send(conn, data)
@@ -602,7 +616,6 @@ class Host(QObject):
         assert self._writer is not None
         self._writer.action(seat, str(self.game.parse_action(text)), events)
         self.seq += 1
-        self._save()
         self._outbox.append((self.seq, events, sender, ref))
         if not self._flush_pending:
             self._flush_pending = True
@@ -616,15 +629,16 @@ class Host(QObject):
         """Send the steps applied since the last flush: their events, then one View per seat.
 
         Actions that arrive together (simultaneous choices) are applied one by one and then
-        sent in one go, so a client gets every step's events but only the latest View.
+        sent in one go, so a client gets every step's events but only the latest View. The
+        autosave is written first, so no client hears of a step a resumed host would not know.
         """
         self._flush_pending = False
         state = self.state
         if state is None or not self._outbox:
             return
         batch, self._outbox = self._outbox, []
-        texts = msg.ViewTexts(self.game, state, self._text_cache, self._last_texts)
-        self._last_texts = texts
+        self._save()
+        texts = self._texts(state)
         views: dict[int | None, msg.SeatView] = {}
         steps = [(msg.EventTexts(seq, evs), sender, ref) for seq, evs, sender, ref in batch]
         for conn in self._conns:

@@ -18,6 +18,7 @@ from typing import Any
 
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, Result, State
+from tabletop.engine.views import Counter, Zone
 
 PROTOCOL_VERSION = 1
 """The protocol version both sides put in their first message."""
@@ -229,10 +230,13 @@ class EventTexts:
         for ev in evs:
             public = ev.to_json(None, omniscient=False)
             self._shared.append(_dumps(public) if public == ev.to_json() else None)
+        self._public = all(text is not None for text in self._shared)
         self._frames: dict[int | None, str] = {}
 
     def frame(self, seat: int | None, ack: int | None = None) -> str:
         """The `events` frame text for `seat`, with `ack` for the sender of the action."""
+        if self._public:
+            seat = None
         body = self._frames.get(seat)
         if body is None:
             texts = [
@@ -334,13 +338,16 @@ class SeatView:
 
     def _changed_zones(self, last: SeatView) -> list[tuple[int, str]]:
         texts = self.texts
-        if last.texts is texts.prev() and texts.changed is not None:
-            out = []
-            for i in texts.changed:
-                new, old = texts.zone_text(i, self.seat), last.texts.zone_text(i, last.seat)
-                if new is not old and new != old:
-                    out.append((i, new))
-            return out
+        if last.seat == self.seat and last.texts is texts.prev():
+            plan = texts.plan()
+            if plan is not None:
+                seat = self.seat
+                out = []
+                for i, common, special in plan:
+                    text = special.get(seat, common) if special else common
+                    if text is not None:
+                        out.append((i, text))
+                return out
         return _changed(self.zones, last.zones)
 
     def patch(self, seq: int, last: SeatView) -> str | None:
@@ -369,13 +376,46 @@ def _changed(new: list[str], old: list[str]) -> list[tuple[int, str]]:
     return [(i, t) for i, (t, o) in enumerate(zip(new, old, strict=True)) if t is not o and t != o]
 
 
+def _reuse_zones(
+    zones: list[Zone], old: list[Zone], texts: list[str], cache: TextCache
+) -> tuple[list[str], list[int]]:
+    """Face-up texts of `zones`, reusing those of equal `old` zones; and the changed indices."""
+    faces = []
+    changed = []
+    for i, (zone, was, text) in enumerate(zip(zones, old, texts, strict=True)):
+        if zone is was or zone == was:
+            faces.append(text)
+        else:
+            faces.append(cache.text((zone, True), zone.to_json))
+            changed.append(i)
+    return faces, changed
+
+
+def _reuse_counters(
+    counters: list[Counter], old: list[Counter], texts: list[str]
+) -> tuple[list[str], list[tuple[int, str]]]:
+    """Texts of `counters`, reusing those of identical `old` ones; and the changed ones."""
+    out = []
+    changed = []
+    for i, (counter, was, text) in enumerate(zip(counters, old, texts, strict=True)):
+        if counter is was or (counter == was and type(counter.value) is type(was.value)):
+            out.append(text)
+        else:
+            new = _dumps(counter.to_json())
+            out.append(new)
+            if new != text:
+                changed.append((i, new))
+    return out, changed
+
+
 class ViewTexts:
     """Every seat's View at one moment as `SeatView` texts, sharing the work between seats.
 
     `SeatView.frame` equals `{"type": "view", "seq": seq, **game.view(state, seat).to_json()}`:
     the zones, counters and hints are computed once, each zone is serialized once per form
     (face up, masked) through the `TextCache`, and each seat's View is assembled from them.
-    Given the previous moment's `ViewTexts` as `prev`, it notes which zones changed, so a
+    Given the previous moment's `ViewTexts` as `prev`, zones and counters equal to those of
+    `prev` keep their texts, and the changed zones are noted once for all seats (`plan`), so a
     seat's patch from its View at `prev` looks only at those (`prev` is held weakly, so old
     moments are not kept alive).
     """
@@ -394,21 +434,24 @@ class ViewTexts:
         )
         cache = cache or TextCache()
         self._cache = cache
-        self._zones = game.zones(state)
-        self._faces = [cache.text((z, True), z.to_json) for z in self._zones]
-        self._backs: dict[int, str] = {}
-        self.zone_count = len(self._zones)
-        self.counters = [_dumps(c.to_json()) for c in game.counters(state)]
+        zones = self._zones = game.zones(state)
+        counters = self._counters = game.counters(state)
+        self.zone_count = len(zones)
         self.changed: list[int] | None = None
         self.changed_counters: list[tuple[int, str]] | None = None
         if prev is not None and prev.zone_count == self.zone_count:
-            self.changed = [
-                i
-                for i, (a, b) in enumerate(zip(self._faces, prev._faces, strict=True))
-                if a is not b and (a != b or self._zones[i].visible != prev._zones[i].visible)
-            ]
-        if prev is not None and len(prev.counters) == len(self.counters):
-            self.changed_counters = _changed(self.counters, prev.counters)
+            self._faces, self.changed = _reuse_zones(zones, prev._zones, prev._faces, cache)
+            kept = set(range(self.zone_count)).difference(self.changed)
+            self._backs = {i: t for i, t in prev._backs.items() if i in kept}
+        else:
+            self._faces = [cache.text((z, True), z.to_json) for z in zones]
+            self._backs = {}
+        if prev is not None and len(prev._counters) == len(counters):
+            self.counters, self.changed_counters = _reuse_counters(
+                counters, prev._counters, prev.counters
+            )
+        else:
+            self.counters = [_dumps(c.to_json()) for c in counters]
         self._to_act = game.to_act(state)
         self._common = {
             "game": _dumps(game.info.id),
@@ -418,6 +461,32 @@ class ViewTexts:
             "over": "true" if state.result is not None else "false",
             "hints": _dumps(game.hints(state)),
         }
+        self._statuses: dict[str, str] = {}
+        self._plan: list[tuple[int, str | None, dict[int, str | None]]] | None = None
+
+    def plan(self) -> list[tuple[int, str | None, dict[int, str | None]]] | None:
+        """How each changed zone reads now, for a seat whose last View was from `prev`.
+
+        One entry per changed zone: its index, the new text for the seats that do not see its
+        faces (None: theirs did not change), and the same for each seat that sees its faces
+        now or did at `prev`. None when there is no `prev` to compare with.
+        """
+        if self._plan is None:
+            prev = self.prev()
+            if prev is None or self.changed is None:
+                return None
+            plan = []
+            for i in self.changed:
+                new, old = self.zone_text(i, None), prev.zone_text(i, None)
+                common = None if new is old or new == old else new
+                special: dict[int, str | None] = {}
+                for seats in (self._zones[i].visible, prev._zones[i].visible):
+                    for seat in seats or ():
+                        new, old = self.zone_text(i, seat), prev.zone_text(i, seat)
+                        special[seat] = None if new is old or new == old else new
+                plan.append((i, common, special))
+            self._plan = plan
+        return self._plan
 
     def zone_text(self, index: int, seat: int | None) -> str:
         """Zone `index` as `seat` sees it."""
@@ -440,8 +509,12 @@ class ViewTexts:
             moves = []
         fields = dict(self._common)
         fields["seat"] = "null" if seat is None else str(seat)
-        fields["status"] = _dumps(game.status(state, seat))
-        fields["moves"] = _dumps(moves)
+        status = game.status(state, seat)
+        text = self._statuses.get(status)
+        if text is None:
+            text = self._statuses[status] = _dumps(status)
+        fields["status"] = text
+        fields["moves"] = _dumps(moves) if moves else "[]"
         return SeatView(self, seat, fields)
 
 
