@@ -3,8 +3,8 @@
 Random legal play (driven by hypothesis) checks after every action that: cards are conserved,
 no serialized View or event shows a card its seat may not see, `legal_actions` is non-empty
 exactly for the seats in `to_act`, every action's text round-trips, illegal actions raise and
-change nothing, clones are independent; and that every match ends, the same seed gives the
-same log, and logs replay.
+change nothing, clones are independent, a determinized state looks the same to its seat; and
+that every match ends, the same seed gives the same log, and logs replay.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from tabletop.engine import Action, Event, IllegalAction, ParseError
 from tabletop.engine.game import Game, Result, State
 from tabletop.engine.log import LogWriter, replay
 from tabletop.engine.registry import all_games
+from tabletop.engine.rng import Rng
 from tabletop.engine.views import BACK
 
 MAX_STEPS = 20_000
@@ -159,6 +160,15 @@ def check_clone(game: Game, state: State, rnd: random.Random) -> None:
     assert snapshot(game, state) == before, "playing on a clone changed the original"
 
 
+def check_determinize(game: Game, state: State, seat: int, seed: int) -> None:
+    """A determinized state looks exactly the same to its seat and holds the same cards."""
+    guess = game.determinize(state, seat, Rng(seed))
+    assert game.view(guess, seat).to_json() == game.view(state, seat).to_json(), (
+        f"determinize changed what seat {seat} sees"
+    )
+    assert all_cards(game, guess) == all_cards(game, state), "determinize lost or made cards"
+
+
 def play_checked(
     game: Game, players: int, seed: int, rnd: random.Random, checks: bool = True
 ) -> tuple[list[str], Result]:
@@ -182,6 +192,7 @@ def play_checked(
                 check_illegal(game, state, rnd)
             if step % 13 == 5:
                 check_clone(game, state, random.Random(step))
+                check_determinize(game, state, rnd.randrange(players), step)
         seat = rnd.choice(acting)
         action = rnd.choice(game.legal_actions(state, seat))
         hidden_before = {s: hidden_only(game, state, s) for s in audience} if checks else {}
