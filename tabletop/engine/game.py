@@ -170,7 +170,7 @@ class State:
     names: tuple[str, ...]
     opening: list[Event]
     result: Result | None
-    _legal: dict[int, list[Action]]
+    _legal: dict[int, Sequence[Action]]
     _acting: frozenset[int] | None
 
     def init_common(self, players: int, options: dict[str, Any], seed: int, rounds: int) -> None:
@@ -237,12 +237,19 @@ class Game:
             state._acting = acting
         return acting
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        """Every legal action for `seat` now (empty if it need not act)."""
+    def legal_actions(self, state: State, seat: int) -> Sequence[Action]:
+        """Every legal action for `seat` now (empty if it need not act).
+
+        A list, or a sequence that behaves like one (len, indexing, iteration, `in`, equality
+        to the list of the same actions).
+        """
         cache = state._legal
         found = cache.get(seat)
         if found is None:
-            found = self.legal(state, seat) if seat in self.to_act(state) else []
+            acting = state._acting
+            if acting is None:
+                acting = self.to_act(state)
+            found = self.legal(state, seat) if seat in acting else []
             cache[seat] = found
         return found
 
@@ -306,7 +313,7 @@ class Game:
         """Seats that must act now (the match is not over)."""
         raise NotImplementedError
 
-    def legal(self, state: State, seat: int) -> list[Action]:
+    def legal(self, state: State, seat: int) -> Sequence[Action]:
         """The legal actions of a seat that must act: the single legality rule."""
         raise NotImplementedError
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
-from typing import Any
+from typing import Any, overload
 
 from tabletop.engine.actions import Action
 from tabletop.engine.events import Event, Secret
@@ -14,10 +14,9 @@ from tabletop.engine.views import Zone, private
 
 def deal(cards: Sequence[str], players: int, each: int) -> tuple[list[list[str]], list[str]]:
     """Deal `each` cards to every seat one at a time from the top; return hands and the rest."""
-    hands: list[list[str]] = [[] for _ in range(players)]
-    for i in range(each * players):
-        hands[i % players].append(cards[i])
-    return hands, list(cards[each * players :])
+    dealt = each * players
+    hands = [list(cards[seat:dealt:players]) for seat in range(players)]
+    return hands, list(cards[dealt:])
 
 
 def left_of(seat: int, players: int, steps: int = 1) -> int:
@@ -56,9 +55,78 @@ def pair_table(verb: str, codes: Sequence[str]) -> dict[str, dict[str, Action]]:
     return table
 
 
-def pairs(table: dict[str, dict[str, Action]], hand: Sequence[str]) -> list[Action]:
-    """Every two-card action from a hand kept in the table's order."""
-    return [row[b] for i, a in enumerate(hand) for row in (table[a],) for b in hand[i + 1 :]]
+class PairActions(Sequence[Action]):
+    """Every two-card action from a hand kept in the table's order, built only when asked.
+
+    A 13-card hand has 78 pairs, and usually one is taken; this sequence keeps a snapshot of
+    the hand (in the table's order) and looks actions up only when they are asked for. It
+    supports what a list does for callers: len, indexing, iteration, `in`, index, and
+    equality to the list of the same actions.
+    """
+
+    __slots__ = ("_hand", "_len", "_table")
+
+    def __init__(self, table: dict[str, dict[str, Action]], hand: Sequence[str]) -> None:
+        self._table = table
+        self._hand = tuple(hand)
+        n = len(self._hand)
+        self._len = n * (n - 1) // 2
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._len))]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError("pair index out of range")
+        hand = self._hand
+        first = 0
+        row = len(hand) - 1  # the pairs starting with hand[first]
+        while index >= row:
+            index -= row
+            first += 1
+            row -= 1
+        return self._table[hand[first]][hand[first + 1 + index]]
+
+    def __iter__(self) -> Iterator[Action]:
+        hand = self._hand
+        for i, a in enumerate(hand):
+            row = self._table[a]
+            for b in hand[i + 1 :]:
+                yield row[b]
+
+    def __contains__(self, action: object) -> bool:
+        if not (isinstance(action, tuple) and len(action) == 2):
+            return False
+        args = action[1]
+        if not (isinstance(args, tuple) and len(args) == 2):
+            return False
+        a, b = args
+        hand = self._hand
+        if a not in hand or b not in hand:
+            return False
+        # the table holds [a][b] only for a before b, the order the hand is kept in
+        found = self._table[a].get(b)
+        return found is not None and found == action
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PairActions):
+            return list(self) == list(other)
+        if isinstance(other, list):
+            return len(other) == self._len and list(self) == other
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return repr(list(self))
 
 
 def pass_left(

@@ -15,7 +15,7 @@ from tabletop.engine.events import Event
 from tabletop.engine.game import Game, State
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import Counter, Move, Zone, private
-from tabletop.games.common import hand_zones, left_of, pairs, pass_left
+from tabletop.games.common import PairActions, hand_zones, left_of, pass_left
 
 PASS_COUNT = 2
 
@@ -59,7 +59,7 @@ class PassTrickGame(Game):
 
     # ---- rule hooks -----------------------------------------------------------------------
     def playable(self, state: PassTrickState, seat: int) -> Sequence[str]:
-        """The cards `seat` may play to the current trick."""
+        """The cards `seat` may play to the current trick (unless `plays` is overridden)."""
         raise NotImplementedError
 
     def follow_refusal(self, state: PassTrickState, card: str) -> str:
@@ -90,11 +90,15 @@ class PassTrickGame(Game):
             return frozenset(i for i, p in enumerate(state.passing) if p is None)
         return frozenset((state.turn,))
 
-    def legal(self, state: State, seat: int) -> list[Action]:
+    def legal(self, state: State, seat: int) -> Sequence[Action]:
         """Any two cards to pass; then the cards the game's rule allows."""
         assert isinstance(state, PassTrickState)
         if state.phase == "pass":
-            return pairs(self.PASS, state.hands[seat])
+            return PairActions(self.PASS, state.hands[seat])
+        return self.plays(state, seat)
+
+    def plays(self, state: PassTrickState, seat: int) -> list[Action]:
+        """The play actions of the `playable` cards (a game may build them directly)."""
         play = self.PLAY
         return [play[c] for c in self.playable(state, seat)]
 
@@ -131,31 +135,17 @@ class PassTrickGame(Game):
         assert isinstance(state, PassTrickState)
         if action.verb == "pass":
             return self._choose_pass(state, seat, action.args)
-        return self._play(state, seat, action.args[0])
-
-    def _choose_pass(self, state: PassTrickState, seat: int, cards: tuple[str, ...]) -> list[Event]:
-        hand = state.hands[seat]
-        for c in cards:
-            hand.remove(c)
-        state.passing[seat] = cards
-        if any(p is None for p in state.passing):
-            return []
-        events = pass_left(state.hands, state.passing, self.ORDER.__getitem__)
-        state.given = [g or () for g in state.passing]
-        state.passing = [None] * state.players
-        state.phase = "play"
-        return events
-
-    def _play(self, state: PassTrickState, seat: int, card: str) -> list[Event]:
+        card = action.args[0]
         state.hands[seat].remove(card)
-        state.trick.append((seat, card))
+        trick = state.trick
+        trick.append((seat, card))
         events = [Event("play", {"seat": seat, "card": card})]
         n = state.players
-        if len(state.trick) < n:
+        if len(trick) < n:
             state.turn = (seat + 1) % n
             return events
-        winner = self.trick_winner(state.trick)
-        cards = [c for _, c in state.trick]
+        winner = self.trick_winner(trick)
+        cards = [c for _, c in trick]
         state.won[winner].extend(cards)
         state.tricks[winner] += 1
         events.append(Event("trick", {"leader": state.leader, "winner": winner, "cards": cards}))
@@ -163,6 +153,19 @@ class PassTrickGame(Game):
         state.leader = state.turn = winner
         if self.deal_over(state):
             events.extend(self.end_round(state))
+        return events
+
+    def _choose_pass(self, state: PassTrickState, seat: int, cards: tuple[str, ...]) -> list[Event]:
+        hand = state.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        state.passing[seat] = cards
+        if None in state.passing:
+            return []
+        events = pass_left(state.hands, state.passing, self.ORDER.__getitem__)
+        state.given = [g or () for g in state.passing]
+        state.passing = [None] * state.players
+        state.phase = "play"
         return events
 
     # ---- what the table shows -------------------------------------------------------------

@@ -7,6 +7,7 @@ Rules in the project's words: docs/rules/pokered-trick.md. Designer: ドミッ�
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tabletop.engine.actions import Action
@@ -17,12 +18,12 @@ from tabletop.engine.registry import register
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import HIDDEN, PUBLIC, Counter, Move, Zone, private
 from tabletop.games.common import (
+    PairActions,
     action_table,
     clockwise_from,
     finish,
     hand_zones,
     pair_table,
-    pairs,
 )
 from tabletop.games.pokered_trick_rules import (
     POT,
@@ -166,14 +167,14 @@ class PokeredTrick(Game):
             return frozenset(s for s in state.order if state.hidden[s] is None)
         return frozenset((state.turn,))
 
-    def legal(self, state: State, seat: int) -> list[Action]:
+    def legal(self, state: State, seat: int) -> Sequence[Action]:
         """Declare in or fold; keep any two cards aside; follow suit (jokers always allowed)."""
         assert isinstance(state, PokeredState)
         phase = state.phase
         if phase == "declare":
             return DECLARE
         if phase == "hide":
-            return pairs(HIDE, state.hands[seat])
+            return PairActions(HIDE, state.hands[seat])
         if phase == "clock":
             return TIME[state.clock : int(state.options["minutes"]) + 1]
         hand = state.hands[seat]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.engine.actions import Action
 from tabletop.engine.cards import ORDER, RANKS, SUIT_NAMES, SUITS, sort_key, standard_deck
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import GameInfo, Option, State
@@ -71,7 +72,12 @@ def suit_points(cards: list[str]) -> dict[str, int]:
 
 def score(cards: list[str]) -> int:
     """−1st + 2nd + 3rd − 4th over the suits sorted by points, highest first."""
-    first, second, third, fourth = sorted(suit_points(cards).values(), reverse=True)
+    return points_score(suit_points(cards))
+
+
+def points_score(points: dict[str, int]) -> int:
+    """The score of per-suit points (see `score`)."""
+    first, second, third, fourth = sorted(points.values(), reverse=True)
     return -first + second + third - fourth
 
 
@@ -124,23 +130,21 @@ class SecondThird(PassTrickGame):
         )
 
     # ---- the rules --------------------------------------------------------------------------
-    def playable(self, state: PassTrickState, seat: int) -> list[str]:
-        """A card of the led suit if held, else any card."""
+    def plays(self, state: PassTrickState, seat: int) -> list[Action]:
+        """A card of the led suit if held, else any card (built as actions directly)."""
         hand = state.hands[seat]
         if state.trick:
             led = state.trick[0][1][-1]
-            follow = [c for c in hand if c[-1] == led]
+            follow = [PLAY[c] for c in hand if c[-1] == led]
             if follow:
                 return follow
-        return hand
+        return [PLAY[c] for c in hand]
 
     def follow_refusal(self, state: PassTrickState, card: str) -> str:
         """Must follow."""
         return f"You must follow {SUIT_NAMES[state.trick[0][1][-1]]}."
 
-    def trick_winner(self, trick: list[tuple[int, str]]) -> int:
-        """Highest spade, else highest of the led suit."""
-        return trick_winner(trick)
+    trick_winner = staticmethod(trick_winner)
 
     def deal_over(self, state: PassTrickState) -> bool:
         """Play stops when everyone holds one card."""
@@ -153,7 +157,8 @@ class SecondThird(PassTrickGame):
         for seat, card in enumerate(last):
             state.won[seat].append(card)
             state.hands[seat] = []
-        scores = [score(w) for w in state.won]
+        points = [suit_points(w) for w in state.won]
+        scores = [points_score(p) for p in points]
         state.match.record(scores)
         events = [
             Event(
@@ -161,7 +166,7 @@ class SecondThird(PassTrickGame):
                 {
                     "round": state.match.round,
                     "last_cards": last,
-                    "suit_points": [[suit_points(w)[s] for s in SUITS] for w in state.won],
+                    "suit_points": [list(p.values()) for p in points],
                     "scores": scores,
                     "totals": state.match.totals,
                 },
