@@ -1,7 +1,7 @@
 """Headless LAN play: `serve` runs a host with no window, `join` a computer player over the net.
 
-Both run a Qt event loop (a QCoreApplication if none exists) until the match ends. Run as
-`python -m tabletop.net.headless serve|join ...` for the same with command-line arguments.
+Both run a Qt event loop (a QCoreApplication if none exists) until the match ends. On the
+command line they are `tabletop serve ...` and `tabletop join HOST[:PORT] ...`.
 """
 
 from __future__ import annotations
