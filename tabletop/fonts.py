@@ -28,6 +28,15 @@ def bundled_family() -> str:
     return ""
 
 
+def table_font(px: float, bold: bool = False) -> QFont:
+    """The table's font at `px` pixels: DejaVu Sans, then the bundled font for Japanese names."""
+    font = QFont()
+    font.setFamilies([f for f in ("DejaVu Sans", bundled_family(), *FALLBACK_FAMILIES) if f])
+    font.setPixelSize(max(8, round(px)))
+    font.setBold(bold)
+    return font
+
+
 def use_japanese_fallback(app: QGuiApplication) -> None:
     """Keep the platform's UI font but fall back to the bundled font for Japanese text."""
     font = QFont(app.font())

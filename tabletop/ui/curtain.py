@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QLinearGradient, QPainter
+from PySide6.QtGui import QColor, QLinearGradient, QPainter
 from PySide6.QtWidgets import (
     QGraphicsObject,
     QGraphicsSceneMouseEvent,
@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tabletop.fonts import table_font
 from tabletop.ui import zorder
 
 
@@ -52,10 +53,7 @@ class CurtainItem(QGraphicsObject):
         gradient.setColorAt(0.0, QColor("#3b1020"))
         gradient.setColorAt(1.0, QColor("#1c0810"))
         painter.fillRect(self.rect, gradient)
-        font = QFont("DejaVu Sans")
-        font.setPixelSize(max(16, round(self.rect.height() / 22)))
-        font.setBold(True)
-        painter.setFont(font)
+        painter.setFont(table_font(max(16, self.rect.height() / 22), bold=True))
         painter.setPen(QColor("#f6e7c8"))
         painter.drawText(
             self.rect, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, self.text

@@ -3,21 +3,15 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Property, QEasingCurve, QPropertyAnimation, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
+from tabletop.fonts import table_font
 from tabletop.ui import zorder
 
 FELT_TEXT = QColor("#f1f5ec")
 TARGET = QColor(120, 230, 140)
 ACTING = QColor("#ffd54f")
-
-
-def _font(px: float, bold: bool = False) -> QFont:
-    font = QFont("DejaVu Sans")
-    font.setPixelSize(max(8, round(px)))
-    font.setBold(bold)
-    return font
 
 
 class ZoneItem(QGraphicsObject):
@@ -75,14 +69,14 @@ class ZoneItem(QGraphicsObject):
         radius = min(10.0, body.width() * 0.08)
         painter.drawRoundedRect(body, radius, radius)
         if self.label and self.label_h > 0:
-            painter.setFont(_font(self.font_px))
+            painter.setFont(table_font(self.font_px))
             painter.setPen(FELT_TEXT)
             painter.drawText(
                 self.rect.adjusted(2, 0, -2, 0).intersected(
                     QRectF(self.rect.x(), self.rect.y(), self.rect.width(), self.label_h)
                 ),
                 Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter,
-                QFontMetricsF(_font(self.font_px)).elidedText(
+                QFontMetricsF(table_font(self.font_px)).elidedText(
                     self.label, Qt.TextElideMode.ElideRight, self.rect.width() - 4
                 ),
             )
@@ -149,7 +143,7 @@ class PlateItem(QGraphicsObject):
 
     def lines(self) -> list[str]:
         """The counter lines as drawn: wrapped to the plate's width and its text room."""
-        small = _font(self.font_px * 0.92)
+        small = table_font(self.font_px * 0.92)
         room = self.text_h - (self.font_px + 6)
         count = max(1, int(room // (self.font_px * 0.92 + 3)))
         return wrap(self.chunks, QFontMetricsF(small), self.rect.width() - 12, count)
@@ -171,7 +165,7 @@ class PlateItem(QGraphicsObject):
         painter.drawRoundedRect(self.rect, 8, 8)
         pad = 6.0
         width = self.rect.width() - 2 * pad
-        name_font = _font(self.font_px, bold=True)
+        name_font = table_font(self.font_px, bold=True)
         painter.setFont(name_font)
         painter.setPen(ACTING if self.acting else FELT_TEXT)
         name = ("▶ " if self.acting else "") + self.name
@@ -181,7 +175,7 @@ class PlateItem(QGraphicsObject):
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
             QFontMetricsF(name_font).elidedText(name, Qt.TextElideMode.ElideRight, width),
         )
-        painter.setFont(_font(self.font_px * 0.92))
+        painter.setFont(table_font(self.font_px * 0.92))
         painter.setPen(FELT_TEXT)
         line_h = self.font_px * 0.92 + 3
         for i, line in enumerate(self.lines()):
@@ -228,7 +222,7 @@ class BadgeItem(QGraphicsObject):
         painter.setPen(QPen(ACTING, 1.2))
         r = self.rect.height() / 2
         painter.drawRoundedRect(self.rect.adjusted(0.5, 0.5, -0.5, -0.5), r, r)
-        painter.setFont(_font(self.rect.height() * 0.62, bold=True))
+        painter.setFont(table_font(self.rect.height() * 0.62, bold=True))
         painter.setPen(FELT_TEXT)
         painter.drawText(self.rect, Qt.AlignmentFlag.AlignCenter, self.text)
 
@@ -271,11 +265,11 @@ class TextItem(QGraphicsObject):
         if not self.text:
             return
         lines = self.text.splitlines()
-        font = _font(self.font_px, self.bold)
+        font = table_font(self.font_px, self.bold)
         metrics = QFontMetricsF(font)
         widest = max(metrics.horizontalAdvance(t) for t in lines) + 24
         if widest > self.rect.width():
-            font = _font(max(9.0, self.font_px * self.rect.width() / widest), self.bold)
+            font = table_font(max(9.0, self.font_px * self.rect.width() / widest), self.bold)
             metrics = QFontMetricsF(font)
             widest = max(metrics.horizontalAdvance(t) for t in lines) + 24
         width = min(self.rect.width(), widest)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsObject,
     QGraphicsSceneHoverEvent,
@@ -17,19 +17,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tabletop.fonts import table_font
 from tabletop.ui import zorder
 from tabletop.ui.art import CardArt
 from tabletop.ui.layout import CARD_RATIO
 
 TEXT = QColor("#f1f5ec")
 EDGE = QColor(255, 255, 255, 90)
-
-
-def _font(px: float, bold: bool = False) -> QFont:
-    font = QFont("DejaVu Sans")
-    font.setPixelSize(max(8, round(px)))
-    font.setBold(bold)
-    return font
 
 
 class LastTrickItem(QGraphicsObject):
@@ -79,7 +73,7 @@ class LastTrickItem(QGraphicsObject):
         w = h / CARD_RATIO
         n = max(1, len(self.cards))
         step = min(w * 0.62, max(8.0, (self.bounds.width() - 24 - w) / max(1, n - 1)))
-        text_w = QFontMetricsF(_font(self.font_px, True)).horizontalAdvance(self._caption())
+        text_w = QFontMetricsF(table_font(self.font_px, True)).horizontalAdvance(self._caption())
         pw = max(w + step * (n - 1), text_w) + 20
         ph = h + self.font_px * 1.6 + 20
         x = max(self.bounds.x(), self.button.right() - pw)
@@ -104,7 +98,7 @@ class LastTrickItem(QGraphicsObject):
         painter.setPen(QPen(EDGE, 1))
         painter.setBrush(QColor(0, 0, 0, 150 if self.expanded else 110))
         painter.drawRoundedRect(self.button, 8, 8)
-        painter.setFont(_font(self.font_px))
+        painter.setFont(table_font(self.font_px))
         painter.setPen(TEXT)
         painter.drawText(self.button, Qt.AlignmentFlag.AlignCenter, "Last trick ▾")
         if not self.expanded:
@@ -123,7 +117,7 @@ class LastTrickItem(QGraphicsObject):
         for i, code in enumerate(self.cards):
             pix = self.art.pixmap(self.deck, code, w, h)
             painter.drawPixmap(QRectF(x0 + i * step, box.y() + 10, w, h), pix, QRectF(pix.rect()))
-        painter.setFont(_font(self.font_px, bold=True))
+        painter.setFont(table_font(self.font_px, bold=True))
         painter.setPen(TEXT)
         painter.drawText(
             QRectF(box.x(), box.y() + h + 12, box.width(), self.font_px * 1.6),
