@@ -21,13 +21,19 @@ class Bot(Protocol):
         ...
 
 
-class RandomBot:
-    """Plays a uniformly random legal move."""
+class SeededBot:
+    """Base of the computer players: a name and a private seeded RNG for tie-breaks."""
 
-    name = "random"
+    name = "thumb"
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
+
+
+class RandomBot(SeededBot):
+    """Plays a uniformly random legal move."""
+
+    name = "random"
 
     def choose(self, view: View) -> str:
         """Any legal move, at random."""

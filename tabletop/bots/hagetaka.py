@@ -12,7 +12,7 @@ from collections import Counter as Tally
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.bots.base import register_bot
+from tabletop.bots.base import SeededBot, register_bot
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import BACK, View
 
@@ -193,13 +193,11 @@ def battle_worth(table: Sequence[Sequence[int]], battle: int, rivals: float, ext
     return LONE_SHARE * (sum(table[battle - 1]) + extra) / (1.0 + rivals)
 
 
-class HagetakaBot:
+class HagetakaBot(SeededBot):
     """Joins the battles worth most per rival, saves strong sets for them, bids by sampling."""
 
-    name = "thumb"
-
     def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
+        super().__init__(seed)
         self.memory = BattleMemory()
 
     def choose(self, view: View) -> str:

@@ -6,7 +6,7 @@ many rivals each battle can expect; bids like the hagetaka player (sampled play-
 
 from __future__ import annotations
 
-from tabletop.bots.base import register_bot
+from tabletop.bots.base import SeededBot, register_bot
 from tabletop.bots.hagetaka import (
     BattleMemory,
     choose_bid,
@@ -52,13 +52,11 @@ def plot_worth(
     return total / samples
 
 
-class PartyBot:
+class PartyBot(SeededBot):
     """Redraws weak hands, plots the best-looking battle, bids by sampling."""
 
-    name = "thumb"
-
     def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
+        super().__init__(seed)
         self.memory = BattleMemory()
 
     def choose(self, view: View) -> str:

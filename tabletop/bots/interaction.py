@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.bots.base import register_bot
-from tabletop.engine.rng import Rng
+from tabletop.bots.base import SeededBot, register_bot
 from tabletop.engine.views import View
 from tabletop.games.interaction import match_points
 
@@ -13,13 +12,8 @@ LEADER_WEIGHT = 0.4
 """Extra weight on what the current leader among the rivals gains."""
 
 
-class InteractionBot:
+class InteractionBot(SeededBot):
     """Picks the move whose immediate scoring is best for itself relative to its rivals."""
-
-    name = "thumb"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
 
     def choose(self, view: View) -> str:
         """The best move by own gain minus weighted rival gains, cost of paying included."""

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from collections import Counter as Tally
 
-from tabletop.bots.base import register_bot
+from tabletop.bots.base import SeededBot, register_bot
 from tabletop.engine.cards import RANK_VALUE, is_joker
-from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
 from tabletop.games.pokered_trick_rules import poker_hand
 
@@ -34,13 +33,8 @@ def strength(hand: tuple[str, ...]) -> float:
     return value
 
 
-class PokeredTrickBot:
+class PokeredTrickBot(SeededBot):
     """Declares on strength, hides a low pair (or the two weakest cards), plays cheap winners."""
-
-    name = "thumb"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
 
     def choose(self, view: View) -> str:
         """One of the view's moves by the rules of thumb above."""

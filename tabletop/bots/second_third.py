@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from tabletop.bots.base import register_bot
+from tabletop.bots.base import SeededBot, register_bot
 from tabletop.engine.cards import value
-from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
 from tabletop.games.second_third import TRUMP, score
 
@@ -24,18 +23,13 @@ def _card(action: str) -> str:
     return action.split()[1]
 
 
-class SecondThirdThumb:
+class SecondThirdThumb(SeededBot):
     """Passes its weakest cards, leads high, and wins a trick unless the cards hurt its score.
 
     Measured against random players: ducking every trick scores about −1 a deal, worse than
     random play, so this player keeps its strong cards and collects tricks that do not cost
     more than TOLERATED_LOSS points of suit balance.
     """
-
-    name = "thumb"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
 
     def choose(self, view: View) -> str:
         """Pick a pass or a card from the view's legal moves."""

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tabletop.bots.base import register_bot
-from tabletop.engine.rng import Rng
+from tabletop.bots.base import SeededBot, register_bot
 from tabletop.engine.views import View
 from tabletop.games.seltsam_walzer_rules import (
     DECK,
@@ -33,13 +32,8 @@ def _keep_weight(card: str) -> int:
     return 100 if card[0] == X else NUMBER[card]
 
 
-class WalzerThumb:
+class WalzerThumb(SeededBot):
     """Passes its weakest cards and plays the card whose imagined deals score best."""
-
-    name = "thumb"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
 
     def choose(self, view: View) -> str:
         """Pick a pass or a card from `view.moves`."""

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.bots.base import register_bot
-from tabletop.engine.rng import Rng
+from tabletop.bots.base import SeededBot, register_bot
 from tabletop.engine.views import View
 from tabletop.games.trump_duel_rules import VALUE, WIN_POINTS, points
 
@@ -33,13 +32,8 @@ def keep(card: str) -> float:
     return ACE_KEEP if value == 1 else float(value)
 
 
-class TrumpDuelBot:
+class TrumpDuelBot(SeededBot):
     """Wins rounds whose score cards matter at the lowest cost, and gives up the rest."""
-
-    name = "thumb"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
 
     def choose(self, view: View) -> str:
         """The move chosen by the rules of thumb for the current sub-phase."""

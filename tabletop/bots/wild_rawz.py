@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import math
 
-from tabletop.bots.base import register_bot
-from tabletop.engine.rng import Rng
+from tabletop.bots.base import SeededBot, register_bot
 from tabletop.engine.views import View
 from tabletop.games.wild_rawz_rules import BONUS, RANK, number, strength
 
@@ -54,13 +53,8 @@ def bonus_chance(need: float, expected: float, cards_left: int) -> float:
     return math.exp(-((need - expected) ** 2) / (2 * spread * spread))
 
 
-class WildRawzThumb:
+class WildRawzThumb(SeededBot):
     """Rules of thumb: chase the bonus target, win cheaply, dump surplus, withdraw for points."""
-
-    name = "thumb"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
 
     def choose(self, view: View) -> str:
         """The move with the best estimated value; ties broken at random."""

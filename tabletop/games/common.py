@@ -174,3 +174,16 @@ def finish(
         tiebreak=note,
     )
     return Event("game_end", state.result.to_json())
+
+
+def deal_again_or_finish(
+    state: State,
+    deal: Callable[[], Event],
+    tiebreak: Callable[[int], tuple[float, ...]] | None = None,
+    note: str = "",
+) -> Event:
+    """After a scored round: the next round's deal (dealer moved left), or the game_end."""
+    if state.match.round >= state.match.rounds:
+        return finish(state, tiebreak, note)
+    state.match.next_round()
+    return deal()

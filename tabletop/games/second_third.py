@@ -14,7 +14,13 @@ from tabletop.engine.game import GameInfo, Option, State
 from tabletop.engine.registry import register
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import HIDDEN, Counter, Zone
-from tabletop.games.common import action_table, deal, finish, pair_table, secret_hands
+from tabletop.games.common import (
+    action_table,
+    deal,
+    deal_again_or_finish,
+    pair_table,
+    secret_hands,
+)
 from tabletop.games.pass_tricks import PassTrickGame, PassTrickState
 
 # ---- constants ----------------------------------------------------------------------------
@@ -172,11 +178,7 @@ class SecondThird(PassTrickGame):
                 },
             )
         ]
-        if state.match.round >= state.match.rounds:
-            events.append(finish(state))
-            return events
-        state.match.next_round()
-        events.append(self._deal(state))
+        events.append(deal_again_or_finish(state, lambda: self._deal(state)))
         return events
 
     # ---- what the table shows -------------------------------------------------------------

@@ -14,7 +14,13 @@ from tabletop.engine.game import GameInfo, State
 from tabletop.engine.registry import register
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import Counter
-from tabletop.games.common import action_table, deal, finish, pair_table, secret_hands
+from tabletop.games.common import (
+    action_table,
+    deal,
+    deal_again_or_finish,
+    pair_table,
+    secret_hands,
+)
 from tabletop.games.pass_tricks import PassTrickGame, PassTrickState
 from tabletop.games.seltsam_walzer_rules import (
     COLOUR_NAMES,
@@ -119,12 +125,12 @@ class SeltsamWalzer(PassTrickGame):
                 },
             )
         ]
-        if state.match.round >= state.match.rounds:
-            last = state.match.scores[-1]
-            events.append(finish(state, lambda seat: (last[seat],), note="last deal's score"))
-            return events
-        state.match.next_round()
-        events.append(self._deal(state))
+        last = state.match.scores[-1]
+        events.append(
+            deal_again_or_finish(
+                state, lambda: self._deal(state), lambda seat: (last[seat],), "last deal's score"
+            )
+        )
         return events
 
     # ---- what the table shows -------------------------------------------------------------

@@ -13,7 +13,13 @@ from tabletop.engine.events import Event
 from tabletop.engine.game import Game, GameInfo, State
 from tabletop.engine.registry import register
 from tabletop.engine.views import Counter, Move, Zone
-from tabletop.games.common import action_table, deal, finish, hand_zones, secret_hands
+from tabletop.games.common import (
+    action_table,
+    deal,
+    deal_again_or_finish,
+    hand_zones,
+    secret_hands,
+)
 from tabletop.games.wild_rawz_rules import (
     ALL_CODES,
     COLOUR_NAMES,
@@ -262,11 +268,7 @@ class WildRawz(Game):
                 },
             )
         ]
-        if state.match.round >= state.match.rounds:
-            events.append(finish(state))
-            return events
-        state.match.next_round()
-        events.append(self._deal(state))
+        events.append(deal_again_or_finish(state, lambda: self._deal(state)))
         return events
 
     # ---- what the table shows -------------------------------------------------------------
