@@ -11,8 +11,6 @@ from tabletop.engine.game import Game, State
 from tabletop.engine.registry import all_games, get_game
 from tabletop.engine.rng import Rng
 
-EXTRA_COUNTS = {"triq": (27,), "hagetaka-party": (25,)}
-
 
 def random_match(game: Game, players: int, seed: int, rng: Rng) -> State:
     """Play one match choosing uniformly among `legal_actions` (the public protocol)."""
@@ -67,9 +65,7 @@ def run(seconds: float = 1.0, matches: int = 200, only: Sequence[str] | None = N
     for game in games:
         info = game.info
         typical = min(max(4, info.min_players), info.max_players)
-        counts = sorted(
-            {info.min_players, typical, info.max_players, *EXTRA_COUNTS.get(info.id, ())}
-        )
+        counts = sorted({info.min_players, typical, info.max_players})
         for n in counts:
             mps, rps = matches_per_second(game, n, seconds)
             print(f"  {info.id:<16} {n:>2}p  {mps:9.1f} matches/s  {rps:9.1f} rounds/s")

@@ -28,6 +28,10 @@ from tabletop.engine.rng import Rng
 from tabletop.engine.views import BACK
 
 MAX_STEPS = 20_000
+FULL_AUDIENCE = 6
+"""Up to this many players every seat's views and events are checked after every action; at
+bigger tables the spectator, the acting seats and a rotating pair of other seats are, so the
+cost grows with the seat count instead of its square while every seat is still checked often."""
 TOKEN = re.compile(r"[A-Za-z0-9+\-]+")
 
 CASES = [
@@ -42,28 +46,34 @@ def all_cards(game: Game, state: State) -> Multiset[str]:
     return Multiset(c for z in game.zones(state) for c in z.cards)
 
 
-def snapshot(game: Game, state: State) -> str:
-    """Everything observable about a state, omniscient, as text."""
+def snapshot(game: Game, state: State, viewers: list[int | None]) -> str:
+    """Everything observable about a state as text: every card, counter, acting seat and
+    legal action, and the views of `viewers`."""
     return json.dumps(
         {
             "zones": [z.to_json() for z in game.zones(state)],
             "counters": [c.to_json() for c in game.counters(state)],
             "to_act": sorted(game.to_act(state)),
             "scores": state.match.scores,
-            "views": [game.view(state, s).to_json() for s in (None, *range(state.players))],
+            "legal": [[str(a) for a in game.legal_actions(state, s)] for s in range(state.players)],
+            "views": [game.view(state, s).to_json() for s in viewers],
         },
         sort_keys=True,
         default=str,
     )
 
 
-def hidden_only(game: Game, state: State, seat: int | None) -> set[str]:
-    """Codes that lie only in zones `seat` may not see."""
-    seen: set[str] = set()
-    unseen: set[str] = set()
-    for z in game.zones(state):
-        (seen if z.seen_by(seat) else unseen).update(z.cards)
-    return unseen - seen
+def hidden_only(game: Game, state: State, seats: list[int | None]) -> dict[int | None, set[str]]:
+    """For each seat, the codes that lie only in zones it may not see."""
+    zones = game.zones(state)
+    out: dict[int | None, set[str]] = {}
+    for seat in seats:
+        seen: set[str] = set()
+        unseen: set[str] = set()
+        for z in zones:
+            (seen if z.seen_by(seat) else unseen).update(z.cards)
+        out[seat] = unseen - seen
+    return out
 
 
 def tokens(obj: Any) -> set[str]:
@@ -73,10 +83,11 @@ def tokens(obj: Any) -> set[str]:
 
 def check_views(game: Game, state: State, seats: list[int | None]) -> None:
     """No serialized view names a card hidden from its seat; masked zones hold only backs."""
+    hidden = hidden_only(game, state, seats)
     for seat in seats:
         view = game.view(state, seat)
         data = view.to_json()
-        leaked = hidden_only(game, state, seat) & tokens(data)
+        leaked = hidden[seat] & tokens(data)
         assert not leaked, f"seat {seat} sees hidden cards {sorted(leaked)} in its view"
         for zone in view.zones:
             if not zone.seen_by(seat):
@@ -88,6 +99,7 @@ def check_events(
     state: State,
     events: list[Event],
     before: dict[int | None, set[str]] | None,
+    audience: list[int | None],
 ) -> None:
     """Per-seat events never name a card hidden from that seat.
 
@@ -101,8 +113,9 @@ def check_events(
     """
     public = set().union(*(tokens(ev.to_json(None, omniscient=False)) for ev in events))
     reshuffled = any("shuffle" in ev.type for ev in events)
-    for s in (None, *range(state.players)):
-        after = hidden_only(game, state, s)
+    hidden_after = hidden_only(game, state, audience)
+    for s in audience:
+        after = hidden_after[s]
         for ev in events:
             mine = tokens(ev.to_json(s, omniscient=False))
             if ev.type == "deal":
@@ -129,10 +142,10 @@ def check_legal(game: Game, state: State) -> None:
             assert game.parse_action(text) == action, f"{text!r} does not parse back"
 
 
-def check_illegal(game: Game, state: State, rnd: random.Random) -> None:
+def check_illegal(game: Game, state: State, rnd: random.Random, viewers: list[int | None]) -> None:
     """An action from the wrong seat and a nonsense action are refused without change."""
     acting = sorted(game.to_act(state))
-    before = snapshot(game, state)
+    before = snapshot(game, state, viewers)
     idle = [s for s in range(state.players) if s not in acting]
     tries: list[tuple[int, str]] = [(acting[0], "play ZZ9"), (acting[0], "nonsense")]
     if idle:
@@ -143,21 +156,21 @@ def check_illegal(game: Game, state: State, rnd: random.Random) -> None:
         assert err.value.reason, "an IllegalAction must carry a reason"
     with pytest.raises(ParseError):
         game.apply(state, acting[0], "  ")
-    assert snapshot(game, state) == before, "a refused action changed the state"
+    assert snapshot(game, state, viewers) == before, "a refused action changed the state"
 
 
-def check_clone(game: Game, state: State, rnd: random.Random) -> None:
+def check_clone(game: Game, state: State, rnd: random.Random, viewers: list[int | None]) -> None:
     """A clone starts identical and playing on it leaves the original untouched."""
-    before = snapshot(game, state)
+    before = snapshot(game, state, viewers)
     clone = game.clone(state)
-    assert snapshot(game, clone) == before, "a clone differs from its original"
+    assert snapshot(game, clone, viewers) == before, "a clone differs from its original"
     for _ in range(5):
         acting = sorted(game.to_act(clone))
         if not acting:
             break
         seat = rnd.choice(acting)
         game.apply(clone, seat, rnd.choice(game.legal_actions(clone, seat)))
-    assert snapshot(game, state) == before, "playing on a clone changed the original"
+    assert snapshot(game, state, viewers) == before, "playing on a clone changed the original"
 
 
 def check_determinize(game: Game, state: State, seat: int, seed: int) -> None:
@@ -169,6 +182,18 @@ def check_determinize(game: Game, state: State, seat: int, seed: int) -> None:
     assert all_cards(game, guess) == all_cards(game, state), "determinize lost or made cards"
 
 
+def watched(everyone: list[int | None], seat: int, step: int) -> list[int | None]:
+    """The viewers whose events are checked at this step: all of them at small tables, else
+    the spectator, the acting seat and two other seats that rotate with the step."""
+    if len(everyone) <= FULL_AUDIENCE + 1:
+        return everyone
+    players = len(everyone) - 1
+    return sorted(
+        {None, seat, (seat + 1 + step) % players, (seat + 1 + 2 * step) % players},
+        key=lambda s: -1 if s is None else s,
+    )
+
+
 def play_checked(
     game: Game, players: int, seed: int, rnd: random.Random, checks: bool = True
 ) -> tuple[list[str], Result]:
@@ -177,31 +202,32 @@ def play_checked(
     state = game.setup(players, None, seed)
     writer = LogWriter(out, game, state)
     cards = all_cards(game, state)
-    audience: list[int | None] = [None, *range(players)]
+    everyone: list[int | None] = [None, *range(players)]
     if checks:
-        at_setup = {s: hidden_only(game, state, s) for s in audience}
-        check_events(game, state, state.opening, at_setup)
+        at_setup = hidden_only(game, state, everyone)
+        check_events(game, state, state.opening, at_setup, everyone)
     for step in range(MAX_STEPS):
         acting = sorted(game.to_act(state))
         if not acting:
             break
+        seat = rnd.choice(acting)
+        audience = watched(everyone, seat, step)
         if checks:
             check_legal(game, state)
-            check_views(game, state, [audience[step % len(audience)], *acting[:1]])
+            check_views(game, state, [everyone[step % len(everyone)], *acting[:1]])
             if step % 7 == 0:
-                check_illegal(game, state, rnd)
+                check_illegal(game, state, rnd, audience)
             if step % 13 == 5:
-                check_clone(game, state, random.Random(step))
+                check_clone(game, state, random.Random(step), audience)
                 check_determinize(game, state, rnd.randrange(players), step)
-        seat = rnd.choice(acting)
         action = rnd.choice(game.legal_actions(state, seat))
-        hidden_before = {s: hidden_only(game, state, s) for s in audience} if checks else {}
+        hidden_before = hidden_only(game, state, audience) if checks else {}
         round_before = state.match.round
         events = game.apply(state, seat, str(action))
         writer.action(seat, action, events)
         if checks:
             same_round = state.match.round == round_before
-            check_events(game, state, events, hidden_before if same_round else None)
+            check_events(game, state, events, hidden_before if same_round else None, audience)
         assert all_cards(game, state) == cards, f"cards not conserved after {action}"
     else:
         pytest.fail(f"{game.info.id} did not end within {MAX_STEPS} actions")

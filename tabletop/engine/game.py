@@ -186,6 +186,15 @@ class State:
         self._legal = {}
         self._acting = None
 
+    def arranged(self) -> Self:
+        """Declare a position set up by hand (tests, puzzles); returns the state itself.
+
+        Forgets the seats to act and the legal actions derived from the position before.
+        """
+        self._legal = {}
+        self._acting = None
+        return self
+
     def copy(self) -> Self:
         """An independent copy: containers named in COPY_FLAT / COPY_NESTED, RNG, match."""
         new = object.__new__(type(self))

@@ -1,25 +1,21 @@
-"""The registry of games by id."""
+"""The registry of games by id, filled by discovering the modules of `tabletop.games`.
+
+A game module registers its game on import (`GAME = register(TheGame())`); adding a game is
+adding one module. Helper modules of the package (shared rules, family bases) register nothing.
+"""
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 
 from tabletop.engine.errors import UnknownGame
 from tabletop.engine.game import Game
 
-_GAMES: dict[str, Game] = {}
+GAMES_PACKAGE = "tabletop.games"
+"""The package whose every module is imported to find the games."""
 
-GAME_MODULES = (
-    "seltsam_walzer",
-    "second_third",
-    "pokered_trick",
-    "wild_rawz",
-    "hagetaka",
-    "hagetaka_party",
-    "interaction",
-    "trump_duel",
-    "triq",
-)
+_GAMES: dict[str, Game] = {}
 
 
 def register(game: Game) -> Game:
@@ -29,8 +25,9 @@ def register(game: Game) -> Game:
 
 
 def _load_all() -> None:
-    for name in GAME_MODULES:
-        importlib.import_module(f"tabletop.games.{name}")
+    package = importlib.import_module(GAMES_PACKAGE)
+    for module in pkgutil.iter_modules(package.__path__):
+        importlib.import_module(f"{GAMES_PACKAGE}.{module.name}")
 
 
 def get_game(game_id: str) -> Game:
@@ -45,6 +42,6 @@ def get_game(game_id: str) -> Game:
 
 
 def all_games() -> list[Game]:
-    """Every registered game, in menu order."""
+    """Every game, in menu order: by English title."""
     _load_all()
-    return list(_GAMES.values())
+    return sorted(_GAMES.values(), key=lambda g: g.info.title_en.casefold())

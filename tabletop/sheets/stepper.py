@@ -105,11 +105,16 @@ class Stepper:
         )
 
     def step_events(self, k: int, seat: int | None = None, reveal: bool = False) -> list[Any]:
-        """What action k (1-based; 0 = the opening deal) did, as JSON a seat or the public sees."""
+        """What action k (1-based; 0 = the opening deal) did, as JSON a seat or the public sees.
+
+        The action's own text (which may name a card played face down or passed) is included
+        only for its seat or with `reveal`.
+        """
         head: list[dict[str, Any]] = []
         if k:
             acting, action = self.actions[k - 1]
-            head.append({"type": "action", "seat": acting, "action": action})
+            if reveal or seat == acting:
+                head.append({"type": "action", "seat": acting, "action": action})
         return head + [ev.to_json(seat, omniscient=reveal) for ev in self.events[k]]
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from tabletop.engine import BadOption, IllegalAction, UnknownGame, get_game
 from tabletop.engine.game import Option, parse_options, places
+from tabletop.engine.registry import all_games
 
 
 def test_places_share_ties() -> None:
@@ -37,6 +38,21 @@ def test_unknown_option_and_player_count() -> None:
 def test_unknown_game_lists_known_ids() -> None:
     with pytest.raises(UnknownGame, match="second-third"):
         get_game("chess")
+
+
+def test_every_game_module_is_discovered_in_menu_order() -> None:
+    """Each module of tabletop.games that registers a game is found; helpers register none."""
+    assert [g.info.id for g in all_games()] == [
+        "interaction",
+        "pokered-trick",
+        "second-third",
+        "seltsam-walzer",
+        "triq",
+        "trump-duel",
+        "hagetaka-party",
+        "hagetaka",
+        "wild-rawz",
+    ]
 
 
 def test_refusals_after_the_end() -> None:

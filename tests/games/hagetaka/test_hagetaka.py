@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from collections import Counter
 
@@ -53,8 +54,7 @@ def rig(state: HagetakaState, hands: dict[int, list[str]], pile: list[str], stac
         state.hands[seat] = list(hand)
     state.pile = list(pile)
     state.stack = list(stack)  # the next card turned is the last one
-    state._legal = {}
-    state._acting = None
+    state.arranged()
 
 
 def battle_one(players: int = 4, joiners: frozenset[int] = frozenset({0, 1, 2})) -> HagetakaState:
@@ -269,24 +269,32 @@ def test_lone_participant_takes_three_of_five_and_the_carried_pile() -> None:
     assert state.battle == 2 and state.hands[3] == []
 
 
-def test_pile_after_the_last_battle_of_round_three_is_discarded() -> None:
-    state = new(3)
-    state.match.round = 3
-    state.pile = ["V4", "V-2"]
-    events = GAME._end_round(state)  # a round ending with a carried pile on the table
-    assert events[0].data["discarded"] == ["V4", "V-2"]
+def round_ends(players: int, bots: list[str], seed: int) -> tuple[HagetakaState, list[dict]]:
+    """Play a logged match; its final state and its round_end records."""
+    log = io.StringIO()
+    state, _ = play_match(GAME, players, bots, seed, None, log)
+    assert isinstance(state, HagetakaState)
+    records = [json.loads(line) for line in log.getvalue().splitlines()]
+    return state, [r for r in records if r["type"] == "round_end"]
+
+
+def test_round_scores_and_the_pile_left_after_round_three() -> None:
+    """Seed 77, thumb and random: the 0 card scores ½ (1 in round 3, which doubles every card),
+    and the pile carried past the last battle of round three is discarded, scoring nobody."""
+    state, ends = round_ends(3, ["thumb", "random"], 77)
+    assert [e["round"] for e in ends] == [1, 2, 3]
+    assert ends[1]["taken"][1] == ["V0", "V1", "V2", "V2", "V4", "V3", "V-4"]
+    assert ends[1]["scores"] == [20, 8.5, 31]
+    assert ends[2]["taken"] == [
+        ["V-5"],
+        ["V2", "V0", "V3", "V4", "V2", "V1", "V3", "V5"],
+        ["V6", "V8", "V7", "V6", "V9"],
+    ]
+    assert ends[2]["scores"] == [-10, 41, 72]
+    assert ends[2]["discarded"] == ["V10"]
+    assert ends[2]["totals"] == [22, 52.5, 105]
     assert state.pile == [] and state.result is not None
-
-
-def test_round_three_doubles_points() -> None:
-    state = battle_one()
-    state.match.round = 3
-    state.taken[0] = ["V0", "V3"]
-    state.taken[1] = ["V-4"]
-    assert GAME._points(state, 0) == 7
-    assert GAME._points(state, 1) == -8
-    state.match.round = 1
-    assert GAME._points(state, 0) == 3.5
+    assert state.result.totals == (22, 52.5, 105) and state.result.winners == (2,)
 
 
 # ---- hidden information ----------------------------------------------------------------------
@@ -367,7 +375,6 @@ def test_whole_match_with_bots(players: int) -> None:
     assert isinstance(state, HagetakaState)
     assert len(state.match.scores) == 3
     assert result.places.count(1) == len(result.winners) >= 1
-    assert result.totals == tuple(state.match.totals)
     assert state.phase == "over" and GAME.to_act(state) == frozenset()
 
 

@@ -36,8 +36,7 @@ def rig(state: PartyState, hands: dict[int, list[str]], pile: list[str], stack: 
         state.hands[seat] = list(hand)
     state.pile = list(pile)
     state.stack = list(stack)
-    state._legal = {}
-    state._acting = None
+    state.arranged()
 
 
 def test_deal_three_each_from_the_whole_deck() -> None:
@@ -139,7 +138,7 @@ def test_redraw_only_for_weak_hands_and_only_once() -> None:
     state = new(4)
     state.hands[0] = ["N1", "N2", "N6"]  # 9: may redraw
     state.hands[1] = ["N1", "N2", "N7"]  # 10: may not
-    state._legal = {}
+    state.arranged()
     assert "redraw" in [str(a) for a in GAME.legal_actions(state, 0)]
     assert "redraw" not in [str(a) for a in GAME.legal_actions(state, 1)]
     before = json.dumps([GAME.view(state, None).to_json(), state.hands])
@@ -152,7 +151,7 @@ def test_redraw_only_for_weak_hands_and_only_once() -> None:
     assert len(state.hands[0]) == 3 and state.redrawn[0]
     assert GAME.to_act(state) == {0, 1, 2, 3}  # still to plot
     state.hands[0] = ["N1", "N2", "N3"]
-    state._legal = {}
+    state.arranged()
     with pytest.raises(IllegalAction, match="only once"):
         GAME.apply(state, 0, "redraw")
 
@@ -160,7 +159,7 @@ def test_redraw_only_for_weak_hands_and_only_once() -> None:
 def test_no_redraw_when_no_cards_are_left() -> None:
     state = new(25)
     state.hands[0] = ["N1", "N2", "N3"]
-    state._legal = {}
+    state.arranged()
     assert hand_total(state.hands[0]) < 10
     assert "redraw" not in [str(a) for a in GAME.legal_actions(state, 0)]
 

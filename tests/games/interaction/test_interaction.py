@@ -55,8 +55,7 @@ def arrange(
         state.stock = stock[::-1]
     state.sealed = [None] * n
     state.active = active
-    state._legal = {}
-    state._acting = None
+    state.arranged()
     return state
 
 

@@ -34,7 +34,7 @@ def rig(
         given = list(hands[seat]) if seat in hands else [pool.pop() for _ in range(7)]
         state.hands[seat] = sorted(given, key=sort_key)
     state.stock = pool
-    state._legal, state._acting = {}, None
+    state.arranged()
     return state
 
 

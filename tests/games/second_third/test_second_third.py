@@ -131,14 +131,17 @@ def test_last_card_is_taken_not_played_and_round_scores() -> None:
 
 
 def test_match_has_one_deal_per_player_and_ties_share() -> None:
-    state = GAME.setup(3, None, 11)
+    """Seed 10, always the last legal action: seats 0 and 2 finish level on 1 and share first."""
+    state = GAME.setup(3, None, 10)
     while GAME.to_act(state):
         seat = min(GAME.to_act(state))
         GAME.apply(state, seat, GAME.legal_actions(state, seat)[-1])
     result = GAME.result(state)
-    assert result is not None and len(state.match.scores) == 3
-    best = max(result.totals)
-    assert result.winners == tuple(i for i, t in enumerate(result.totals) if t == best)
+    assert result is not None
+    assert result.rounds == ((-1, 1, 2), (2, -8, 0), (0, -1, -1))
+    assert result.totals == (1, -8, 1)
+    assert result.places == (1, 3, 1)
+    assert result.winners == (0, 2)
 
 
 def test_determinize_keeps_passed_cards_with_the_left_neighbour() -> None:

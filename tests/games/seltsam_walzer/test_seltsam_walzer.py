@@ -40,8 +40,7 @@ def staged(
     state.leader = state.turn = turn
     state.won = [list(w) for w in won] if won else [[] for _ in hands]
     state.tricks = [0] * len(hands)
-    state._legal = {}
-    state._acting = None
+    state.arranged()
     return state
 
 
@@ -400,6 +399,6 @@ def test_thumb_bot_keeps_x_and_high_cards_when_passing() -> None:
 
     state = staged([["R1", "B2", "G8", "X1"], ["R2"], ["R3"]])
     state.phase = "pass"
-    state._legal, state._acting = {}, None
+    state.arranged()
     choice = make_bot("seltsam-walzer", "thumb", 1).choose(GAME.view(state, 0))
     assert choice == "pass R1 B2"

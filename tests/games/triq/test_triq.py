@@ -33,7 +33,7 @@ def table(
     state.removed = [c for c in DECK if c not in used]
     state.total, state.shibari, state.declarer = total, shibari, declarer
     state.turn, state.phase, state.starter = turn, "play", turn
-    state._legal, state._acting = {}, None
+    state.arranged()
     return state
 
 

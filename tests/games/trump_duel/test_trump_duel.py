@@ -61,8 +61,7 @@ def staged(
     state.cancels = [0, 0]
     state.cancelled = [[], []]
     state.pending = []
-    state._legal = {}
-    state._acting = None
+    state.arranged()
     return state
 
 
@@ -491,8 +490,9 @@ def test_copy_and_determinize_keep_what_a_seat_knows() -> None:
 
 def test_thumb_bot_plays_legal_moves_to_the_end() -> None:
     """The rule-of-thumb player finishes matches against itself and random."""
-    for seed in range(4):
-        _, result = play_match(GAME, 2, ["thumb", "random"], seed=seed)
-        assert result.winners
-        _, result = play_match(GAME, 2, ["thumb"], seed=seed)
-        assert result.winners
+    against_random = [play_match(GAME, 2, ["thumb", "random"], seed=s)[1] for s in range(4)]
+    assert [r.totals for r in against_random] == [(3, 0), (3, 0), (3, 1), (3, 0)]
+    assert all(r.winners == (0,) for r in against_random)
+    mirror = [play_match(GAME, 2, ["thumb"], seed=s)[1] for s in range(4)]
+    assert [r.totals for r in mirror] == [(0, 3), (1, 3), (1, 3), (2, 2)]
+    assert [r.winners for r in mirror] == [(1,), (1,), (1,), (0, 1)]

@@ -40,8 +40,7 @@ def in_play(hands: list[list[str]], trump: str, leader: int = 0) -> WildRawzStat
     state.strengths = strength_table(trump)
     state.phase = "play"
     state.leader = state.turn = leader
-    state._legal = {}
-    state._acting = None
+    state.arranged()
     return state
 
 
