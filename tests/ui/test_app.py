@@ -58,17 +58,23 @@ def test_cpu_seats_pick_the_rule_of_thumb_player() -> None:
 
 
 def test_results_rank_with_ties_sharing_a_place(qtbot: object) -> None:
-    session = Session(get_game("second-third"), parse_seats("second-third", ["cpu"] * 3), 2)
+    """Second Third, seed 10, three computers always taking the last legal action: Ann and
+    Cy finish level on 1 and share first place; the dialog lists them both first."""
+    game = get_game("second-third")
+    session = Session(game, parse_seats(game.info.id, ["Ann", "Bob", "Cy"]), 10)
     while not session.over:
         seat = min(session.to_act())
-        session.act(seat, session.bot_choice(seat))
+        session.act(seat, str(game.legal_actions(session.state, seat)[-1]))
     result = session.result()
-    rows = ranking(result, session.state.names)
-    assert [r[0] for r in rows] == sorted(result.places)
-    assert running_totals(result.rounds, 3)[-1] == [float(t) for t in result.totals]
+    assert ranking(result, session.state.names) == [
+        (1, "Ann", 1, True),
+        (1, "Cy", 1, True),
+        (3, "Bob", -8, False),
+    ]
+    assert running_totals(result.rounds, 3) == [[0, 0, 0], [-1, 1, 2], [1, -7, 2], [1, -8, 1]]
     dialog = ResultsDialog("Second Third", result, session.state.names)
     qtbot.addWidget(dialog)
-    assert dialog.table.rowCount() == 3
+    assert [dialog.table.item(r, 0).text() for r in range(3)] == ["1", "1", "3"]
 
 
 def test_the_window_shows_results_when_a_match_ends(qtbot: object, settings: QSettings) -> None:
