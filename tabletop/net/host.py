@@ -30,6 +30,7 @@ from tabletop.engine.events import Event
 from tabletop.engine.game import Game, State
 from tabletop.engine.log import LogWriter, read_lines, replay
 from tabletop.engine.registry import get_game
+from tabletop.engine.rng import fresh_seed
 from tabletop.engine.views import View
 from tabletop.net import messages as msg
 from tabletop.net.framing import (
@@ -161,7 +162,7 @@ class Host(QObject):
         self.autosave = Path(autosave) if autosave is not None else None
         self.state: State | None = None
         self.seq = 0
-        self._seed = seed if seed is not None else secrets.randbits(31)
+        self._seed = seed if seed is not None else fresh_seed()
         self._seats: list[_Seat] = []
         for i, spec in enumerate(seats):
             self._seats.append(_Seat(spec, _token(), "", spec.kind != "network"))

@@ -10,7 +10,6 @@ ones for their score sheet or a replay. Launcher commands are declared in one pl
 from __future__ import annotations
 
 import os
-import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -35,6 +34,7 @@ from tabletop.bots.base import bot_names, make_bot
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.game import Game
 from tabletop.engine.registry import get_game
+from tabletop.engine.rng import fresh_seed
 from tabletop.fonts import use_japanese_fallback
 from tabletop.help import rules_markdown
 from tabletop.net.discovery import Announcer
@@ -346,7 +346,7 @@ class MainWindow(QMainWindow):
     ) -> TableWidget:
         """Set up a match (autosaved if the window has a store) and show its table;
         `autoplay` lets computer players move by themselves."""
-        session = Session(game, seats, random.randrange(10**9) if seed is None else seed, options)
+        session = Session(game, seats, fresh_seed() if seed is None else seed, options)
         if self.store is not None:
             try:
                 session.recorder = self.store.start(game, session.state, [s.bot for s in seats])
@@ -393,7 +393,7 @@ class MainWindow(QMainWindow):
         info = session.game.info
         if isinstance(session, Session):
             self.last = (session.game, list(session.seats), dict(session.options))
-            self.setWindowTitle(f"Tabletop — {info.title} ({info.title_en}) · seed {session.seed}")
+            self.setWindowTitle(f"Tabletop — {info.title} ({info.title_en})")
         else:
             self.last = None
             self.setWindowTitle(f"Tabletop — {info.title} ({info.title_en}) · LAN")
