@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from tabletop import __version__
+from tabletop import APP_ID, __version__
 from tabletop.engine.errors import ParseError, ReplayDivergence, TabletopError
 from tabletop.engine.game import parse_options
 from tabletop.engine.registry import all_games, get_game
@@ -232,7 +232,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if problem:
             print(problem, file=sys.stderr)
             return 1
+        from PySide6.QtGui import QGuiApplication
+
         from tabletop.ui.app import launch
+
+        # Lets the desktop match our windows to the installed menu entry and its icon.
+        QGuiApplication.setDesktopFileName(APP_ID)
 
         options = _key_values(args.option)
         seats = [s.strip() for s in args.seats.split(",")] if args.seats else None

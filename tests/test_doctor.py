@@ -6,6 +6,7 @@ import importlib.metadata
 from pathlib import Path
 
 import pytest
+from PySide6.QtGui import QGuiApplication
 
 import tabletop
 import tabletop.ui.app
@@ -124,6 +125,7 @@ def test_app_prints_the_paragraph_instead_of_starting_qt(
     fake_ldd.write_text(LDD_COMPLETE, encoding="utf-8")
     assert main(["--game", "triq"]) == 0
     assert started == [("triq", None, None, {}, None, 0)]
+    assert QGuiApplication.desktopFileName() == tabletop.APP_ID
 
 
 def test_offscreen_skips_the_check(
