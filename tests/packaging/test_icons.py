@@ -30,7 +30,7 @@ def test_committed_icons_have_every_size() -> None:
     with Image.open(ICONS / "tabletop.ico") as ico:
         assert sorted(ico.info["sizes"]) == [(n, n) for n in SIZES if n <= 256]
     with Image.open(ICONS / "tabletop.icns") as icns:
-        assert icns.size == (512, 512)
+        assert icns.size == (1024, 1024)  # Pillow adds 512@2x, scaled up from 512
 
 
 def test_script_writes_the_same_set_of_files(tmp_path: Path) -> None:
