@@ -58,6 +58,8 @@ PACKAGES: dict[str, tuple[str, str]] = {
 }
 
 _NOT_FOUND = re.compile(r"^\s*(\S+)\s+=>\s+not found\s*$", re.MULTILINE)
+# A library that is there but cannot be loaded stops ldd with the dynamic linker's error.
+_BROKEN = re.compile(r"error while loading shared libraries: (\S+): (.+)$", re.MULTILINE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,11 +69,18 @@ class XcbCheck:
     plugin: Path | None
     missing: tuple[str, ...] = ()
     problem: str = ""
+    damaged: tuple[tuple[str, str], ...] = ()
+    """Libraries found but not loadable: (name, the dynamic linker's reason)."""
 
     @property
     def ok(self) -> bool:
-        """True when the plugin is there and every library it needs was found."""
-        return self.plugin is not None and not self.missing and not self.problem
+        """True when the plugin is there and every library it needs was found and loads."""
+        return self.plugin is not None and not (self.missing or self.damaged or self.problem)
+
+    @property
+    def blocking(self) -> bool:
+        """True when Qt will certainly fail to load the plugin (a library missing or damaged)."""
+        return bool(self.missing or self.damaged)
 
 
 def pyside_dir() -> Path | None:
@@ -94,6 +103,12 @@ def missing_from_ldd(output: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(_NOT_FOUND.findall(output)))
 
 
+def damaged_from_ldd(output: str) -> tuple[tuple[str, str], ...]:
+    """The libraries `ldd` found but could not load: (file name, reason), each once."""
+    found = {Path(path).name: reason.strip() for path, reason in _BROKEN.findall(output)}
+    return tuple(found.items())
+
+
 def xcb_check(plugin: Path | None = None) -> XcbCheck:
     """Ask `ldd` which libraries of the xcb plugin (default: PySide6's) cannot be found."""
     plugin = plugin or xcb_plugin()
@@ -108,47 +123,68 @@ def xcb_check(plugin: Path | None = None) -> XcbCheck:
         )
     except (OSError, subprocess.TimeoutExpired) as err:
         return XcbCheck(plugin, problem=f"cannot check its libraries: {err}")
-    return XcbCheck(plugin, missing_from_ldd(run.stdout + run.stderr))
+    output = run.stdout + run.stderr
+    return XcbCheck(plugin, missing_from_ldd(output), damaged=damaged_from_ldd(output))
 
 
-def install_commands(missing: Sequence[str]) -> tuple[str, str]:
-    """The apt-get (Debian, Ubuntu) and dnf (Fedora) commands that install these libraries.
+def install_commands(missing: Sequence[str], reinstall: bool = False) -> tuple[str, str]:
+    """The apt-get (Debian, Ubuntu) and dnf (Fedora) commands that (re)install these libraries.
 
     dnf installs a library we have no package name for by its soname; for apt-get such a
     library is left to `apt-file search` (see `explain`).
     """
     debian = dict.fromkeys(PACKAGES[lib][0] for lib in missing if lib in PACKAGES)
     fedora = [PACKAGES[lib][1] if lib in PACKAGES else f"'{lib}()(64bit)'" for lib in missing]
-    apt = "sudo apt-get install " + " ".join(debian) if debian else ""
-    return apt, "sudo dnf install " + " ".join(dict.fromkeys(fedora))
+    apt_verb, dnf_verb = (
+        ("install --reinstall", "reinstall") if reinstall else ("install", "install")
+    )
+    apt = f"sudo apt-get {apt_verb} " + " ".join(debian) if debian else ""
+    return apt, f"sudo dnf {dnf_verb} " + " ".join(dict.fromkeys(fedora))
 
 
 def explain(check: XcbCheck, doctor_hint: bool = True) -> str:
-    """One paragraph for a person: what is missing and the command that installs it."""
-    if not check.missing:
+    """One paragraph for a person: what is missing or damaged and the command that fixes it."""
+    if not check.blocking:
         return (
             f"tabletop cannot check that a window can open: {check.problem}. "
             "Reinstalling Tabletop may help; `tabletop doctor` shows the details."
         )
-    apt, dnf = install_commands(check.missing)
-    unknown = [lib for lib in check.missing if lib not in PACKAGES]
-    many = len(check.missing) > 1
-    lines = [
-        "tabletop cannot open a window: Qt's X11 plugin needs "
-        + ("these libraries, which are" if many else "this library, which is")
-        + " not installed: "
-        + ", ".join(check.missing)
-        + ".",
-        f"Install {'them' if many else 'it'} and start tabletop again:",
-    ]
-    if apt:
-        lines.append(f"    {apt}    (Debian, Ubuntu)")
-    lines.append(f"    {dnf}    (Fedora)")
-    if unknown:
-        lines.append(f"(On Debian and Ubuntu, `apt-file search {unknown[0]}` names its package.)")
+    lines: list[str] = []
+    if check.missing:
+        many = len(check.missing) > 1
+        lines.append(
+            "tabletop cannot open a window: Qt's X11 plugin needs "
+            + ("these libraries, which are" if many else "this library, which is")
+            + " not installed: "
+            + ", ".join(check.missing)
+            + "."
+        )
+        lines.append(f"Install {'them' if many else 'it'} and start tabletop again:")
+        lines.extend(_command_lines(check.missing, reinstall=False))
+    if check.damaged:
+        names = [name for name, _ in check.damaged]
+        lines.append(
+            ("tabletop cannot open a window: " if not check.missing else "And ")
+            + "Qt's X11 plugin cannot load "
+            + "; ".join(f"{name} ({reason})" for name, reason in check.damaged)
+            + "."
+        )
+        lines.append("Reinstall and start tabletop again:")
+        lines.extend(_command_lines(names, reinstall=True))
     if doctor_hint:
         lines.append("`tabletop doctor` shows this check and more, for a bug report.")
     return "\n".join(lines)
+
+
+def _command_lines(libraries: Sequence[str], reinstall: bool) -> list[str]:
+    """The indented apt-get and dnf lines, and where to look up a library we cannot name."""
+    apt, dnf = install_commands(libraries, reinstall)
+    lines = [f"    {apt}    (Debian, Ubuntu)"] if apt else []
+    lines.append(f"    {dnf}    (Fedora)")
+    unknown = [lib for lib in libraries if lib not in PACKAGES]
+    if unknown:
+        lines.append(f"(On Debian and Ubuntu, `apt-file search {unknown[0]}` names its package.)")
+    return lines
 
 
 def uses_xcb(env: Mapping[str, str] | None = None, system: str | None = None) -> bool:
@@ -173,7 +209,7 @@ def preflight() -> str | None:
     if not uses_xcb():
         return None
     check = xcb_check()
-    return explain(check) if check.missing else None
+    return explain(check) if check.blocking else None
 
 
 def _fonts() -> list[str]:
@@ -229,7 +265,7 @@ def report() -> tuple[str, bool]:
         else:
             lines.append(f"X11 plugin: {check.plugin or 'not found'}: PROBLEM")
             lines.append(explain(check, doctor_hint=False))
-            ok = not uses_xcb()
+            ok = not (check.blocking and uses_xcb())
         if not uses_xcb():
             lines.append("(the X11 plugin is not what this session uses to open windows)")
     try:

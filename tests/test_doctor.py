@@ -67,10 +67,37 @@ def test_ldd_output_gives_each_missing_library_once() -> None:
     assert missing_from_ldd(LDD_COMPLETE) == ()
 
 
+# What ldd printed (on stderr, and nothing else) when libxcb-icccm.so.4 was an empty file.
+LDD_DAMAGED = (
+    "/venv/PySide6/Qt/plugins/platforms/libqxcb.so: error while loading shared libraries: "
+    "/lib/x86_64-linux-gnu/libxcb-icccm.so.4: file too short\n"
+)
+
+
+def test_ldd_output_gives_each_damaged_library_once() -> None:
+    assert doctor.damaged_from_ldd(LDD_DAMAGED * 2) == (("libxcb-icccm.so.4", "file too short"),)
+    assert doctor.damaged_from_ldd(LDD_MISSING) == ()
+
+
+def test_damaged_library_blocks_and_is_reinstalled() -> None:
+    check = XcbCheck(Path("libqxcb.so"), damaged=(("libxcb-icccm.so.4", "file too short"),))
+    assert check.blocking and not check.ok
+    assert explain(check) == (
+        "tabletop cannot open a window: Qt's X11 plugin cannot load libxcb-icccm.so.4 "
+        "(file too short).\n"
+        "Reinstall and start tabletop again:\n"
+        "    sudo apt-get install --reinstall libxcb-icccm4    (Debian, Ubuntu)\n"
+        "    sudo dnf reinstall xcb-util-wm    (Fedora)\n"
+        "`tabletop doctor` shows this check and more, for a bug report."
+    )
+
+
 def test_check_runs_ldd_on_the_plugin(fake_ldd: Path) -> None:
     check = doctor.xcb_check()
     assert check.missing == ("libxcb-icccm.so.4", "libxcb-keysyms.so.1")
     assert not check.ok
+    fake_ldd.write_text(LDD_DAMAGED, encoding="utf-8")
+    assert doctor.xcb_check().damaged == (("libxcb-icccm.so.4", "file too short"),)
     fake_ldd.write_text(LDD_COMPLETE, encoding="utf-8")
     assert doctor.xcb_check().ok
 
