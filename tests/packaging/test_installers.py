@@ -7,6 +7,7 @@ Marked `packaging`: deselected by the normal `uv run pytest`; `.ci/run` runs the
 from __future__ import annotations
 
 import os
+import platform
 import re
 import shutil
 import subprocess
@@ -71,13 +72,13 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def bundle(built: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The Linux archive unpacked; its top folder."""
-    archive = built / f"tabletop-{VERSION}-linux-x86_64.tar.gz"
+    archive = built / f"tabletop-{VERSION}-linux-{platform.machine()}.tar.gz"
     assert archive.is_file(), sorted(p.name for p in built.iterdir())
     where = tmp_path_factory.mktemp("unpacked")
     with tarfile.open(archive) as tar:
         tar.extractall(where, filter="tar")
     (top,) = where.iterdir()
-    assert top.name == f"tabletop-{VERSION}-linux-x86_64"
+    assert top.name == f"tabletop-{VERSION}-linux-{platform.machine()}"
     return top
 
 
