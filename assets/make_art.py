@@ -1050,6 +1050,50 @@ def token_joker() -> Image.Image:
     return t.img
 
 
+# ---- app icon -------------------------------------------------------------------------------
+
+ICON = 512
+"""Size the app icon is drawn at; the smaller sizes are box-filtered down from it."""
+
+ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
+"""PNG sizes for desktops (hicolor theme); the .ico holds those up to 256, the .icns all."""
+
+
+def _tilted(card: Image.Image, degrees: float) -> Image.Image:
+    """A card turned `degrees` counter-clockwise on a transparent canvas."""
+    return card.rotate(degrees, resample=Image.Resampling.BICUBIC, expand=True)
+
+
+def app_icon() -> Image.Image:
+    """The app icon (512×512): two cards, a back and the ace of hearts, on green felt."""
+    felt: Colour = (30, 110, 62)
+    t = Canvas((ICON, ICON))
+    with t.pen() as p:
+        p.rect((16, 16, ICON - 16, ICON - 16), mix(felt, INK, 0.45), radius=104)
+        p.rect((28, 28, ICON - 28, ICON - 28), felt, radius=92)
+        p.ellipse((70, 60, ICON - 70, ICON - 140), mix(felt, WHITE, 0.08))
+    for card, degrees, (cx, cy) in (
+        (standard_back(), 14.0, (196, 262)),
+        (standard_face("AH"), -11.0, (308, 250)),
+    ):
+        turned = _tilted(card, degrees)
+        t.img.alpha_composite(turned, (cx - turned.width // 2, cy - turned.height // 2))
+    return t.img
+
+
+def write_icons(folder: Path) -> int:
+    """Write tabletop-<size>.png for every ICON_SIZES, tabletop.ico and tabletop.icns."""
+    big = app_icon()
+    sized = {
+        n: big if n == ICON else big.resize((n, n), Image.Resampling.LANCZOS) for n in ICON_SIZES
+    }
+    for n, img in sized.items():
+        save(img, folder / f"tabletop-{n}.png")
+    big.save(folder / "tabletop.ico", sizes=[(n, n) for n in ICON_SIZES if n <= 256])
+    big.save(folder / "tabletop.icns")
+    return len(sized) + 2
+
+
 # ---- output ---------------------------------------------------------------------------------
 
 FACES: dict[str, Callable[[str], Image.Image]] = {
@@ -1095,19 +1139,24 @@ def save(img: Image.Image, path: Path) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Render every card and token (or only the given decks) into the assets folder."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("decks", nargs="*", help="decks to render (default: all, plus tokens)")
+    parser.add_argument(
+        "decks", nargs="*", help="decks to render (default: all, plus tokens and icons)"
+    )
     parser.add_argument("--out", type=Path, default=ASSETS, help="assets folder to write into")
     args = parser.parse_args(argv)
-    wanted = args.decks or [*FACES, "tokens"]
+    wanted = args.decks or [*FACES, "tokens", "icons"]
     count = 0
     for deck in wanted:
+        if deck == "icons":
+            count += write_icons(args.out / "icons")
+            continue
         if deck == "tokens":
             for name, make in TOKEN_ART.items():
                 save(make(), args.out / "tokens" / f"{name}.png")
                 count += 1
             continue
         if deck not in FACES:
-            parser.error(f"unknown deck {deck!r}; choose from {', '.join(FACES)}, tokens")
+            parser.error(f"unknown deck {deck!r}; choose from {', '.join(FACES)}, tokens, icons")
         for code in [*decks()[deck], "back"]:
             save(render(deck, code), args.out / "cards" / deck / f"{code}.png")
             count += 1

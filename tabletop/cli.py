@@ -1,4 +1,4 @@
-"""The `tabletop` command: the app with no subcommand, else simulate, replay, games, bench."""
+"""The `tabletop` command: the app with no subcommand, else doctor, simulate, replay, games..."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from tabletop import APP_ID, __version__
 from tabletop.engine.errors import ParseError, ReplayDivergence, TabletopError
 from tabletop.engine.game import parse_options
 from tabletop.engine.registry import all_games, get_game
@@ -17,8 +18,9 @@ SUBCOMMANDS = ("simulate", "replay", "games", "bench", "serve", "join", "sheet")
 def _app_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="tabletop",
-        description="Open the table. Subcommands: " + ", ".join(SUBCOMMANDS) + ".",
+        description="Open the table. Subcommands: doctor, " + ", ".join(SUBCOMMANDS) + ".",
     )
+    p.add_argument("--version", action="version", version=f"tabletop {__version__}")
     p.add_argument("--game", help="open straight at the table for this game id")
     p.add_argument("--seats", help='comma-separated seats, e.g. "Ann,Bob,cpu,cpu:random"')
     p.add_argument("--seed", type=int)
@@ -211,11 +213,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `tabletop` command."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        if argv[:1] == ["doctor"]:
+            argparse.ArgumentParser(
+                prog="tabletop doctor",
+                description="Print versions, the data folder, fonts and whether a window can open.",
+            ).parse_args(argv[1:])
+            from tabletop.doctor import doctor
+
+            return doctor()
         if argv and argv[0] in SUBCOMMANDS:
             args = _tools_parser().parse_args(argv)
             return COMMANDS[args.command](args)
         args = _app_parser().parse_args(argv)
+        from tabletop.doctor import preflight
+
+        # Qt aborts with a misleading hint when its X11 plugin cannot load: say what is missing.
+        problem = preflight()
+        if problem:
+            print(problem, file=sys.stderr)
+            return 1
+        from PySide6.QtGui import QGuiApplication
+
         from tabletop.ui.app import launch
+
+        # Lets the desktop match our windows to the installed menu entry and its icon.
+        QGuiApplication.setDesktopFileName(APP_ID)
 
         options = _key_values(args.option)
         seats = [s.strip() for s in args.seats.split(",")] if args.seats else None

@@ -1,7 +1,10 @@
 """Saved matches: autosave after every action, resume, damaged files set aside, match history.
 
-Everything lives under `data_dir()`: the platform's application-data folder (Qt's
-AppDataLocation for an app named "tabletop"), or `$TABLETOP_DATA_DIR` when set (tests).
+Everything lives under `data_dir()`: `$TABLETOP_DATA_DIR` when set, else the platform's
+application-data folder: `~/.local/share/Tabletop` (or `$XDG_DATA_HOME/Tabletop`) on Linux,
+`~/Library/Application Support/Tabletop` on macOS, `%APPDATA%\\Tabletop` on Windows.
+Versions up to 0.1.0 used Qt's AppDataLocation, which doubled the name (`.../Tabletop/Tabletop`);
+the first `Store()` moves that folder's files up one level (`adopt_doubled_folder`).
 
     saves/<id>.jsonl      a match in progress: its replay log, rewritten atomically
     history/<id>.jsonl    finished matches' logs
@@ -15,8 +18,12 @@ computer player's name, or null for a person, so a resumed table seats the same 
 
 from __future__ import annotations
 
+import contextlib
+import filecmp
 import json
 import os
+import shutil
+import sys
 import tempfile
 import time
 from collections.abc import Iterable, Sequence
@@ -31,22 +38,111 @@ from tabletop.engine.game import Game, State
 from tabletop.engine.log import header, replay
 
 DATA_ENV = "TABLETOP_DATA_DIR"
-APP_NAME = "tabletop"
+FOLDER = "Tabletop"
+"""The data folder's name in the platform's application-data location."""
+
+
+def platform_data_dir(platform: str | None = None) -> Path:
+    """The platform's data folder for Tabletop (ignores $TABLETOP_DATA_DIR)."""
+    platform = sys.platform if platform is None else platform
+    if platform == "win32":
+        appdata = os.environ.get("APPDATA")
+        base = Path(appdata) if appdata else Path.home() / "AppData" / "Roaming"
+    elif platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        xdg = os.environ.get("XDG_DATA_HOME", "")
+        # The XDG spec says a relative $XDG_DATA_HOME is invalid and must be ignored.
+        base = Path(xdg) if os.path.isabs(xdg) else Path.home() / ".local" / "share"
+    return base / FOLDER
 
 
 def data_dir() -> Path:
-    """Where Tabletop keeps its data: $TABLETOP_DATA_DIR, else the platform's app-data folder."""
+    """Where Tabletop keeps its data: $TABLETOP_DATA_DIR, else the platform's data folder."""
     override = os.environ.get(DATA_ENV)
-    if override:
-        return Path(override)
-    from PySide6.QtCore import QCoreApplication, QStandardPaths
+    return Path(override) if override else platform_data_dir()
 
-    if QCoreApplication.applicationName().lower() == APP_NAME:
-        return Path(
-            QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
-        )
-    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericDataLocation)
-    return Path(base) / APP_NAME
+
+def _free_name(path: Path) -> Path:
+    """`path`, or `name.from-old[-N].ext` beside it if that is taken."""
+    n = 1
+    target = path.with_name(f"{path.stem}.from-old{path.suffix}")
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.stem}.from-old-{n}{path.suffix}")
+    return target
+
+
+def _read_index(path: Path) -> list[dict[str, Any]] | None:
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    if not isinstance(raw, list) or not all(isinstance(e, dict) for e in raw):
+        return None
+    return raw
+
+
+def adopt_doubled_folder(root: Path) -> int:
+    """Move the files of `root/Tabletop` (the doubled folder of 0.1.0) into `root`, once.
+
+    Nothing is overwritten: a file already in `root` with other content keeps its place and
+    the old one is moved beside it as `name.from-old.ext`; two history indexes are merged.
+    A file that cannot be moved stays where it is (tried again next start). Returns how many
+    files were moved.
+    """
+    old = root / FOLDER
+    if not old.is_dir():
+        return 0
+    moved = 0
+    renamed: dict[str, str] = {}
+    files = sorted(p for p in old.rglob("*") if p.is_file() and p.name != "history.json")
+    for path in files:
+        target = root / path.relative_to(old)
+        try:
+            if target.exists():
+                if filecmp.cmp(path, target, shallow=False):
+                    path.unlink()
+                    continue
+                target = _free_name(target)
+                if path.parent.name == "history":
+                    renamed[path.name] = target.name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(path, target)
+            moved += 1
+        except OSError:
+            continue
+    moved += _adopt_index(old / "history.json", root / "history.json", renamed)
+    for folder in sorted((p for p in old.rglob("*") if p.is_dir()), reverse=True):
+        with contextlib.suppress(OSError):
+            folder.rmdir()
+    with contextlib.suppress(OSError):
+        old.rmdir()
+    return moved
+
+
+def _adopt_index(old: Path, new: Path, renamed: dict[str, str]) -> int:
+    """Merge the old history index into the new one (entries by id); 1 if the old one went."""
+    if not old.is_file():
+        return 0
+    entries = _read_index(old)
+    current = _read_index(new) if new.exists() else []
+    try:
+        if entries is None or current is None:
+            shutil.move(old, _free_name(new) if new.exists() else new)
+            return 1
+        known = {e.get("id") for e in current}
+        for entry in entries:
+            if entry.get("id") not in known:
+                file = entry.get("file")
+                if isinstance(file, str) and file in renamed:
+                    entry = {**entry, "file": renamed[file]}
+                current.append(entry)
+        atomic_write(new, json.dumps(current, ensure_ascii=False, indent=1) + "\n")
+        old.unlink()
+    except OSError:
+        return 0
+    return 1
 
 
 def atomic_write(path: Path, text: str) -> None:
@@ -162,7 +258,11 @@ class Store:
     """The saves, damaged files and history under one data folder."""
 
     def __init__(self, root: Path | str | None = None) -> None:
-        self.root = Path(root) if root is not None else data_dir()
+        if root is None:
+            root = data_dir()
+            if not os.environ.get(DATA_ENV):
+                adopt_doubled_folder(root)
+        self.root = Path(root)
         self.saves = self.root / "saves"
         self.history_dir = self.root / "history"
         self.damaged = self.root / "damaged"

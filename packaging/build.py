@@ -1,0 +1,148 @@
+"""Build Tabletop for the platform this runs on, into dist/ (see packaging/README.md).
+
+    uv run python packaging/build.py              # the wheel and sdist, then the frozen app
+    uv run python packaging/build.py --no-bundle  # only the wheel and sdist
+
+Linux:   dist/tabletop-<version>-linux-<machine>.tar.gz (PyInstaller folder + install.sh)
+Windows: dist/tabletop/ and, with Inno Setup's `iscc` on PATH, dist/tabletop-<version>-setup.exe
+macOS:   dist/Tabletop.app and, with `hdiutil`, dist/tabletop-<version>-macos.dmg
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGING = ROOT / "packaging"
+APP_ID = "io.github.tabletop.Tabletop"
+ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
+
+
+def version() -> str:
+    """The version, read from its one place: tabletop/__init__.py."""
+    text = (ROOT / "tabletop" / "__init__.py").read_text(encoding="utf-8")
+    found = re.search(r'^__version__ = "([^"]+)"$', text, re.MULTILINE)
+    if found is None:
+        raise SystemExit("build: no __version__ in tabletop/__init__.py")
+    return found.group(1)
+
+
+def run(cmd: Sequence[str]) -> None:
+    """Run a command in the repository, echoing it; stop the build if it fails."""
+    print("+ " + " ".join(cmd), flush=True)
+    done = subprocess.run(list(cmd), cwd=ROOT, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"build: {cmd[0]} failed (exit {done.returncode})")
+
+
+def wheel(dist: Path) -> None:
+    """The wheel and the sdist (`uv build`)."""
+    run(["uv", "build", "--out-dir", str(dist)])
+
+
+def freeze(work: Path) -> Path:
+    """The PyInstaller one-folder app (packaging/tabletop.spec); returns PyInstaller's dist."""
+    if sys.platform.startswith("linux"):
+        from tabletop.doctor import explain, xcb_check
+
+        # PyInstaller copies the X11 plugin's libraries from this machine into the bundle.
+        check = xcb_check()
+        if not check.ok:
+            raise SystemExit("build: the bundle would lack Qt's X11 libraries.\n" + explain(check))
+    out = work / "pyinstaller"
+    run(
+        [
+            "uv",
+            "run",
+            "--group",
+            "packaging",
+            "pyinstaller",
+            "--noconfirm",
+            "--clean",
+            "--log-level",
+            "WARN",
+            "--distpath",
+            str(out / "dist"),
+            "--workpath",
+            str(out / "work"),
+            str(PACKAGING / "tabletop.spec"),
+        ]
+    )
+    return out / "dist"
+
+
+def linux_archive(frozen: Path, work: Path, dist: Path, ver: str) -> Path:
+    """Pack the frozen folder with install.sh, the menu entry, metainfo and icons as .tar.gz."""
+    name = f"tabletop-{ver}-linux-{platform.machine()}"
+    stage = work / name
+    shutil.rmtree(stage, ignore_errors=True)
+    shutil.copytree(frozen / "tabletop", stage, symlinks=True)
+    shutil.copy2(PACKAGING / "linux" / "install.sh", stage / "install.sh")
+    share = stage / "share"
+    (share / "applications").mkdir(parents=True)
+    (share / "metainfo").mkdir()
+    shutil.copy2(PACKAGING / "linux" / f"{APP_ID}.desktop", share / "applications")
+    shutil.copy2(PACKAGING / "linux" / f"{APP_ID}.metainfo.xml", share / "metainfo")
+    for n in ICON_SIZES:
+        icons = share / "icons" / "hicolor" / f"{n}x{n}" / "apps"
+        icons.mkdir(parents=True)
+        shutil.copy2(ROOT / "assets" / "icons" / f"tabletop-{n}.png", icons / f"{APP_ID}.png")
+    archive = dist / f"{name}.tar.gz"
+    print(f"+ pack {archive.relative_to(ROOT)}", flush=True)
+    with tarfile.open(archive, "w:gz", compresslevel=6) as tar:
+        tar.add(stage, arcname=name)
+    return archive
+
+
+def windows_installer(frozen: Path, dist: Path, ver: str) -> None:
+    """Copy the frozen folder to dist/ and, if Inno Setup is installed, make the installer."""
+    shutil.copytree(frozen / "tabletop", dist / "tabletop", dirs_exist_ok=True)
+    iscc = shutil.which("iscc") or shutil.which("ISCC")
+    if iscc is None:
+        print("build: Inno Setup's iscc is not on PATH: dist/tabletop/ only, no setup.exe")
+        return
+    script = PACKAGING / "windows" / "tabletop.iss"
+    run([iscc, f"/DAppVersion={ver}", f"/DSourceDir={dist / 'tabletop'}", f"/O{dist}", str(script)])
+
+
+def macos_app(frozen: Path, dist: Path, ver: str) -> None:
+    """Copy Tabletop.app to dist/ and, with hdiutil, wrap it in a disk image."""
+    app = dist / "Tabletop.app"
+    shutil.rmtree(app, ignore_errors=True)
+    shutil.copytree(frozen / "Tabletop.app", app, symlinks=True)
+    if shutil.which("hdiutil"):
+        dmg = dist / f"tabletop-{ver}-macos.dmg"
+        run(["hdiutil", "create", "-volname", "Tabletop", "-srcfolder", str(app), "-ov", str(dmg)])
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Build everything this platform can build into dist/."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--no-bundle", action="store_true", help="only the wheel and sdist")
+    args = parser.parse_args(argv)
+    ver = version()
+    dist, work = ROOT / "dist", ROOT / "build"
+    dist.mkdir(exist_ok=True)
+    wheel(dist)
+    if args.no_bundle:
+        return 0
+    frozen = freeze(work)
+    if sys.platform.startswith("linux"):
+        print(f"build: wrote {linux_archive(frozen, work, dist, ver).relative_to(ROOT)}")
+    elif sys.platform == "win32":
+        windows_installer(frozen, dist, ver)
+    elif sys.platform == "darwin":
+        macos_app(frozen, dist, ver)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,291 @@
+"""`tabletop doctor`, and the check made before the first window: can Qt's X11 plugin load?
+
+Qt loads its X11 ("xcb") platform plugin only when the first QApplication is made; if one of
+the plugin's libraries is missing it prints a misleading hint (it names xcb-cursor0 whatever
+is missing) and aborts. `xcb_check` asks the dynamic linker (`ldd`) which libraries of the
+plugin cannot be found, so `tabletop` can name them and the command that installs them.
+Nothing here imports Qt at module level.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import tabletop
+
+LDD = "ldd"
+"""The program that lists a shared object's libraries (tests point it at a fake)."""
+
+# Every library of the xcb plugin (and of QtGui under it) a desktop machine may lack, with the
+# Debian/Ubuntu and the Fedora package that provides it. Found with `ldd libqxcb.so`.
+PACKAGES: dict[str, tuple[str, str]] = {
+    "libEGL.so.1": ("libegl1", "libglvnd-egl"),
+    "libGL.so.1": ("libgl1", "libglvnd-glx"),
+    "libGLX.so.0": ("libglx0", "libglvnd-glx"),
+    "libGLdispatch.so.0": ("libglvnd0", "libglvnd"),
+    "libfontconfig.so.1": ("libfontconfig1", "fontconfig"),
+    "libfreetype.so.6": ("libfreetype6", "freetype"),
+    "libglib-2.0.so.0": ("libglib2.0-0", "glib2"),
+    "libgthread-2.0.so.0": ("libglib2.0-0", "glib2"),
+    "libdbus-1.so.3": ("libdbus-1-3", "dbus-libs"),
+    "libX11.so.6": ("libx11-6", "libX11"),
+    "libX11-xcb.so.1": ("libx11-xcb1", "libX11-xcb"),
+    "libxcb.so.1": ("libxcb1", "libxcb"),
+    "libxcb-cursor.so.0": ("libxcb-cursor0", "xcb-util-cursor"),
+    "libxcb-icccm.so.4": ("libxcb-icccm4", "xcb-util-wm"),
+    "libxcb-image.so.0": ("libxcb-image0", "xcb-util-image"),
+    "libxcb-keysyms.so.1": ("libxcb-keysyms1", "xcb-util-keysyms"),
+    "libxcb-randr.so.0": ("libxcb-randr0", "libxcb"),
+    "libxcb-render.so.0": ("libxcb-render0", "libxcb"),
+    "libxcb-render-util.so.0": ("libxcb-render-util0", "xcb-util-renderutil"),
+    "libxcb-shape.so.0": ("libxcb-shape0", "libxcb"),
+    "libxcb-shm.so.0": ("libxcb-shm0", "libxcb"),
+    "libxcb-sync.so.1": ("libxcb-sync1", "libxcb"),
+    "libxcb-util.so.1": ("libxcb-util1", "xcb-util"),
+    "libxcb-xfixes.so.0": ("libxcb-xfixes0", "libxcb"),
+    "libxcb-xkb.so.1": ("libxcb-xkb1", "libxcb"),
+    "libxkbcommon.so.0": ("libxkbcommon0", "libxkbcommon"),
+    "libxkbcommon-x11.so.0": ("libxkbcommon-x11-0", "libxkbcommon-x11"),
+}
+
+_NOT_FOUND = re.compile(r"^\s*(\S+)\s+=>\s+not found\s*$", re.MULTILINE)
+# A library that is there but cannot be loaded stops ldd with the dynamic linker's error.
+_BROKEN = re.compile(r"error while loading shared libraries: (\S+): (.+)$", re.MULTILINE)
+
+
+@dataclass(frozen=True, slots=True)
+class XcbCheck:
+    """What the X11 plugin check found: the plugin, the missing libraries, or why it could not."""
+
+    plugin: Path | None
+    missing: tuple[str, ...] = ()
+    problem: str = ""
+    damaged: tuple[tuple[str, str], ...] = ()
+    """Libraries found but not loadable: (name, the dynamic linker's reason)."""
+
+    @property
+    def ok(self) -> bool:
+        """True when the plugin is there and every library it needs was found and loads."""
+        return self.plugin is not None and not (self.missing or self.damaged or self.problem)
+
+    @property
+    def blocking(self) -> bool:
+        """True when Qt will certainly fail to load the plugin (a library missing or damaged)."""
+        return bool(self.missing or self.damaged)
+
+
+def pyside_dir() -> Path | None:
+    """The installed PySide6 package folder (without importing it), or None."""
+    spec = importlib.util.find_spec("PySide6")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def xcb_plugin() -> Path | None:
+    """Qt's X11 platform plugin (libqxcb.so) in the installed PySide6, or None."""
+    base = pyside_dir()
+    plugin = base / "Qt" / "plugins" / "platforms" / "libqxcb.so" if base else None
+    return plugin if plugin is not None and plugin.is_file() else None
+
+
+def missing_from_ldd(output: str) -> tuple[str, ...]:
+    """The libraries `ldd` reports as `not found`, each once, in its order."""
+    return tuple(dict.fromkeys(_NOT_FOUND.findall(output)))
+
+
+def damaged_from_ldd(output: str) -> tuple[tuple[str, str], ...]:
+    """The libraries `ldd` found but could not load: (file name, reason), each once."""
+    found = {Path(path).name: reason.strip() for path, reason in _BROKEN.findall(output)}
+    return tuple(found.items())
+
+
+def xcb_check(plugin: Path | None = None) -> XcbCheck:
+    """Ask `ldd` which libraries of the xcb plugin (default: PySide6's) cannot be found."""
+    plugin = plugin or xcb_plugin()
+    if plugin is None:
+        return XcbCheck(None, problem="Qt's X11 plugin (libqxcb.so) is not in PySide6")
+    ldd = shutil.which(LDD)
+    if ldd is None:
+        return XcbCheck(plugin, problem=f"cannot check its libraries: no {LDD} program")
+    try:
+        run = subprocess.run(
+            [ldd, str(plugin)], capture_output=True, text=True, timeout=30, check=False
+        )
+    except (OSError, subprocess.TimeoutExpired) as err:
+        return XcbCheck(plugin, problem=f"cannot check its libraries: {err}")
+    output = run.stdout + run.stderr
+    return XcbCheck(plugin, missing_from_ldd(output), damaged=damaged_from_ldd(output))
+
+
+def install_commands(missing: Sequence[str], reinstall: bool = False) -> tuple[str, str]:
+    """The apt-get (Debian, Ubuntu) and dnf (Fedora) commands that (re)install these libraries.
+
+    dnf installs a library we have no package name for by its soname; for apt-get such a
+    library is left to `apt-file search` (see `explain`).
+    """
+    debian = dict.fromkeys(PACKAGES[lib][0] for lib in missing if lib in PACKAGES)
+    fedora = [PACKAGES[lib][1] if lib in PACKAGES else f"'{lib}()(64bit)'" for lib in missing]
+    apt_verb, dnf_verb = (
+        ("install --reinstall", "reinstall") if reinstall else ("install", "install")
+    )
+    apt = f"sudo apt-get {apt_verb} " + " ".join(debian) if debian else ""
+    return apt, f"sudo dnf {dnf_verb} " + " ".join(dict.fromkeys(fedora))
+
+
+def explain(check: XcbCheck, doctor_hint: bool = True) -> str:
+    """One paragraph for a person: what is missing or damaged and the command that fixes it."""
+    if not check.blocking:
+        return (
+            f"tabletop cannot check that a window can open: {check.problem}. "
+            "Reinstalling Tabletop may help; `tabletop doctor` shows the details."
+        )
+    lines: list[str] = []
+    if check.missing:
+        many = len(check.missing) > 1
+        lines.append(
+            "tabletop cannot open a window: Qt's X11 plugin needs "
+            + ("these libraries, which are" if many else "this library, which is")
+            + " not installed: "
+            + ", ".join(check.missing)
+            + "."
+        )
+        lines.append(f"Install {'them' if many else 'it'} and start tabletop again:")
+        lines.extend(_command_lines(check.missing, reinstall=False))
+    if check.damaged:
+        names = [name for name, _ in check.damaged]
+        lines.append(
+            ("tabletop cannot open a window: " if not check.missing else "And ")
+            + "Qt's X11 plugin cannot load "
+            + "; ".join(f"{name} ({reason})" for name, reason in check.damaged)
+            + "."
+        )
+        lines.append("Reinstall and start tabletop again:")
+        lines.extend(_command_lines(names, reinstall=True))
+    if doctor_hint:
+        lines.append("`tabletop doctor` shows this check and more, for a bug report.")
+    return "\n".join(lines)
+
+
+def _command_lines(libraries: Sequence[str], reinstall: bool) -> list[str]:
+    """The indented apt-get and dnf lines, and where to look up a library we cannot name."""
+    apt, dnf = install_commands(libraries, reinstall)
+    lines = [f"    {apt}    (Debian, Ubuntu)"] if apt else []
+    lines.append(f"    {dnf}    (Fedora)")
+    unknown = [lib for lib in libraries if lib not in PACKAGES]
+    if unknown:
+        lines.append(f"(On Debian and Ubuntu, `apt-file search {unknown[0]}` names its package.)")
+    return lines
+
+
+def uses_xcb(env: Mapping[str, str] | None = None, system: str | None = None) -> bool:
+    """True when the first QApplication will load the X11 plugin (Linux, a DISPLAY, no override).
+
+    With QT_QPA_PLATFORM unset, a Wayland session (WAYLAND_DISPLAY and XDG_SESSION_TYPE=wayland)
+    gets Qt's Wayland plugin, so X11 is not needed there.
+    """
+    env = os.environ if env is None else env
+    system = sys.platform if system is None else system
+    if not system.startswith("linux"):
+        return False
+    chosen = env.get("QT_QPA_PLATFORM", "")
+    if chosen:
+        return chosen.split(":")[0].split(";")[0] == "xcb"
+    wayland = bool(env.get("WAYLAND_DISPLAY")) and env.get("XDG_SESSION_TYPE") == "wayland"
+    return bool(env.get("DISPLAY")) and not wayland
+
+
+def preflight() -> str | None:
+    """Before the first window: the paragraph to print if Qt's X11 plugin cannot load, else None."""
+    if not uses_xcb():
+        return None
+    check = xcb_check()
+    return explain(check) if check.blocking else None
+
+
+def _fonts() -> list[str]:
+    """The bundled font and which of the table's fallback families the system has."""
+    # Listing fonts needs no window: offscreen works even when the X11 plugin cannot load.
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from PySide6.QtGui import QFontDatabase, QGuiApplication
+
+    from tabletop.fonts import FALLBACK_FAMILIES, FONT_DIRS, FONT_FILE, bundled_family
+
+    _app = QGuiApplication.instance() or QGuiApplication([sys.argv[0]])
+    found = [folder / FONT_FILE for folder in FONT_DIRS if (folder / FONT_FILE).is_file()]
+    family = bundled_family()
+    lines = [
+        f"bundled font: {found[0]} ({family or 'could not be loaded'})"
+        if found
+        else f"bundled font: {FONT_FILE} NOT FOUND (looked in {', '.join(map(str, FONT_DIRS))})"
+    ]
+    families = set(QFontDatabase.families())
+    lines.append(f"fonts: {len(families)} families")
+    for name in FALLBACK_FAMILIES[:-1]:
+        lines.append(f"  {name}: {'found' if name in families else 'not installed'}")
+    return lines
+
+
+def report() -> tuple[str, bool]:
+    """The text of `tabletop doctor` and whether everything needed to open a window is there."""
+    from tabletop.store import DATA_ENV, data_dir
+
+    lines = [f"Tabletop {tabletop.__version__}"]
+    frozen = getattr(sys, "frozen", False)
+    lines.append(
+        f"Python {platform.python_version()} ({platform.python_implementation()})"
+        + (f", frozen bundle in {Path(sys.executable).parent}" if frozen else "")
+    )
+    try:
+        import PySide6
+        from PySide6.QtCore import qVersion
+
+        lines.append(f"PySide6 {PySide6.__version__}, Qt {qVersion()}")
+    except ImportError as err:
+        lines.append(f"PySide6: cannot be imported ({err})")
+    lines.append(f"platform: {platform.platform()} ({_os_name()})")
+    where = f" (set by ${DATA_ENV})" if os.environ.get(DATA_ENV) else ""
+    lines.append(f"data folder: {data_dir()}{where}")
+    shown = ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY", "XDG_SESSION_TYPE")
+    lines.append("display: " + ", ".join(f"{k}={os.environ.get(k, '(unset)')}" for k in shown))
+    ok = True
+    if sys.platform.startswith("linux"):
+        check = xcb_check()
+        if check.ok:
+            lines.append(f"X11 plugin: {check.plugin}: every library found")
+        else:
+            lines.append(f"X11 plugin: {check.plugin or 'not found'}: PROBLEM")
+            lines.append(explain(check, doctor_hint=False))
+            ok = not (check.blocking and uses_xcb())
+        if not uses_xcb():
+            lines.append("(the X11 plugin is not what this session uses to open windows)")
+    try:
+        lines.extend(_fonts())
+    except ImportError as err:
+        lines.append(f"fonts: cannot be listed ({err})")
+    return "\n".join(lines), ok
+
+
+def _os_name() -> str:
+    """The distribution's PRETTY_NAME on Linux, else the system's name."""
+    try:
+        release = platform.freedesktop_os_release()
+    except OSError:
+        return platform.system()
+    return release.get("PRETTY_NAME", platform.system())
+
+
+def doctor() -> int:
+    """Print the report; 1 when a window could not be opened, else 0."""
+    text, ok = report()
+    print(text)
+    return 0 if ok else 1
