@@ -89,11 +89,20 @@ def _is_int(value: Any) -> bool:
     return type(value) is int
 
 
+def _encodable(text: str) -> bool:
+    """True when `text` has no lone surrogate (JSON may carry one; UTF-8 cannot)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _opt_text(obj: dict[str, Any], key: str) -> str | None:
     value = obj.get(key)
     if value is None:
         return None
-    if not isinstance(value, str) or len(value) > TEXT_MAX:
+    if not isinstance(value, str) or len(value) > TEXT_MAX or not _encodable(value):
         raise ProtocolError("bad-message", f"{key!r} must be a text of at most {TEXT_MAX}.")
     return value
 
@@ -101,7 +110,7 @@ def _opt_text(obj: dict[str, Any], key: str) -> str | None:
 def parse_client(obj: dict[str, Any]) -> ClientMessage:
     """The client message in a decoded frame; ProtocolError if it is not a valid one."""
     kind = obj.get("type")
-    if not isinstance(kind, str):
+    if not isinstance(kind, str) or not _encodable(kind):
         raise ProtocolError("bad-message", "A message needs a text 'type'.")
     allowed = _CLIENT_KEYS.get(kind)
     if allowed is None:
@@ -112,7 +121,12 @@ def parse_client(obj: dict[str, Any]) -> ClientMessage:
         raise ProtocolError("bad-message", f"A {kind} message has no field {field!r}.")
     if kind == "act":
         action = obj.get("action")
-        if not isinstance(action, str) or not action.strip() or len(action) > TEXT_MAX:
+        if (
+            not isinstance(action, str)
+            or not action.strip()
+            or len(action) > TEXT_MAX
+            or not _encodable(action)
+        ):
             raise ProtocolError("bad-message", "'action' must be a non-empty action text.")
         ref = obj.get("ref")
         if ref is not None and not (_is_int(ref) and 0 <= ref < 2**53):
@@ -126,7 +140,7 @@ def parse_client(obj: dict[str, Any]) -> ClientMessage:
     if not _is_int(version):
         raise ProtocolError("bad-message", "A hello needs an integer 'version'.")
     name = obj.get("name", "")
-    if not isinstance(name, str) or len(name) > TEXT_MAX:
+    if not isinstance(name, str) or len(name) > TEXT_MAX or not _encodable(name):
         raise ProtocolError("bad-message", "'name' must be a short text.")
     seat = obj.get("seat")
     if seat is not None and not (_is_int(seat) and 0 <= seat < 1000):

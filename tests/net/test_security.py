@@ -1,0 +1,101 @@
+"""Findings of the security review of the LAN host, each reproduced and shown fixed.
+
+Every socket goes to 127.0.0.1 (another loopback source address stands for another machine);
+every host and client is closed by a fixture, even when a test fails.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QCoreApplication
+
+from tabletop.net import messages as msg
+from tabletop.net.bench import LOOPBACK, pump_until
+from tabletop.net.client import Client
+from tabletop.net.framing import frame_text
+from tabletop.net.host import Host, SeatSpec
+
+GAME = "wild-rawz"
+
+
+class Tables:
+    """Hosts and clients made by one test, all closed at teardown."""
+
+    def __init__(self) -> None:
+        self.hosts: list[Host] = []
+        self.clients: list[Client] = []
+
+    def host(self, seats: int = 3, **kwargs: Any) -> Host:
+        """A listening host on 127.0.0.1 with `seats` network seats."""
+        specs = kwargs.pop("specs", None) or [SeatSpec("network")] * seats
+        host = Host(kwargs.pop("game", GAME), specs, seed=kwargs.pop("seed", 1), **kwargs)
+        self.hosts.append(host)
+        host.listen(0, LOOPBACK)
+        return host
+
+    def client(self, port: int, *args: Any, **kwargs: Any) -> Client:
+        """A client connecting to 127.0.0.1:`port`."""
+        client = Client(*args, **kwargs)
+        self.clients.append(client)
+        client.connect_to(LOOPBACK, port)
+        return client
+
+    def close(self) -> None:
+        """Close every client, then every host."""
+        for client in self.clients:
+            client.close()
+        for host in self.hosts:
+            host.close()
+
+
+@pytest.fixture
+def tables(net_app: QCoreApplication) -> Iterator[Tables]:
+    """Make hosts and clients; they are closed after the test."""
+    made = Tables()
+    yield made
+    made.close()
+    pump_until(lambda: False, 0.05)
+
+
+def ascii_frame(obj: dict[str, Any]) -> bytes:
+    """A frame whose JSON escapes everything (so it can carry a lone surrogate)."""
+    return frame_text(json.dumps(obj))
+
+
+def seats_state(host: Host) -> str:
+    """What the host knows of its seats and tokens."""
+    return json.dumps([host.seat_rows(), host.tokens(), host.seq])
+
+
+# ---- A: malformed strings ----------------------------------------------------------------------
+@pytest.mark.parametrize("field", ["token", "name", "password"])
+def test_lone_surrogate_gets_bad_message(
+    tables: Tables, raws: Callable[..., Any], field: str
+) -> None:
+    """A lone surrogate in a token, name or password: a clean bad-message, nothing changed."""
+    host = tables.host(password="sesame")
+    before = seats_state(host)
+    raw = raws(host.port)
+    fields = {"password": "sesame", field: "ab\ud800cd"}
+    raw.send(ascii_frame({**msg.hello("Eve"), **fields}))
+    err = raw.wait_error()
+    assert err["code"] == "bad-message" and err["fatal"]
+    raw.wait_closed()
+    assert seats_state(host) == before
+
+
+def test_lone_surrogate_in_an_action_is_refused(tables: Tables, raws: Callable[..., Any]) -> None:
+    """After hello, a lone surrogate in an action is a non-fatal bad-message."""
+    host = tables.host(game="trump-duel", specs=[SeatSpec("network"), SeatSpec("cpu")])
+    raw = raws(host.port)
+    raw.send(ascii_frame(msg.hello("Eve")))
+    assert pump_until(lambda: "view" in raw.kinds(), 5.0)
+    before = seats_state(host) + host.log_text()
+    raw.send(ascii_frame(msg.act("play \udfff", 1)))
+    err = raw.wait_error()
+    assert err["code"] == "bad-message" and not err["fatal"] and raw.connected()
+    assert seats_state(host) + host.log_text() == before
