@@ -40,6 +40,7 @@ from tabletop.net.framing import (
     encode,
     frame_text,
 )
+from tabletop.store import atomic_write
 
 ANY_ADDRESS = "0.0.0.0"
 """Listen on every IPv4 interface (the LAN); tests pass "127.0.0.1"."""
@@ -112,13 +113,6 @@ class _Seat:
 
 def _token() -> str:
     return secrets.token_urlsafe(16)
-
-
-def _write_atomic(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    with tmp.open("w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
 
 
 def _sidecar(autosave: Path) -> Path:
@@ -701,8 +695,8 @@ class Host(QObject):
                     {"kind": s.spec.kind, "bot": s.spec.bot, "name": s.name, "token": s.token}
                     for s in self._seats
                 ]
-                _write_atomic(_sidecar(self.autosave), json.dumps(meta))
-            _write_atomic(self.autosave, self._log.getvalue())
+                atomic_write(_sidecar(self.autosave), json.dumps(meta))
+            atomic_write(self.autosave, self._log.getvalue())
         except OSError as err:
             self.message.emit(f"autosave failed: {err.strerror or err}")
 

@@ -6,13 +6,21 @@ every host and client is closed by a fixture, even when a test fails.
 
 from __future__ import annotations
 
+import getpass
 import json
+import os
+import re
+import stat
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtCore import QCoreApplication
 
+from tabletop import cli
 from tabletop.net import messages as msg
 from tabletop.net.bench import LOOPBACK, pump_until
 from tabletop.net.client import Client
@@ -20,6 +28,8 @@ from tabletop.net.framing import frame_text
 from tabletop.net.host import Host, SeatSpec
 
 GAME = "wild-rawz"
+SERVE = [sys.executable, "-m", "tabletop.cli", "serve", "--bind", LOOPBACK, "--announce-to", "none"]
+SERVE += ["--port", "0"]
 
 
 class Tables:
@@ -99,3 +109,77 @@ def test_lone_surrogate_in_an_action_is_refused(tables: Tables, raws: Callable[.
     err = raw.wait_error()
     assert err["code"] == "bad-message" and not err["fatal"] and raw.connected()
     assert seats_state(host) + host.log_text() == before
+
+
+# ---- B: private files, passwords off the command line ---------------------------------------
+def test_autosave_and_seats_file_are_private(tables: Tables, tmp_path: Path) -> None:
+    """The autosave (it holds the seed) and the seats file (every token) are mode 0600."""
+    save = tmp_path / "match.jsonl"
+    save.write_text("old\n", encoding="utf-8")
+    save.chmod(0o644)
+    host = tables.host(
+        game="trump-duel", specs=[SeatSpec("network"), SeatSpec("cpu")], autosave=save
+    )
+    player = tables.client(host.port, "Ann")
+    assert pump_until(lambda: player.view is not None, 10.0)
+    seats_file = tmp_path / "match.jsonl.seats.json"
+    for path in (save, seats_file):
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
+    assert json.loads(seats_file.read_text(encoding="utf-8"))[0]["token"] == player.token
+    assert sorted(p.name for p in tmp_path.iterdir()) == [save.name, seats_file.name]
+
+
+def test_password_from_the_environment_or_a_prompt(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--password -` asks for it, no --password reads TABLETOP_PASSWORD, else there is none."""
+    monkeypatch.delenv(cli.PASSWORD_ENV, raising=False)
+    assert cli.room_password(None) is None
+    monkeypatch.setenv(cli.PASSWORD_ENV, "from-env")
+    assert cli.room_password(None) == "from-env"
+    assert cli.room_password("typed") == "typed"
+    monkeypatch.setattr(getpass, "getpass", lambda prompt="": "asked")
+    assert cli.room_password("-") == "asked"
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Callable[..., tuple[subprocess.Popen[str], int]]]:
+    """Start `tabletop serve` processes on 127.0.0.1; each is killed at teardown."""
+    procs: list[subprocess.Popen[str]] = []
+
+    def start(args: list[str], env: dict[str, str] | None = None) -> tuple[Any, int]:
+        proc = subprocess.Popen(
+            [*SERVE, *args],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env={**os.environ, "QT_QPA_PLATFORM": "offscreen", **(env or {})},
+        )
+        procs.append(proc)
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        found = re.search(r"on port (\d+)", line)
+        assert found, f"serve said {line!r}"
+        return proc, int(found.group(1))
+
+    yield start
+    for proc in procs:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(10)
+        if proc.stdout is not None:
+            proc.stdout.close()
+
+
+def test_serve_takes_the_password_from_the_environment(
+    tables: Tables, raws: Callable[..., Any], served: Callable[..., Any]
+) -> None:
+    """`serve` with TABLETOP_PASSWORD set (nothing on its command line) guards the room."""
+    proc, port = served(
+        ["--game", "trump-duel", "--seats", "open,cpu"], {cli.PASSWORD_ENV: "sesame"}
+    )
+    assert "sesame" not in " ".join(proc.args)
+    raw = raws(port)
+    raw.send(ascii_frame(msg.hello("Eve", password="guess")))
+    assert raw.wait_error()["code"] == "password"
+    good = tables.client(port, "Ann", "sesame")
+    assert pump_until(lambda: good.view is not None, 10.0)
