@@ -72,6 +72,10 @@ def parse_seats(items: Sequence[str]) -> list[SeatSpec]:
     return specs
 
 
+CLOSE_GRACE = 2.0
+"""Seconds a connection being closed has to take its last frames before it is cut."""
+
+
 @dataclass(frozen=True, slots=True)
 class Limits:
     """What the host tolerates from a connection before it closes it."""
@@ -96,6 +100,8 @@ class _Conn:
     sent: msg.SeatView | None = None
     joined: bool = False
     closing: bool = False
+    closed_at: float = 0.0
+    hooked: bool = True
     gone: bool = False
     strikes: int = 0
 
@@ -161,6 +167,8 @@ class Host(QObject):
             self._seats.append(_Seat(spec, _token(), "", spec.kind != "network"))
             self._init_seat(i)
         self._conns: list[_Conn] = []
+        self._graveyard: list[QTcpSocket] = []
+        self._closed_socks: list[QTcpSocket] = []
         self._log = io.StringIO()
         self._writer: LogWriter | None = None
         self._computer_pending = False
@@ -257,15 +265,20 @@ class Host(QObject):
         for conn in list(self._conns):
             self._fail(conn, "host-closing", "The host is closing the table.")
             conn.gone = True
-            if shiboken6.isValid(conn.sock):
+            if conn.hooked:
                 conn.sock.flush()
-                conn.sock.readyRead.disconnect()
-                conn.sock.disconnected.disconnect()
+                self._unhook(conn)
+                # Kept, not buried, so the goodbye frame still goes out while the host lives.
+                self._closed_socks.append(conn.sock)
         self._conns.clear()
 
     def _on_new_connection(self) -> None:
         while self._server.hasPendingConnections():
             sock = self._server.nextPendingConnection()
+            # A socket made by the server is its child; shiboken never learns when such a
+            # child is deleted, so its wrapper (and the slots connected to it) would live as
+            # long as the server. Owned by Python instead, it dies with the last reference.
+            sock.setParent(None)
             now = time.monotonic()
             conn = _Conn(sock, FrameReader(MAX_CLIENT_FRAME), now, now, self.limits.burst)
             sock.setSocketOption(QAbstractSocket.SocketOption.LowDelayOption, 1)
@@ -335,9 +348,8 @@ class Host(QObject):
         conn.closing = True
         self._send(conn, encode(msg.error(code, text, True)))
         self.message.emit(f"closing a connection ({code})")
-        sock = conn.sock
-        QTimer.singleShot(2000, sock, sock.abort)
-        sock.disconnectFromHost()
+        conn.closed_at = time.monotonic()
+        conn.sock.disconnectFromHost()
 
     def _send(self, conn: _Conn, data: bytes) -> None:
         sock = conn.sock
@@ -356,8 +368,7 @@ class Host(QObject):
         conn.closing = True
         if conn in self._conns:
             self._conns.remove(conn)
-        if shiboken6.isValid(conn.sock):
-            conn.sock.deleteLater()
+        self._bury(conn)
         if conn.seat is None:
             return
         seat = self._seats[conn.seat]
@@ -371,10 +382,34 @@ class Host(QObject):
         self.message.emit(f"seat {conn.seat + 1} disconnected")
         self._broadcast_seats()
 
+    def _unhook(self, conn: _Conn) -> None:
+        """Disconnect the host's slots from a connection's socket (they hold the connection)."""
+        sock = conn.sock
+        if conn.hooked and shiboken6.isValid(sock):
+            conn.hooked = False
+            sock.readyRead.disconnect()
+            sock.disconnected.disconnect()
+
+    def _bury(self, conn: _Conn) -> None:
+        """Let go of a closed connection's socket once control is back in the event loop.
+
+        It may be in the middle of emitting a signal now, so it is not deleted here.
+        """
+        self._unhook(conn)
+        self._graveyard.append(conn.sock)
+        if len(self._graveyard) == 1:
+            QTimer.singleShot(0, self, self._graveyard.clear)
+
+    def live_sockets(self) -> int:
+        """Client sockets this host still holds (open, closing, or about to be freed)."""
+        return len(self._conns) + len(self._graveyard) + len(self._closed_socks)
+
     def _sweep(self) -> None:
         now = time.monotonic()
         for conn in list(self._conns):
             if conn.closing:
+                if now - conn.closed_at > CLOSE_GRACE:
+                    conn.sock.abort()
                 continue
             if not conn.joined and now - conn.opened > self.limits.hello_timeout:
                 self._fail(conn, "timeout", "No hello in time.")

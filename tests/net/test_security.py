@@ -6,6 +6,7 @@ every host and client is closed by a fixture, even when a test fails.
 
 from __future__ import annotations
 
+import gc
 import getpass
 import json
 import os
@@ -13,23 +14,26 @@ import re
 import stat
 import subprocess
 import sys
+import tracemalloc
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtCore import QCoreApplication
+from PySide6.QtNetwork import QAbstractSocket, QTcpSocket
 
 from tabletop import cli
 from tabletop.net import messages as msg
 from tabletop.net.bench import LOOPBACK, pump_until
 from tabletop.net.client import Client
-from tabletop.net.framing import frame_text
+from tabletop.net.framing import encode, frame_text
 from tabletop.net.host import Host, SeatSpec
 
 GAME = "wild-rawz"
 SERVE = [sys.executable, "-m", "tabletop.cli", "serve", "--bind", LOOPBACK, "--announce-to", "none"]
 SERVE += ["--port", "0"]
+CONNECTED = QAbstractSocket.SocketState.ConnectedState
 
 
 class Tables:
@@ -183,3 +187,58 @@ def test_serve_takes_the_password_from_the_environment(
     assert raw.wait_error()["code"] == "password"
     good = tables.client(port, "Ann", "sesame")
     assert pump_until(lambda: good.view is not None, 10.0)
+
+
+# ---- D: no memory kept per connection --------------------------------------------------------
+def churn(port: int, kind: str, count: int) -> None:
+    """Open `count` connections at once, do one kind of short visit on each, close them all."""
+    socks = [QTcpSocket() for _ in range(count)]
+    for sock in socks:
+        sock.connectToHost(LOOPBACK, port)
+    assert pump_until(lambda: all(s.state() == CONNECTED for s in socks), 10.0)
+    visit = {
+        "close": b"",
+        "password": encode(msg.hello("Eve", password="wrong")),
+        "spectator": encode(msg.hello("Eve", "pw", spectator=True)) + encode({"type": "bye"}),
+    }[kind]
+    for sock in socks:
+        if visit:
+            sock.write(visit)
+            sock.flush()
+        else:
+            sock.abort()
+    assert pump_until(lambda: all(s.state() != CONNECTED for s in socks), 10.0)
+    for sock in socks:
+        sock.abort()
+
+
+def live_wrappers() -> int:
+    """QTcpSocket wrappers alive in this process."""
+    return sum(1 for obj in gc.get_objects() if isinstance(obj, QTcpSocket))
+
+
+def test_connections_leave_nothing_behind(tables: Tables) -> None:
+    """Thousands of short visits (connect-and-close, wrong password, watch and leave): the
+    host's socket count returns to zero and Python memory stays flat."""
+    host = tables.host(password="pw")
+    kinds = ("close", "password", "spectator")
+    for kind in kinds:
+        churn(host.port, kind, 30)
+    assert pump_until(lambda: host.live_sockets() == 0, 5.0)
+    gc.collect()
+    wrappers = live_wrappers()
+    tracemalloc.start()
+    try:
+        start = tracemalloc.get_traced_memory()[0]
+        for _ in range(16):
+            for kind in kinds:
+                churn(host.port, kind, 50)
+        assert pump_until(lambda: host.live_sockets() == 0, 5.0)
+        pump_until(lambda: False, 0.05)
+        gc.collect()
+        grown = tracemalloc.get_traced_memory()[0] - start
+    finally:
+        tracemalloc.stop()
+    assert live_wrappers() <= wrappers
+    assert len(host._server.children()) <= 1
+    assert grown < 400_000, f"{grown} bytes kept after 2,400 connections"
