@@ -152,6 +152,7 @@ def join(host: str, port: int, bot: str, name: str, password: str | None, token:
     player = _Player(client, bot, loop.quit)
     client.finished.connect(lambda _result: QTimer.singleShot(0, loop.quit))
     client.gaveUp.connect(loop.quit)
+    client.statusChanged.connect(lambda text: _say(f"join: {text}") if text else None)
     client.welcomed.connect(
         lambda w: (
             _say(f"join: seat {w['seat'] + 1} of {w['game']}, token {w['token']}")

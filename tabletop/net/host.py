@@ -15,6 +15,7 @@ import json
 import os
 import secrets
 import time
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,6 +73,9 @@ def parse_seats(items: Sequence[str]) -> list[SeatSpec]:
     return specs
 
 
+FULL_TEXT = "The table has too many connections right now; try again in a moment."
+"""The message of a `full` error (a client tries again by itself)."""
+
 CLOSE_GRACE = 2.0
 """Seconds a connection being closed has to take its last frames before it is cut."""
 
@@ -101,6 +105,7 @@ class _Conn:
     joined: bool = False
     closing: bool = False
     closed_at: float = 0.0
+    address: str = ""
     hooked: bool = True
     gone: bool = False
     strikes: int = 0
@@ -281,12 +286,34 @@ class Host(QObject):
             sock.setParent(None)
             now = time.monotonic()
             conn = _Conn(sock, FrameReader(MAX_CLIENT_FRAME), now, now, self.limits.burst)
+            conn.address = sock.peerAddress().toString().removeprefix("::ffff:")
             sock.setSocketOption(QAbstractSocket.SocketOption.LowDelayOption, 1)
             sock.readyRead.connect(lambda c=conn: self._on_ready_read(c))
             sock.disconnected.connect(lambda c=conn: self._on_disconnected(c))
             self._conns.append(conn)
-            if len(self._conns) > self.limits.max_connections:
-                self._fail(conn, "full", "The host has too many connections.")
+            if sum(1 for c in self._conns if not c.closing) > self.limits.max_connections:
+                self._make_room(conn)
+
+    def _make_room(self, new: _Conn) -> None:
+        """Close one connection over the cap, never a seated player's.
+
+        Seated players never count against newcomers: the connection closed is one that has
+        not said hello yet, else a spectator's, taken from the address holding the most of
+        them (oldest first), so a flood from one machine cannot push out anyone else. Only
+        when every other connection holds a seat is the newcomer itself refused.
+        """
+        for spectators in (False, True):
+            pool = [
+                c
+                for c in self._conns
+                if c is not new and not c.closing and c.seat is None and c.joined is spectators
+            ]
+            if pool:
+                counts = Counter(c.address for c in pool)
+                victim = min(pool, key=lambda c: (-counts[c.address], c.opened))
+                self._fail(victim, "full", FULL_TEXT)
+                return
+        self._fail(new, "full", FULL_TEXT)
 
     def _on_ready_read(self, conn: _Conn) -> None:
         if conn.gone:

@@ -28,7 +28,7 @@ from tabletop.net import messages as msg
 from tabletop.net.bench import LOOPBACK, pump_until
 from tabletop.net.client import Client
 from tabletop.net.framing import encode, frame_text
-from tabletop.net.host import Host, SeatSpec
+from tabletop.net.host import Host, Limits, SeatSpec
 
 GAME = "wild-rawz"
 SERVE = [sys.executable, "-m", "tabletop.cli", "serve", "--bind", LOOPBACK, "--announce-to", "none"]
@@ -242,3 +242,49 @@ def test_connections_leave_nothing_behind(tables: Tables) -> None:
     assert live_wrappers() <= wrappers
     assert len(host._server.children()) <= 1
     assert grown < 400_000, f"{grown} bytes kept after 2,400 connections"
+
+
+# ---- C: a seat token always gets in ------------------------------------------------------------
+def duel(tables: Tables, **kwargs: Any) -> tuple[Host, Client]:
+    """A started two-seat match: one network player (connected) and a computer."""
+    host = tables.host(game="trump-duel", specs=[SeatSpec("network"), SeatSpec("cpu")], **kwargs)
+    player = tables.client(host.port, "Ann")
+    assert pump_until(lambda: player.view is not None, 10.0)
+    return host, player
+
+
+def test_idle_connections_do_not_lock_out_a_seat(tables: Tables, raws: Callable[..., Any]) -> None:
+    """The cap is full of idle connections and spectators from one machine: a dropped player
+    (from another address) still takes their seat back at once, idle ones go first."""
+    host, player = duel(tables, limits=Limits(max_connections=12, hello_timeout=60.0))
+    token = player.token
+    player.drop()
+    assert pump_until(lambda: not host.seat_rows()[0]["connected"], 5.0)
+    watchers = [raws(host.port) for _ in range(4)]
+    for watcher in watchers:
+        watcher.send(encode(msg.hello("Watcher", spectator=True)))
+    assert pump_until(lambda: all("view" in w.kinds() for w in watchers), 5.0)
+    idle = [raws(host.port) for _ in range(8)]
+    back = raws(host.port, source="127.0.0.2")
+    more = [raws(host.port, wait=False) for _ in range(4)]
+    pump_until(lambda: all(m.connected() for m in more), 5.0)
+    back.send(encode(msg.hello("Ann", token=token)))
+    assert pump_until(lambda: "view" in back.kinds(), 5.0), back.frames()
+    assert host.seat_rows()[0]["connected"] and not back.errors()
+    assert pump_until(lambda: sum(1 for r in idle + more if r.errors()) >= 5, 5.0)
+    assert all(r.errors()[0]["code"] == "full" for r in idle + more if r.errors())
+    assert all(w.connected() and not w.errors() for w in watchers)
+
+
+def test_client_tries_again_after_full(tables: Tables) -> None:
+    """A client refused with `full` says so and tries again (backing off) until it gets in."""
+    host, player = duel(tables, limits=Limits(max_connections=1))
+    watcher = tables.client(host.port, "Bob", spectator=True, retry_ms=50)
+    said: list[str] = []
+    watcher.statusChanged.connect(said.append)
+    assert pump_until(lambda: len(said) >= 2, 5.0)
+    assert watcher.last_error is not None and watcher.last_error[0] == "full"
+    assert "full" in said[0] and watcher.view is None
+    player.close()
+    assert pump_until(lambda: watcher.view is not None, 10.0)
+    assert watcher.status == ""
