@@ -15,9 +15,10 @@ import json
 import os
 import secrets
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from math import ceil
 from pathlib import Path
 from typing import Any
 
@@ -91,6 +92,71 @@ class Limits:
     max_strikes: int = 30
     max_connections: int = 80
     max_backlog: int = 32 * 1024 * 1024
+    password_free: int = 3
+    password_delay: float = 1.0
+    password_delay_max: float = 30.0
+    password_window: float = 600.0
+    password_global: int = 30
+
+
+class _Guesses:
+    """Wrong room passwords, per address and overall, and the penalty each earns.
+
+    An address gets `password_free` wrong passwords; after that each further one is answered
+    only after a delay that doubles every time (up to `password_delay_max`), and until that
+    delay is over the address is refused without its password being looked at. When more than
+    `password_global` wrong passwords arrived from anywhere within `password_window`, every
+    address that has guessed wrong is refused unchecked and each wrong answer waits the
+    longest delay; an address that has not guessed wrong is always checked, so an honest
+    player gets in at once.
+    """
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self._fails: dict[str, int] = {}
+        self._until: dict[str, float] = {}
+        self._last: dict[str, float] = {}
+        self._recent: deque[float] = deque()
+
+    def _overall(self, now: float) -> bool:
+        """True when too many wrong passwords came from anywhere lately."""
+        while self._recent and now - self._recent[0] > self.limits.password_window:
+            self._recent.popleft()
+        return len(self._recent) > self.limits.password_global
+
+    def blocked(self, address: str, now: float) -> float:
+        """Seconds `address` must wait before its password is looked at again (0: none)."""
+        if address not in self._fails:
+            return 0.0
+        if self._overall(now):
+            return max(self._until[address] - now, self.limits.password_delay)
+        return max(0.0, self._until[address] - now)
+
+    def wrong(self, address: str, now: float) -> float:
+        """Note a wrong password from `address`; the delay before answering it."""
+        limits = self.limits
+        fails = self._fails[address] = self._fails.get(address, 0) + 1
+        self._last[address] = now
+        self._recent.append(now)
+        extra = fails - limits.password_free
+        delay = 0.0
+        if extra > 0:
+            delay = min(limits.password_delay_max, limits.password_delay * 2 ** min(extra - 1, 30))
+        if self._overall(now):
+            delay = limits.password_delay_max
+        self._until[address] = now + delay
+        return delay
+
+    def right(self, address: str) -> None:
+        """Forget an address's wrong passwords once it gave the right one."""
+        for table in (self._fails, self._until, self._last):
+            table.pop(address, None)
+
+    def forget_old(self, now: float) -> None:
+        """Drop addresses that have not guessed wrong for a whole window."""
+        window = self.limits.password_window
+        for address in [a for a, last in self._last.items() if now - last > window]:
+            self.right(address)
 
 
 @dataclass(eq=False)
@@ -172,6 +238,7 @@ class Host(QObject):
             self._seats.append(_Seat(spec, _token(), "", spec.kind != "network"))
             self._init_seat(i)
         self._conns: list[_Conn] = []
+        self._guesses = _Guesses(self.limits)
         self._graveyard: list[QTcpSocket] = []
         self._closed_socks: list[QTcpSocket] = []
         self._log = io.StringIO()
@@ -369,14 +436,23 @@ class Host(QObject):
         else:
             self._send(conn, encode(msg.error(code, text, False, ref)))
 
-    def _fail(self, conn: _Conn, code: str, text: str) -> None:
+    def _fail(self, conn: _Conn, code: str, text: str, delay: float = 0.0) -> None:
+        """Send a fatal error and close; after `delay` seconds (reading nothing meanwhile)."""
         if conn.closing:
             return
         conn.closing = True
+        conn.closed_at = time.monotonic() + delay
+        if delay > 0:
+            QTimer.singleShot(int(delay * 1000), self, lambda: self._close_with(conn, code, text))
+        else:
+            self._close_with(conn, code, text)
+
+    def _close_with(self, conn: _Conn, code: str, text: str) -> None:
         self._send(conn, encode(msg.error(code, text, True)))
         self.message.emit(f"closing a connection ({code})")
         conn.closed_at = time.monotonic()
-        conn.sock.disconnectFromHost()
+        if not conn.gone:
+            conn.sock.disconnectFromHost()
 
     def _send(self, conn: _Conn, data: bytes) -> None:
         sock = conn.sock
@@ -433,6 +509,7 @@ class Host(QObject):
 
     def _sweep(self) -> None:
         now = time.monotonic()
+        self._guesses.forget_old(now)
         for conn in list(self._conns):
             if conn.closing:
                 if now - conn.closed_at > CLOSE_GRACE:
@@ -458,11 +535,21 @@ class Host(QObject):
         if hello.token is not None:
             self._rejoin(conn, hello.token, hello.name)
             return
-        if self.password is not None and not secrets.compare_digest(
-            (hello.password or "").encode(), self.password.encode()
-        ):
-            self._fail(conn, "password", "Wrong room password.")
-            return
+        if self.password is not None:
+            now = time.monotonic()
+            wait = self._guesses.blocked(conn.address, now)
+            if wait > 0:
+                self._fail(
+                    conn,
+                    "throttled",
+                    f"Too many wrong room passwords from your address; wait {ceil(wait)} s.",
+                )
+                return
+            if not secrets.compare_digest((hello.password or "").encode(), self.password.encode()):
+                delay = self._guesses.wrong(conn.address, now)
+                self._fail(conn, "password", "Wrong room password.", delay)
+                return
+            self._guesses.right(conn.address)
         if hello.spectator:
             conn.joined = True
             self._send(

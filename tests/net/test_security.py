@@ -220,7 +220,8 @@ def live_wrappers() -> int:
 def test_connections_leave_nothing_behind(tables: Tables) -> None:
     """Thousands of short visits (connect-and-close, wrong password, watch and leave): the
     host's socket count returns to zero and Python memory stays flat."""
-    host = tables.host(password="pw")
+    quick = Limits(password_delay=0.01, password_delay_max=0.02)
+    host = tables.host(password="pw", limits=quick)
     kinds = ("close", "password", "spectator")
     for kind in kinds:
         churn(host.port, kind, 30)
@@ -288,3 +289,50 @@ def test_client_tries_again_after_full(tables: Tables) -> None:
     player.close()
     assert pump_until(lambda: watcher.view is not None, 10.0)
     assert watcher.status == ""
+
+
+# ---- E: guessing the room password -------------------------------------------------------------
+def guess(raws: Callable[..., Any], port: int, password: str, source: str | None = None) -> Any:
+    """One hello with `password` on a new connection (not waiting for the answer)."""
+    raw = raws(port, source)
+    raw.send(encode(msg.hello("Eve", password)))
+    return raw
+
+
+def answer(raw: Any) -> str:
+    """The code the host answered a guess with ("welcome" when it let the guesser in)."""
+    assert pump_until(lambda: bool(raw.frames()), 10.0), "no answer"
+    first = raw.frames()[0]
+    return first["code"] if first["type"] == "error" else first["type"]
+
+
+def test_wrong_passwords_are_throttled_per_address(
+    tables: Tables, raws: Callable[..., Any]
+) -> None:
+    """After a few wrong passwords an address is refused unchecked (even the right password);
+    another address with the right password after two typos still gets in at once."""
+    limits = Limits(password_free=3, password_delay=0.2, password_delay_max=0.4)
+    host = tables.host(password="sesame", limits=limits)
+    for n in range(3):
+        assert answer(guess(raws, host.port, f"wrong{n}")) == "password"
+    burst = [guess(raws, host.port, f"burst{n}") for n in range(30)]
+    codes = [answer(raw) for raw in burst]
+    assert codes.count("password") <= 1 and codes.count("throttled") >= 29
+    right = guess(raws, host.port, "sesame")
+    assert answer(right) == "throttled" and "wait" in right.errors()[0]["message"]
+    assert host.open_seats() == 3
+    for n in range(2):
+        assert answer(guess(raws, host.port, f"typo{n}", "127.0.0.2")) == "password"
+    assert answer(guess(raws, host.port, "sesame", "127.0.0.2")) == "welcome"
+    assert host.open_seats() == 2
+
+
+def test_wrong_passwords_are_throttled_overall(tables: Tables, raws: Callable[..., Any]) -> None:
+    """Many addresses guessing once each: past the overall budget every address that guessed
+    wrong is refused unchecked, while an address that never did still gets in."""
+    limits = Limits(password_global=6, password_delay=0.2, password_delay_max=0.4)
+    host = tables.host(password="sesame", limits=limits)
+    for n in range(8):
+        assert answer(guess(raws, host.port, "guess", f"127.0.0.{10 + n}")) == "password"
+    assert answer(guess(raws, host.port, "sesame", "127.0.0.10")) == "throttled"
+    assert answer(guess(raws, host.port, "sesame", "127.0.0.3")) == "welcome"
