@@ -73,9 +73,9 @@ def serve(
     info = host.game.info
     _say(f"serving {info.id} ({info.title}) for {len(host.seat_rows())} seats on port {actual}")
     where = "127.0.0.1" if bind.startswith("127.") else socket.gethostname()
-    for i, (row, token) in enumerate(zip(host.seat_rows(), host.tokens(), strict=True)):
+    for i, row in enumerate(host.seat_rows()):
         if row["kind"] == "network":
-            _say(f"seat {i + 1}: tabletop join {where}:{actual} --token {token}")
+            _say(f"seat {i + 1}: tabletop join {where}:{actual} --token {host.invitation(i)}")
         else:
             _say(f"seat {i + 1}: {row['name']}")
     announcer = None

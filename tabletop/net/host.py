@@ -186,6 +186,7 @@ class _Seat:
     conn: _Conn | None = None
     stand_in: Bot | None = None
     stand_in_name: str | None = None
+    invited: bool = False
 
 
 def _token() -> str:
@@ -480,8 +481,9 @@ class Host(QObject):
         seat.conn = None
         if self.state is None:
             seat.taken = False
-            seat.token = _token()
             seat.name = ""
+            if not seat.invited:
+                seat.token = _token()
         self.message.emit(f"seat {conn.seat + 1} disconnected")
         self._broadcast_seats()
 
@@ -560,11 +562,12 @@ class Host(QObject):
             return
         index = self._free_seat(hello.seat)
         if index is None:
-            text = (
-                "The match has started; rejoin with your seat's token or watch."
-                if self.state is not None
-                else "No such open seat."
-            )
+            if self.state is not None:
+                text = "The match has started; rejoin with your seat's token or watch."
+            elif any(s.invited and not s.taken for s in self._seats):
+                text = "The open seats are kept for invited players; watch, or ask for a token."
+            else:
+                text = "No such open seat."
             self._fail(conn, "no-seat", text)
             return
         seat = self._seats[index]
@@ -578,7 +581,11 @@ class Host(QObject):
     def _free_seat(self, wanted: int | None) -> int | None:
         if self.state is not None:
             return None
-        free = [i for i, s in enumerate(self._seats) if s.spec.kind == "network" and not s.taken]
+        free = [
+            i
+            for i, s in enumerate(self._seats)
+            if s.spec.kind == "network" and not s.taken and not s.invited
+        ]
         if wanted is None:
             return free[0] if free else None
         return wanted if wanted in free else None
@@ -596,7 +603,15 @@ class Host(QObject):
         old = seat.conn
         seat.conn = None
         if old is not None:
-            self._fail(old, "replaced", "Your seat was taken over by a newer connection.")
+            # Whoever used the token has the seat now; the token the old connection (or
+            # anyone else) knew stops working.
+            seat.token = _token()
+            self._save_seats()
+            self._fail(
+                old,
+                "replaced",
+                "Another connection took your seat with its token; this one is closed.",
+            )
         if seat.stand_in is not None:
             seat.stand_in = None
             seat.stand_in_name = None
@@ -665,13 +680,28 @@ class Host(QObject):
             for i, s in enumerate(self._seats)
         ]
 
+    def invitation(self, seat: int) -> str:
+        """The token that invites someone to network seat `seat`, reserving the seat for it.
+
+        A reserved seat is never handed to a hello without a token, and keeps its token when
+        its invited player leaves before the start.
+        """
+        target = self._seats[seat]
+        if target.spec.kind != "network":
+            raise BadOption(f"Seat {seat + 1} is not a network seat.")
+        target.invited = True
+        self._broadcast_seats()
+        return target.token
+
     def tokens(self) -> list[str | None]:
         """Each network seat's secret token (None for the others); host side only."""
         return [s.token if s.spec.kind == "network" else None for s in self._seats]
 
     def open_seats(self) -> int:
-        """Network seats nobody has taken yet."""
-        return sum(1 for s in self._seats if s.spec.kind == "network" and not s.taken)
+        """Network seats anyone may take (not taken, not reserved by an invitation)."""
+        return sum(
+            1 for s in self._seats if s.spec.kind == "network" and not s.taken and not s.invited
+        )
 
     def _seats_message(self) -> dict[str, Any]:
         return msg.seats(self.seat_rows(), self.state is not None)
@@ -838,14 +868,23 @@ class Host(QObject):
     def _save(self, initial: bool = False) -> None:
         if self.autosave is None:
             return
+        if initial:
+            self._save_seats()
         try:
-            if initial:
-                meta = [
-                    {"kind": s.spec.kind, "bot": s.spec.bot, "name": s.name, "token": s.token}
-                    for s in self._seats
-                ]
-                atomic_write(_sidecar(self.autosave), json.dumps(meta))
             atomic_write(self.autosave, self._log.getvalue())
+        except OSError as err:
+            self.message.emit(f"autosave failed: {err.strerror or err}")
+
+    def _save_seats(self) -> None:
+        """Write the seats file (kinds, names, tokens) beside the autosave of a started match."""
+        if self.autosave is None or self.state is None:
+            return
+        meta = [
+            {"kind": s.spec.kind, "bot": s.spec.bot, "name": s.name, "token": s.token}
+            for s in self._seats
+        ]
+        try:
+            atomic_write(_sidecar(self.autosave), json.dumps(meta))
         except OSError as err:
             self.message.emit(f"autosave failed: {err.strerror or err}")
 

@@ -336,3 +336,49 @@ def test_wrong_passwords_are_throttled_overall(tables: Tables, raws: Callable[..
         assert answer(guess(raws, host.port, "guess", f"127.0.0.{10 + n}")) == "password"
     assert answer(guess(raws, host.port, "sesame", "127.0.0.10")) == "throttled"
     assert answer(guess(raws, host.port, "sesame", "127.0.0.3")) == "welcome"
+
+
+# ---- F: invitations and takeovers -------------------------------------------------------------
+def test_invitation_reserves_its_seat(tables: Tables, raws: Callable[..., Any]) -> None:
+    """A printed invitation keeps its seat: strangers get other seats or none, and the token
+    still works after its player left the lobby."""
+    host = tables.host(specs=[SeatSpec("network")] * 3)
+    invited = host.invitation(0)
+    stranger = tables.client(host.port, "Eve")
+    assert pump_until(lambda: stranger.seat is not None, 5.0)
+    assert stranger.seat != 0 and stranger.token != invited
+    other = tables.client(host.port, "Mallory")
+    assert pump_until(lambda: other.seat is not None, 5.0)
+    assert other.seat not in (0, stranger.seat)
+    third = raws(host.port)
+    third.send(encode(msg.hello("Trudy")))
+    assert third.wait_error()["code"] == "no-seat"
+    stranger.close()
+    assert pump_until(lambda: host.open_seats() == 1, 5.0)
+    guest = tables.client(host.port, "Ann", token=invited, auto_reconnect=False)
+    assert pump_until(lambda: guest.seat == 0, 5.0)
+    guest.close()
+    assert pump_until(lambda: not host.seat_rows()[0]["taken"], 5.0)
+    assert host.tokens()[0] == invited and host.state is None
+    again = tables.client(host.port, "Ann", token=invited)
+    assert pump_until(lambda: again.seat == 0, 5.0)
+
+
+def test_takeover_rotates_the_token(tables: Tables, tmp_path: Path) -> None:
+    """A token used while its seat is connected moves the seat and changes the token; the old
+    connection is told why in words, and the old token is void (also in the seats file)."""
+    save = tmp_path / "match.jsonl"
+    host, player = duel(tables, autosave=save)
+    old = player.token
+    gave_up: list[bool] = []
+    player.gaveUp.connect(lambda: gave_up.append(True))
+    thief = tables.client(host.port, "Eve", token=old)
+    assert pump_until(lambda: thief.view is not None and bool(gave_up), 5.0)
+    assert player.last_error is not None and player.last_error[0] == "replaced"
+    assert "token" in player.status and "took" in player.status
+    assert thief.token and thief.token != old and host.tokens()[0] == thief.token
+    saved = json.loads((tmp_path / "match.jsonl.seats.json").read_text(encoding="utf-8"))
+    assert saved[0]["token"] == thief.token
+    late = tables.client(host.port, "Ann", token=old)
+    assert pump_until(lambda: late.last_error is not None, 5.0)
+    assert late.last_error[0] == "bad-token"
