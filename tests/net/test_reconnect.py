@@ -135,8 +135,9 @@ def workdir(tmp_path: Path) -> Iterator[Path]:
     yield tmp_path
 
 
-def spawn_serve(args: list[str]) -> tuple[subprocess.Popen[str], int]:
-    """Start `python -m tabletop.cli serve ...` on loopback; the process and port."""
+def spawn_serve(args: list[str]) -> tuple[subprocess.Popen[str], int, list[str]]:
+    """Start `python -m tabletop.cli serve ...` on loopback; the process, port and the
+    invitation tokens it printed."""
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -156,17 +157,19 @@ def spawn_serve(args: list[str]) -> tuple[subprocess.Popen[str], int]:
     )
     assert proc.stdout is not None
     line = proc.stdout.readline()
-    found = re.search(r"on port (\d+)", line)
+    found = re.search(r"for (\d+) seats on port (\d+)", line)
     assert found, f"serve said {line!r}"
-    return proc, int(found.group(1))
+    seats = [proc.stdout.readline() for _ in range(int(found.group(1)))]
+    tokens = [s.split("--token ")[1].strip() for s in seats if "--token " in s]
+    return proc, int(found.group(2)), tokens
 
 
 def test_killed_host_resumes_from_autosave(net_app: QCoreApplication, workdir: Path) -> None:
     """Kill -9 the host mid-match, start it again on the autosave: clients rejoin and finish."""
     save = workdir / "match.jsonl"
     args = ["--game", "triq", "--seats", "open,open,cpu", "--seed", "3", "--autosave", str(save)]
-    proc, port = spawn_serve([*args, "--port", "0"])
-    table = LoopbackTable("triq", 2, seed=3, port=port)
+    proc, port, tokens = spawn_serve([*args, "--port", "0"])
+    table = LoopbackTable("triq", 2, seed=3, port=port, tokens=tokens)
     second = None
     try:
         assert pump_until(lambda: all(c.seq >= 8 for c in table.clients), 20.0)
@@ -176,7 +179,7 @@ def test_killed_host_resumes_from_autosave(net_app: QCoreApplication, workdir: P
         assert pump_until(lambda: not any(c.connected for c in table.clients), 5.0)
         saved = replay(save.read_text(encoding="utf-8").splitlines()).actions
         assert saved >= 8
-        second, port2 = spawn_serve([*args, "--port", str(port)])
+        second, port2, _tokens = spawn_serve([*args, "--port", str(port)])
         assert port2 == port
         table.unpause()
         assert pump_until(lambda: all(c.connected for c in table.clients), 15.0)
