@@ -65,6 +65,13 @@ def _tools_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--announce-to", default="255.255.255.255", help='where to announce the game ("none": off)'
     )
+    serve.add_argument(
+        "--result-wait",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="after the end, wait at most this long for seats that missed the result",
+    )
 
     sheet = sub.add_parser("sheet", help="write a blank or filled score sheet as PDF")
     sheet.add_argument("--game")
@@ -196,6 +203,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         args.autosave,
         bind=args.bind,
         announce_to=announce,
+        result_wait=args.result_wait,
     )
 
 

@@ -187,6 +187,7 @@ class _Seat:
     stand_in: Bot | None = None
     stand_in_name: str | None = None
     invited: bool = False
+    got_result: bool = False
 
 
 def _token() -> str:
@@ -659,6 +660,7 @@ class Host(QObject):
             data = frame_text(self._opening.frame(conn.seat)) + data
         if state.result is not None:
             data += encode(msg.result(state.result, state.names))
+            self._delivered(conn)
         self._send(conn, data)
 
     # ---- seats ---------------------------------------------------------------------------
@@ -834,6 +836,7 @@ class Host(QObject):
             for conn in self._conns:
                 if conn.joined and not conn.closing:
                     self._send(conn, data)
+                    self._delivered(conn)
             self.message.emit("the match is over")
             self.finished.emit()
 
@@ -856,6 +859,16 @@ class Host(QObject):
                     self.message.emit(f"computer {bot.name} refused ({refusal}); playing another")
                     self._apply(seat, str(self.game.legal_actions(state, seat)[0]))
                 return
+
+    def _delivered(self, conn: _Conn) -> None:
+        if conn.seat is not None and not conn.gone:
+            self._seats[conn.seat].got_result = True
+
+    def missing_result(self) -> list[int]:
+        """Network seats that have not been sent the result of the finished match."""
+        return [
+            i for i, s in enumerate(self._seats) if s.spec.kind == "network" and not s.got_result
+        ]
 
     def is_over(self) -> bool:
         """True when the match has ended."""

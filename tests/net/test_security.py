@@ -382,3 +382,49 @@ def test_takeover_rotates_the_token(tables: Tables, tmp_path: Path) -> None:
     late = tables.client(host.port, "Ann", token=old)
     assert pump_until(lambda: late.last_error is not None, 5.0)
     assert late.last_error[0] == "bad-token"
+
+
+# ---- H: the result of a finished match is not lost --------------------------------------------
+def finished_save(tables: Tables, tmp_path: Path) -> tuple[Path, str, dict[str, Any]]:
+    """The autosave of a finished duel, its player's token and the result it was sent."""
+    save = tmp_path / "match.jsonl"
+    _host, player = duel(tables, autosave=save)
+    player.viewChanged.connect(
+        lambda _v: player.can_act and player.act(player.view["moves"][0]["action"])
+    )
+    if player.can_act:
+        player.act(player.view["moves"][0]["action"])
+    assert pump_until(lambda: player.result is not None, 30.0)
+    assert player.token is not None
+    return save, player.token, player.result
+
+
+def test_restarted_host_of_a_finished_match_hands_out_the_result(
+    tables: Tables, served: Callable[..., Any], tmp_path: Path
+) -> None:
+    """`serve` on the autosave of a finished match stays up for the seat that missed the
+    end, gives it the final View and result, then exits by itself."""
+    save, token, result = finished_save(tables, tmp_path)
+    proc, port = served(["--game", "trump-duel", "--seats", "open,cpu", "--autosave", str(save)])
+    back = tables.client(port, "Ann", token=token)
+    assert pump_until(lambda: back.result is not None, 15.0), proc.poll()
+    assert back.view is not None and back.view["over"]
+    assert back.result["totals"] == result["totals"]
+    assert proc.wait(15) == 0
+
+
+def test_a_seat_that_missed_the_end_gets_the_result_on_return(tables: Tables) -> None:
+    """A player dropped before the end (a computer finished for them) is still owed the
+    result; coming back after the end with the token brings the final View and result."""
+    host = tables.host(game="trump-duel", specs=[SeatSpec("network"), SeatSpec("cpu")])
+    player = tables.client(host.port, "Ann")
+    assert pump_until(lambda: player.view is not None, 10.0)
+    token = player.token
+    player.drop()
+    assert pump_until(lambda: not host.seat_rows()[0]["connected"], 5.0)
+    host.set_computer(0, "random")
+    assert pump_until(host.is_over, 30.0)
+    assert host.missing_result() == [0]
+    back = tables.client(host.port, "Ann", token=token)
+    assert pump_until(lambda: back.result is not None, 5.0)
+    assert back.view is not None and back.view["over"] and host.missing_result() == []
