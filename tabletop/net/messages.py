@@ -16,8 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.engine.errors import UnknownGame
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, Result, State
+from tabletop.engine.registry import get_game
 from tabletop.engine.views import Counter, Zone
 
 PROTOCOL_VERSION = 1
@@ -614,7 +616,12 @@ def announcement(
 
 
 def parse_announcement(data: bytes) -> dict[str, Any]:
-    """An announcement datagram checked field by field; ProtocolError if it is not one."""
+    """An announcement datagram checked field by field; ProtocolError if it is not one.
+
+    The game must be one of ours and the seat counts possible for it; the title is our own
+    for that game and the host name is cleaned like a player's name (no control or bidi
+    characters, at most NAME_MAX), so nothing in the list is shown as it was sent.
+    """
     if len(data) > ANNOUNCE_MAX:
         raise ProtocolError("too-big", "An announcement is too long.")
     try:
@@ -639,4 +646,16 @@ def parse_announcement(data: bytes) -> dict[str, Any]:
             raise ProtocolError("bad-message", f"An announcement lacks a valid {key!r}.")
     if not 0 < obj["port"] < 65536:
         raise ProtocolError("bad-message", "An announcement names no valid port.")
-    return {key: obj[key] for key in checks}
+    try:
+        game = get_game(obj["game"])
+    except UnknownGame:
+        raise ProtocolError("bad-message", "An announcement names no game of ours.") from None
+    info = game.info
+    if not info.min_players <= obj["players"] <= info.max_players:
+        raise ProtocolError("bad-message", "An announcement names an impossible table size.")
+    if not 0 <= obj["open"] <= obj["players"]:
+        raise ProtocolError("bad-message", "An announcement names impossible open seats.")
+    table = {key: obj[key] for key in checks}
+    table["title"] = info.title
+    table["host"] = clean_name(obj["host"][:TEXT_MAX])
+    return table

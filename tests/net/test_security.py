@@ -11,6 +11,7 @@ import getpass
 import json
 import os
 import re
+import socket
 import stat
 import subprocess
 import sys
@@ -24,9 +25,12 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtNetwork import QAbstractSocket, QTcpSocket
 
 from tabletop import cli
+from tabletop.engine.game import Game
+from tabletop.engine.registry import all_games
 from tabletop.net import messages as msg
 from tabletop.net.bench import LOOPBACK, pump_until
 from tabletop.net.client import Client
+from tabletop.net.discovery import MAX_PER_ADDRESS, MAX_TABLES, Browser
 from tabletop.net.framing import encode, frame_text
 from tabletop.net.host import Host, Limits, SeatSpec
 
@@ -428,3 +432,88 @@ def test_a_seat_that_missed_the_end_gets_the_result_on_return(tables: Tables) ->
     back = tables.client(host.port, "Ann", token=token)
     assert pump_until(lambda: back.result is not None, 5.0)
     assert back.view is not None and back.view["over"] and host.missing_result() == []
+
+
+# ---- G: discovery --------------------------------------------------------------------------------
+def datagram(of: Game, **fields: Any) -> bytes:
+    """An announcement of a table of game `of`, with some fields replaced."""
+    obj = msg.announcement(of, "den", 4567, of.info.min_players, 1, False, False)
+    return json.dumps({**obj, **fields}).encode("utf-8")
+
+
+def test_announcements_are_checked_and_cleaned() -> None:
+    """Control and bidi characters go, names are short, impossible tables and unknown games
+    are refused, and the title shown is our own."""
+    game = all_games()[0]
+    info = game.info
+    raw = "\u202eevil\u0007\u200f" + "x" * 1500
+    table = msg.parse_announcement(datagram(game, host=raw, title="\u202eFAKE"))
+    assert table["host"] == ("evil " + "x" * 40)[: msg.NAME_MAX]
+    assert table["title"] == info.title
+    bad = [
+        {"game": "no-such-game-" + "q" * 30},
+        {"players": -3},
+        {"players": info.max_players + 1},
+        {"players": 10**9},
+        {"open": -1},
+        {"open": info.min_players + 1},
+    ]
+    for fields in bad:
+        with pytest.raises(msg.ProtocolError):
+            msg.parse_announcement(datagram(game, **fields))
+
+
+@pytest.fixture
+def browser(net_app: QCoreApplication) -> Iterator[Browser]:
+    """A Join list listening on a free loopback UDP port (stopped at teardown)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.bind((LOOPBACK, 0))
+        port = probe.getsockname()[1]
+    found = Browser(LOOPBACK, port)
+    assert found.start()
+    yield found
+    found.stop()
+
+
+def send_from(source: str, port: int, datagrams: list[bytes]) -> None:
+    """Send datagrams to 127.0.0.1:`port` from the loopback address `source`."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+        sock.bind((source, 0))
+        for data in datagrams:
+            sock.sendto(data, (LOOPBACK, port))
+
+
+def test_forged_tables_cannot_flood_the_list(browser: Browser) -> None:
+    """5,000 forged tables from one address, and more from many: the list stays short."""
+    game = all_games()[0]
+    port = browser._port
+    send_from(LOOPBACK, port, [datagram(game, port=1000 + n) for n in range(5000)])
+    assert pump_until(lambda: len(browser.tables) >= MAX_PER_ADDRESS, 5.0)
+    pump_until(lambda: False, 0.3)
+    assert len(browser.tables) == MAX_PER_ADDRESS
+    for n in range(60):
+        send_from(f"127.0.1.{n + 1}", port, [datagram(game, port=2000 + k) for k in range(3)])
+    assert pump_until(lambda: len(browser.tables) >= MAX_TABLES, 5.0)
+    pump_until(lambda: False, 0.3)
+    assert len(browser.tables) == MAX_TABLES
+
+
+def test_a_listed_table_cannot_be_rewritten(browser: Browser) -> None:
+    """Once listed, a table keeps its game, host name, size and password flag; only its
+    open seats and started flag follow later datagrams."""
+    games = all_games()
+    port = browser._port
+    send_from(LOOPBACK, port, [datagram(games[0], port=4567)])
+    key = (LOOPBACK, 4567)
+    assert pump_until(lambda: key in browser.tables, 5.0)
+    first = dict(browser.tables[key])
+    forged = [
+        datagram(games[1], port=4567),
+        datagram(games[0], port=4567, host="Free Wifi"),
+        datagram(games[0], port=4567, password=True),
+    ]
+    send_from(LOOPBACK, port, [*forged, datagram(games[0], port=4567, open=0)])
+    assert pump_until(lambda: browser.tables[key]["open"] == 0, 5.0)
+    assert {k: v for k, v in browser.tables[key].items() if k != "open"} == {
+        k: v for k, v in first.items() if k != "open"
+    }
