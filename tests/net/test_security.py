@@ -9,12 +9,8 @@ from __future__ import annotations
 import gc
 import getpass
 import json
-import os
-import re
 import socket
 import stat
-import subprocess
-import sys
 import tracemalloc
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -34,49 +30,7 @@ from tabletop.net.discovery import MAX_PER_ADDRESS, MAX_TABLES, Browser
 from tabletop.net.framing import encode, frame_text
 from tabletop.net.host import Host, Limits, SeatSpec
 
-GAME = "wild-rawz"
-SERVE = [sys.executable, "-m", "tabletop.cli", "serve", "--bind", LOOPBACK, "--announce-to", "none"]
-SERVE += ["--port", "0"]
 CONNECTED = QAbstractSocket.SocketState.ConnectedState
-
-
-class Tables:
-    """Hosts and clients made by one test, all closed at teardown."""
-
-    def __init__(self) -> None:
-        self.hosts: list[Host] = []
-        self.clients: list[Client] = []
-
-    def host(self, seats: int = 3, **kwargs: Any) -> Host:
-        """A listening host on 127.0.0.1 with `seats` network seats."""
-        specs = kwargs.pop("specs", None) or [SeatSpec("network")] * seats
-        host = Host(kwargs.pop("game", GAME), specs, seed=kwargs.pop("seed", 1), **kwargs)
-        self.hosts.append(host)
-        host.listen(0, LOOPBACK)
-        return host
-
-    def client(self, port: int, *args: Any, **kwargs: Any) -> Client:
-        """A client connecting to 127.0.0.1:`port`."""
-        client = Client(*args, **kwargs)
-        self.clients.append(client)
-        client.connect_to(LOOPBACK, port)
-        return client
-
-    def close(self) -> None:
-        """Close every client, then every host."""
-        for client in self.clients:
-            client.close()
-        for host in self.hosts:
-            host.close()
-
-
-@pytest.fixture
-def tables(net_app: QCoreApplication) -> Iterator[Tables]:
-    """Make hosts and clients; they are closed after the test."""
-    made = Tables()
-    yield made
-    made.close()
-    pump_until(lambda: False, 0.05)
 
 
 def ascii_frame(obj: dict[str, Any]) -> bytes:
@@ -91,9 +45,7 @@ def seats_state(host: Host) -> str:
 
 # ---- A: malformed strings ----------------------------------------------------------------------
 @pytest.mark.parametrize("field", ["token", "name", "password"])
-def test_lone_surrogate_gets_bad_message(
-    tables: Tables, raws: Callable[..., Any], field: str
-) -> None:
+def test_lone_surrogate_gets_bad_message(tables: Any, raws: Callable[..., Any], field: str) -> None:
     """A lone surrogate in a token, name or password: a clean bad-message, nothing changed."""
     host = tables.host(password="sesame")
     before = seats_state(host)
@@ -106,7 +58,7 @@ def test_lone_surrogate_gets_bad_message(
     assert seats_state(host) == before
 
 
-def test_lone_surrogate_in_an_action_is_refused(tables: Tables, raws: Callable[..., Any]) -> None:
+def test_lone_surrogate_in_an_action_is_refused(tables: Any, raws: Callable[..., Any]) -> None:
     """After hello, a lone surrogate in an action is a non-fatal bad-message."""
     host = tables.host(game="trump-duel", specs=[SeatSpec("network"), SeatSpec("cpu")])
     raw = raws(host.port)
@@ -120,7 +72,7 @@ def test_lone_surrogate_in_an_action_is_refused(tables: Tables, raws: Callable[.
 
 
 # ---- B: private files, passwords off the command line ---------------------------------------
-def test_autosave_and_seats_file_are_private(tables: Tables, tmp_path: Path) -> None:
+def test_autosave_and_seats_file_are_private(tables: Any, tmp_path: Path) -> None:
     """The autosave (it holds the seed) and the seats file (every token) are mode 0600."""
     save = tmp_path / "match.jsonl"
     save.write_text("old\n", encoding="utf-8")
@@ -148,49 +100,20 @@ def test_password_from_the_environment_or_a_prompt(monkeypatch: pytest.MonkeyPat
     assert cli.room_password("-") == "asked"
 
 
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[Callable[..., tuple[subprocess.Popen[str], int]]]:
-    """Start `tabletop serve` processes on 127.0.0.1; each is killed at teardown."""
-    procs: list[subprocess.Popen[str]] = []
-
-    def start(args: list[str], env: dict[str, str] | None = None) -> tuple[Any, int]:
-        proc = subprocess.Popen(
-            [*SERVE, *args],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env={**os.environ, "QT_QPA_PLATFORM": "offscreen", **(env or {})},
-        )
-        procs.append(proc)
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        found = re.search(r"on port (\d+)", line)
-        assert found, f"serve said {line!r}"
-        return proc, int(found.group(1))
-
-    yield start
-    for proc in procs:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait(10)
-        if proc.stdout is not None:
-            proc.stdout.close()
-
-
 def test_serve_takes_the_password_from_the_environment(
-    tables: Tables, raws: Callable[..., Any], served: Callable[..., Any]
+    tables: Any, raws: Callable[..., Any], served: Callable[..., Any]
 ) -> None:
     """`serve` with TABLETOP_PASSWORD set (nothing on its command line) guards the room."""
-    proc, port = served(
+    proc, port, _tokens = served(
         ["--game", "trump-duel", "--seats", "open,cpu"], {cli.PASSWORD_ENV: "sesame"}
     )
     assert "sesame" not in " ".join(proc.args)
     raw = raws(port)
     raw.send(ascii_frame(msg.hello("Eve", password="guess")))
     assert raw.wait_error()["code"] == "password"
-    good = tables.client(port, "Ann", "sesame")
-    assert pump_until(lambda: good.view is not None, 10.0)
+    good = tables.client(port, "Ann", "sesame", spectator=True)
+    assert pump_until(lambda: good.game == "trump-duel", 10.0)
+    assert good.last_error is None
 
 
 # ---- D: no memory kept per connection --------------------------------------------------------
@@ -221,7 +144,7 @@ def live_wrappers() -> int:
     return sum(1 for obj in gc.get_objects() if isinstance(obj, QTcpSocket))
 
 
-def test_connections_leave_nothing_behind(tables: Tables) -> None:
+def test_connections_leave_nothing_behind(tables: Any) -> None:
     """Thousands of short visits (connect-and-close, wrong password, watch and leave): the
     host's socket count returns to zero and Python memory stays flat."""
     quick = Limits(password_delay=0.01, password_delay_max=0.02)
@@ -250,7 +173,7 @@ def test_connections_leave_nothing_behind(tables: Tables) -> None:
 
 
 # ---- C: a seat token always gets in ------------------------------------------------------------
-def duel(tables: Tables, **kwargs: Any) -> tuple[Host, Client]:
+def duel(tables: Any, **kwargs: Any) -> tuple[Host, Client]:
     """A started two-seat match: one network player (connected) and a computer."""
     host = tables.host(game="trump-duel", specs=[SeatSpec("network"), SeatSpec("cpu")], **kwargs)
     player = tables.client(host.port, "Ann")
@@ -258,7 +181,7 @@ def duel(tables: Tables, **kwargs: Any) -> tuple[Host, Client]:
     return host, player
 
 
-def test_idle_connections_do_not_lock_out_a_seat(tables: Tables, raws: Callable[..., Any]) -> None:
+def test_idle_connections_do_not_lock_out_a_seat(tables: Any, raws: Callable[..., Any]) -> None:
     """The cap is full of idle connections and spectators from one machine: a dropped player
     (from another address) still takes their seat back at once, idle ones go first."""
     host, player = duel(tables, limits=Limits(max_connections=12, hello_timeout=60.0))
@@ -281,7 +204,7 @@ def test_idle_connections_do_not_lock_out_a_seat(tables: Tables, raws: Callable[
     assert all(w.connected() and not w.errors() for w in watchers)
 
 
-def test_client_tries_again_after_full(tables: Tables) -> None:
+def test_client_tries_again_after_full(tables: Any) -> None:
     """A client refused with `full` says so and tries again (backing off) until it gets in."""
     host, player = duel(tables, limits=Limits(max_connections=1))
     watcher = tables.client(host.port, "Bob", spectator=True, retry_ms=50)
@@ -310,9 +233,7 @@ def answer(raw: Any) -> str:
     return first["code"] if first["type"] == "error" else first["type"]
 
 
-def test_wrong_passwords_are_throttled_per_address(
-    tables: Tables, raws: Callable[..., Any]
-) -> None:
+def test_wrong_passwords_are_throttled_per_address(tables: Any, raws: Callable[..., Any]) -> None:
     """After a few wrong passwords an address is refused unchecked (even the right password);
     another address with the right password after two typos still gets in at once."""
     limits = Limits(password_free=3, password_delay=0.2, password_delay_max=0.4)
@@ -331,7 +252,7 @@ def test_wrong_passwords_are_throttled_per_address(
     assert host.open_seats() == 2
 
 
-def test_wrong_passwords_are_throttled_overall(tables: Tables, raws: Callable[..., Any]) -> None:
+def test_wrong_passwords_are_throttled_overall(tables: Any, raws: Callable[..., Any]) -> None:
     """Many addresses guessing once each: past the overall budget every address that guessed
     wrong is refused unchecked, while an address that never did still gets in."""
     limits = Limits(password_global=6, password_delay=0.2, password_delay_max=0.4)
@@ -343,7 +264,7 @@ def test_wrong_passwords_are_throttled_overall(tables: Tables, raws: Callable[..
 
 
 # ---- F: invitations and takeovers -------------------------------------------------------------
-def test_invitation_reserves_its_seat(tables: Tables, raws: Callable[..., Any]) -> None:
+def test_invitation_reserves_its_seat(tables: Any, raws: Callable[..., Any]) -> None:
     """A printed invitation keeps its seat: strangers get other seats or none, and the token
     still works after its player left the lobby."""
     host = tables.host(specs=[SeatSpec("network")] * 3)
@@ -368,7 +289,7 @@ def test_invitation_reserves_its_seat(tables: Tables, raws: Callable[..., Any]) 
     assert pump_until(lambda: again.seat == 0, 5.0)
 
 
-def test_takeover_rotates_the_token(tables: Tables, tmp_path: Path) -> None:
+def test_takeover_rotates_the_token(tables: Any, tmp_path: Path) -> None:
     """A token used while its seat is connected moves the seat and changes the token; the old
     connection is told why in words, and the old token is void (also in the seats file)."""
     save = tmp_path / "match.jsonl"
@@ -389,7 +310,7 @@ def test_takeover_rotates_the_token(tables: Tables, tmp_path: Path) -> None:
 
 
 # ---- H: the result of a finished match is not lost --------------------------------------------
-def finished_save(tables: Tables, tmp_path: Path) -> tuple[Path, str, dict[str, Any]]:
+def finished_save(tables: Any, tmp_path: Path) -> tuple[Path, str, dict[str, Any]]:
     """The autosave of a finished duel, its player's token and the result it was sent."""
     save = tmp_path / "match.jsonl"
     _host, player = duel(tables, autosave=save)
@@ -404,12 +325,14 @@ def finished_save(tables: Tables, tmp_path: Path) -> tuple[Path, str, dict[str, 
 
 
 def test_restarted_host_of_a_finished_match_hands_out_the_result(
-    tables: Tables, served: Callable[..., Any], tmp_path: Path
+    tables: Any, served: Callable[..., Any], tmp_path: Path
 ) -> None:
     """`serve` on the autosave of a finished match stays up for the seat that missed the
     end, gives it the final View and result, then exits by itself."""
     save, token, result = finished_save(tables, tmp_path)
-    proc, port = served(["--game", "trump-duel", "--seats", "open,cpu", "--autosave", str(save)])
+    proc, port, _tokens = served(
+        ["--game", "trump-duel", "--seats", "open,cpu", "--autosave", str(save)]
+    )
     back = tables.client(port, "Ann", token=token)
     assert pump_until(lambda: back.result is not None, 15.0), proc.poll()
     assert back.view is not None and back.view["over"]
@@ -417,7 +340,7 @@ def test_restarted_host_of_a_finished_match_hands_out_the_result(
     assert proc.wait(15) == 0
 
 
-def test_a_seat_that_missed_the_end_gets_the_result_on_return(tables: Tables) -> None:
+def test_a_seat_that_missed_the_end_gets_the_result_on_return(tables: Any) -> None:
     """A player dropped before the end (a computer finished for them) is still owed the
     result; coming back after the end with the token brings the final View and result."""
     host = tables.host(game="trump-duel", specs=[SeatSpec("network"), SeatSpec("cpu")])
