@@ -77,6 +77,9 @@ def parse_seats(items: Sequence[str]) -> list[SeatSpec]:
 FULL_TEXT = "The table has too many connections right now; try again in a moment."
 """The message of a `full` error (a client tries again by itself)."""
 
+GUESS_ADDRESSES = 4096
+"""The most addresses whose wrong passwords are remembered (the stalest is dropped first)."""
+
 CLOSE_GRACE = 2.0
 """Seconds a connection being closed has to take its last frames before it is cut."""
 
@@ -135,6 +138,8 @@ class _Guesses:
     def wrong(self, address: str, now: float) -> float:
         """Note a wrong password from `address`; the delay before answering it."""
         limits = self.limits
+        if address not in self._fails and len(self._fails) >= GUESS_ADDRESSES:
+            self.right(min(self._last, key=self._last.__getitem__))
         fails = self._fails[address] = self._fails.get(address, 0) + 1
         self._last[address] = now
         self._recent.append(now)
@@ -366,10 +371,10 @@ class Host(QObject):
     def _make_room(self, new: _Conn) -> None:
         """Close one connection over the cap, never a seated player's.
 
-        Seated players never count against newcomers: the connection closed is one that has
-        not said hello yet, else a spectator's, taken from the address holding the most of
-        them (oldest first), so a flood from one machine cannot push out anyone else. Only
-        when every other connection holds a seat is the newcomer itself refused.
+        The connection closed is one that has not said hello yet, else a spectator's, taken
+        from the address holding the most of them (oldest first), so a flood from one machine
+        cannot push out anyone else. Only when every other connection holds a seat is the
+        newcomer itself refused.
         """
         for spectators in (False, True):
             pool = [
