@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -58,13 +59,20 @@ def _tools_parser() -> argparse.ArgumentParser:
     serve.add_argument("--game", required=True)
     serve.add_argument("--seats", required=True, help='e.g. "open,open,cpu,cpu:random"')
     serve.add_argument("--port", type=int, default=47310)
-    serve.add_argument("--password")
+    serve.add_argument("--password", help=PASSWORD_HELP)
     serve.add_argument("--seed", type=int)
     serve.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     serve.add_argument("--autosave", help="file to save the match to after every action")
     serve.add_argument("--bind", default="0.0.0.0", help="address to listen on")
     serve.add_argument(
         "--announce-to", default="255.255.255.255", help='where to announce the game ("none": off)'
+    )
+    serve.add_argument(
+        "--result-wait",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="after the end, wait at most this long for seats that missed the result",
     )
 
     sheet = sub.add_parser("sheet", help="write a blank or filled score sheet as PDF")
@@ -79,7 +87,7 @@ def _tools_parser() -> argparse.ArgumentParser:
     join.add_argument("address", help="HOST or HOST:PORT")
     join.add_argument("--bot", default="random")
     join.add_argument("--name", default="")
-    join.add_argument("--password")
+    join.add_argument("--password", help=PASSWORD_HELP)
     join.add_argument("--token", help="reconnect to the seat this token belongs to")
     return p
 
@@ -160,6 +168,26 @@ def _key_values(pairs: Sequence[str]) -> dict[str, str]:
     return dict(pair.split("=", 1) for pair in pairs)
 
 
+PASSWORD_ENV = "TABLETOP_PASSWORD"
+"""The environment variable `serve` and `join` read the room password from."""
+
+PASSWORD_HELP = f'room password ("-": ask for it; default: ${PASSWORD_ENV})'
+
+
+def room_password(given: str | None) -> str | None:
+    """The room password: `given`, asked for when it is "-", else $TABLETOP_PASSWORD, else None.
+
+    A password on the command line shows in the process list; the other two ways do not.
+    """
+    if given == "-":
+        import getpass
+
+        return getpass.getpass("Room password: ") or None
+    if given is not None:
+        return given or None
+    return os.environ.get(PASSWORD_ENV) or None
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """Host a LAN game headless."""
     from tabletop.net.headless import serve
@@ -171,12 +199,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
         args.game,
         seats,
         args.port,
-        args.password,
+        room_password(args.password),
         args.seed,
         options,
         args.autosave,
         bind=args.bind,
         announce_to=announce,
+        result_wait=args.result_wait,
     )
 
 
@@ -185,7 +214,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     from tabletop.net.headless import join, split_address
 
     host, port = split_address(args.address)
-    return join(host, port, args.bot, args.name, args.password, args.token)
+    return join(host, port, args.bot, args.name, room_password(args.password), args.token)
 
 
 def cmd_sheet(args: argparse.Namespace) -> int:

@@ -73,6 +73,7 @@ class LoopbackTable:
         limits: Limits | None = None,
         spectators: int = 0,
         port: int | None = None,
+        tokens: Sequence[str] = (),
     ) -> None:
         app()
         self.rng = random.Random(seed)
@@ -93,7 +94,8 @@ class LoopbackTable:
         for i in range(network):
             name = bots[i % len(bots)]
             bot = None if name == "random" else make_bot(game_id, name, seed * 31 + i)
-            self.add_client(Client(f"Net {i + 1}", password), bot)
+            token = tokens[i] if i < len(tokens) else None
+            self.add_client(Client(f"Net {i + 1}", password, token), bot)
         for _ in range(spectators):
             self.add_client(Client("Watcher", password, spectator=True), None)
         for client in self.clients:

@@ -16,8 +16,22 @@ from PySide6.QtNetwork import QAbstractSocket, QTcpSocket
 from tabletop.net import messages as msg
 from tabletop.net.framing import MAX_HOST_FRAME, FrameError, FrameReader, encode
 
-FINAL_CODES = frozenset({"bad-token", "password", "version", "replaced", "no-seat", "full", "bye"})
+FINAL_CODES = frozenset(
+    {"bad-token", "password", "throttled", "version", "replaced", "no-seat", "bye"}
+)
 """Fatal error codes after which reconnecting cannot help."""
+
+BUSY_CODES = frozenset({"full"})
+"""Fatal error codes after which the client tries again later by itself (with backoff)."""
+
+STOP_REASONS = {
+    "replaced": "Another connection took this seat with its token (another window or device?); "
+    "this one has stopped. The seat's token has changed.",
+}
+"""What `status` says after a final error, when the host's own message is not enough."""
+
+BACKOFF_MAX_MS = 8000
+"""The longest wait between two tries at a busy host."""
 
 
 class Client(QObject):
@@ -35,6 +49,7 @@ class Client(QObject):
     finished = Signal(object)
     connectionChanged = Signal(bool)
     gaveUp = Signal()
+    statusChanged = Signal(str)
 
     def __init__(
         self,
@@ -66,6 +81,7 @@ class Client(QObject):
         self.started = False
         self.result: dict[str, Any] | None = None
         self.last_error: tuple[str, str] | None = None
+        self.status = ""
         self.pending: int | None = None
         self._ref = 0
         self._host = ""
@@ -73,6 +89,8 @@ class Client(QObject):
         self._attempts = 0
         self._closed = False
         self._final = False
+        self._busy = False
+        self._retry_ms = retry_ms
         self._reader = FrameReader(MAX_HOST_FRAME)
         self._sock = QTcpSocket(self)
         self._sock.connected.connect(self._on_connected)
@@ -91,7 +109,7 @@ class Client(QObject):
     def connect_to(self, host: str, port: int) -> None:
         """Connect to a host and say hello."""
         self._host, self._port = host, port
-        self._closed = self._final = False
+        self._closed = self._final = self._busy = False
         self._attempts = 0
         self._dial()
 
@@ -125,7 +143,6 @@ class Client(QObject):
         self._sock.abort()
 
     def _on_connected(self) -> None:
-        self._attempts = 0
         self._sock.setSocketOption(QAbstractSocket.SocketOption.LowDelayOption, 1)
         self.pending = None
         self._send(
@@ -152,19 +169,27 @@ class Client(QObject):
     def _maybe_retry(self) -> None:
         if self._closed or self._retry.isActive():
             return
-        can = (
-            self.auto_reconnect
-            and not self._final
-            and self.token is not None
-            and self.started
-            and self.result is None
-        )
+        rejoin = self.token is not None and self.started and self.result is None
+        can = self.auto_reconnect and not self._final and (rejoin or self._busy)
         if can and self._attempts < self.retries:
             self._attempts += 1
-            self._retry.start()
+            wait = self._retry_ms
+            if self._busy:
+                wait = min(BACKOFF_MAX_MS, self._retry_ms * 2 ** min(self._attempts - 1, 8))
+                self._set_status(
+                    f"The table is full right now; trying again in {wait / 1000:.3g} s "
+                    f"(try {self._attempts} of {self.retries})."
+                )
+            self._retry.start(wait)
         else:
             self._closed = True
+            if self._busy:
+                self._set_status("The table stayed full; gave up trying.")
             self.gaveUp.emit()
+
+    def _set_status(self, text: str) -> None:
+        self.status = text
+        self.statusChanged.emit(text)
 
     def _send(self, obj: dict[str, Any]) -> None:
         if self.connected:
@@ -226,6 +251,10 @@ class Client(QObject):
             self.started = self.started or obj["started"]
             self.seatsChanged.emit(obj["seats"])
         elif kind == "welcome":
+            self._attempts = 0
+            if self._busy:
+                self._busy = False
+                self._set_status("")
             self.game = obj["game"]
             self.seat = obj.get("seat")
             self.token = obj.get("token") or self.token
@@ -243,4 +272,6 @@ class Client(QObject):
             self.pending = None
         if fatal and code in FINAL_CODES:
             self._final = True
+            self._set_status(STOP_REASONS.get(code, text))
+        self._busy = fatal and code in BUSY_CODES
         self.errorReceived.emit(code, text, fatal)

@@ -30,6 +30,17 @@ INTERVAL_MS = 1000
 EXPIRY = 3.5
 """Seconds after the last announcement before a table leaves the list."""
 
+MAX_TABLES = 32
+"""The most tables listed at once; later ones wait until one expires."""
+
+MAX_PER_ADDRESS = 4
+"""The most tables listed from one sender address."""
+
+PINNED = ("game", "host", "players", "password")
+"""Fields of a listed table that later datagrams may not change until the row expires
+(only its open seats and whether it started may change), so a sender spoofing the table's
+address cannot rewrite what it is."""
+
 
 class Announcer(QObject):
     """Sends `info()` as a datagram to `target`:`port` every `interval_ms`."""
@@ -69,7 +80,13 @@ class Announcer(QObject):
 
 
 class Browser(QObject):
-    """Listens for announcements; `tables` maps (address, port) to the latest one heard."""
+    """Listens for announcements; `tables` maps (address, port) to the latest one heard.
+
+    Every field is checked and cleaned (`messages.parse_announcement`); the list holds at
+    most MAX_TABLES, MAX_PER_ADDRESS from one address, and a listed table's identity
+    (PINNED) stays as first heard. A table in the list is only a claim: the password typed
+    for it goes to whoever answers at its address.
+    """
 
     changed = Signal()
 
@@ -117,12 +134,23 @@ class Browser(QObject):
             address = sender.toString().removeprefix("::ffff:")
             table["address"] = address
             key = (address, table["port"])
+            old = self.tables.get(key)
+            if old is None and not self._room_for(address):
+                continue
+            if old is not None and any(old[k] != table[k] for k in PINNED):
+                continue
             self._seen[key] = time.monotonic()
-            if self.tables.get(key) != table:
+            if old != table:
                 self.tables[key] = table
                 dirty = True
         if dirty:
             self.changed.emit()
+
+    def _room_for(self, address: str) -> bool:
+        """True when a new table from `address` may join the list."""
+        if len(self.tables) >= MAX_TABLES:
+            return False
+        return sum(1 for a, _port in self.tables if a == address) < MAX_PER_ADDRESS
 
     def _expire(self) -> None:
         now = time.monotonic()

@@ -27,6 +27,9 @@ DEFAULT_PORT = 47310
 LINGER_MS = 1500
 """How long a finished host keeps running so the last frames reach every client."""
 
+RESULT_WAIT = 60.0
+"""How long a finished host waits at most for seats that have not been sent the result."""
+
 
 def _app() -> QCoreApplication:
     return QCoreApplication.instance() or QCoreApplication([])
@@ -47,15 +50,20 @@ def serve(
     *,
     bind: str = ANY_ADDRESS,
     announce_to: str | None = "255.255.255.255",
+    result_wait: float = RESULT_WAIT,
 ) -> int:
     """Host a match with no window until it ends; prints the port and how to join each seat.
 
     `seats`: "open" (a network player) or "cpu" / "cpu:<bot>". With `autosave` naming a file
     that already holds a match, that match resumes and its players rejoin with their tokens.
     `bind` is the address listened on; `announce_to` where discovery datagrams go (None: off).
+    Once the match is over (also when it already was in the autosave) the host stays up until
+    every network seat has been sent the result, or `result_wait` seconds at most.
     """
     _app()
     try:
+        if not result_wait >= 0:
+            raise TabletopError(f"The wait for the result is in seconds, not {result_wait}.")
         if autosave and Path(autosave).exists() and Path(autosave).stat().st_size:
             host = Host.resume(autosave, password)
             if host.game.info.id != game_id:
@@ -73,9 +81,9 @@ def serve(
     info = host.game.info
     _say(f"serving {info.id} ({info.title}) for {len(host.seat_rows())} seats on port {actual}")
     where = "127.0.0.1" if bind.startswith("127.") else socket.gethostname()
-    for i, (row, token) in enumerate(zip(host.seat_rows(), host.tokens(), strict=True)):
+    for i, row in enumerate(host.seat_rows()):
         if row["kind"] == "network":
-            _say(f"seat {i + 1}: tabletop join {where}:{actual} --token {token}")
+            _say(f"seat {i + 1}: tabletop join {where}:{actual} --token {host.invitation(i)}")
         else:
             _say(f"seat {i + 1}: {row['name']}")
     announcer = None
@@ -83,9 +91,7 @@ def serve(
         announcer = Announcer(lambda: host.announcement(socket.gethostname()), announce_to)
         announcer.start()
     loop = QEventLoop()
-    host.finished.connect(lambda: QTimer.singleShot(LINGER_MS, loop.quit))
-    if host.is_over():
-        QTimer.singleShot(0, loop.quit)
+    _quit_when_delivered(host, loop, result_wait)
     loop.exec()
     if announcer is not None:
         announcer.stop()
@@ -95,6 +101,32 @@ def serve(
             _say(f"  {state.result.places[seat]}. {state.names[seat]}: {state.result.totals[seat]}")
     host.close()
     return 0
+
+
+def _quit_when_delivered(host: Host, loop: QEventLoop, wait: float) -> None:
+    """End `loop` once the match is over and every network seat was sent the result (then
+    after LINGER_MS so the last frames go out), or `wait` seconds after the end at most."""
+    check = QTimer(loop)
+    check.setInterval(200)
+
+    def poll() -> None:
+        if not host.missing_result():
+            check.stop()
+            QTimer.singleShot(LINGER_MS, loop.quit)
+
+    def over() -> None:
+        missing = host.missing_result()
+        if missing:
+            seats = ", ".join(str(i + 1) for i in missing)
+            _say(f"host: waiting up to {wait:g} s to hand the result to seat(s) {seats}")
+        QTimer.singleShot(int(wait * 1000), loop, loop.quit)
+        check.timeout.connect(poll)
+        check.start()
+        poll()
+
+    host.finished.connect(over)
+    if host.is_over():
+        QTimer.singleShot(0, loop, over)
 
 
 class _Player:
@@ -152,6 +184,7 @@ def join(host: str, port: int, bot: str, name: str, password: str | None, token:
     player = _Player(client, bot, loop.quit)
     client.finished.connect(lambda _result: QTimer.singleShot(0, loop.quit))
     client.gaveUp.connect(loop.quit)
+    client.statusChanged.connect(lambda text: _say(f"join: {text}") if text else None)
     client.welcomed.connect(
         lambda w: (
             _say(f"join: seat {w['seat'] + 1} of {w['game']}, token {w['token']}")

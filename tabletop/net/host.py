@@ -15,8 +15,10 @@ import json
 import os
 import secrets
 import time
+from collections import Counter, deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from math import ceil
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +43,7 @@ from tabletop.net.framing import (
     encode,
     frame_text,
 )
+from tabletop.store import atomic_write
 
 ANY_ADDRESS = "0.0.0.0"
 """Listen on every IPv4 interface (the LAN); tests pass "127.0.0.1"."""
@@ -72,6 +75,16 @@ def parse_seats(items: Sequence[str]) -> list[SeatSpec]:
     return specs
 
 
+FULL_TEXT = "The table has too many connections right now; try again in a moment."
+"""The message of a `full` error (a client tries again by itself)."""
+
+GUESS_ADDRESSES = 4096
+"""The most addresses whose wrong passwords are remembered (the stalest is dropped first)."""
+
+CLOSE_GRACE = 2.0
+"""Seconds a connection being closed has to take its last frames before it is cut."""
+
+
 @dataclass(frozen=True, slots=True)
 class Limits:
     """What the host tolerates from a connection before it closes it."""
@@ -83,6 +96,73 @@ class Limits:
     max_strikes: int = 30
     max_connections: int = 80
     max_backlog: int = 32 * 1024 * 1024
+    password_free: int = 3
+    password_delay: float = 1.0
+    password_delay_max: float = 30.0
+    password_window: float = 600.0
+    password_global: int = 30
+
+
+class _Guesses:
+    """Wrong room passwords, per address and overall, and the penalty each earns.
+
+    An address gets `password_free` wrong passwords; after that each further one is answered
+    only after a delay that doubles every time (up to `password_delay_max`), and until that
+    delay is over the address is refused without its password being looked at. When more than
+    `password_global` wrong passwords arrived from anywhere within `password_window`, every
+    address that has guessed wrong is refused unchecked and each wrong answer waits the
+    longest delay; an address that has not guessed wrong is always checked, so an honest
+    player gets in at once.
+    """
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self._fails: dict[str, int] = {}
+        self._until: dict[str, float] = {}
+        self._last: dict[str, float] = {}
+        self._recent: deque[float] = deque()
+
+    def _overall(self, now: float) -> bool:
+        """True when too many wrong passwords came from anywhere lately."""
+        while self._recent and now - self._recent[0] > self.limits.password_window:
+            self._recent.popleft()
+        return len(self._recent) > self.limits.password_global
+
+    def blocked(self, address: str, now: float) -> float:
+        """Seconds `address` must wait before its password is looked at again (0: none)."""
+        if address not in self._fails:
+            return 0.0
+        if self._overall(now):
+            return max(self._until[address] - now, self.limits.password_delay)
+        return max(0.0, self._until[address] - now)
+
+    def wrong(self, address: str, now: float) -> float:
+        """Note a wrong password from `address`; the delay before answering it."""
+        limits = self.limits
+        if address not in self._fails and len(self._fails) >= GUESS_ADDRESSES:
+            self.right(min(self._last, key=self._last.__getitem__))
+        fails = self._fails[address] = self._fails.get(address, 0) + 1
+        self._last[address] = now
+        self._recent.append(now)
+        extra = fails - limits.password_free
+        delay = 0.0
+        if extra > 0:
+            delay = min(limits.password_delay_max, limits.password_delay * 2 ** min(extra - 1, 30))
+        if self._overall(now):
+            delay = limits.password_delay_max
+        self._until[address] = now + delay
+        return delay
+
+    def right(self, address: str) -> None:
+        """Forget an address's wrong passwords once it gave the right one."""
+        for table in (self._fails, self._until, self._last):
+            table.pop(address, None)
+
+    def forget_old(self, now: float) -> None:
+        """Drop addresses that have not guessed wrong for a whole window."""
+        window = self.limits.password_window
+        for address in [a for a, last in self._last.items() if now - last > window]:
+            self.right(address)
 
 
 @dataclass(eq=False)
@@ -96,6 +176,9 @@ class _Conn:
     sent: msg.SeatView | None = None
     joined: bool = False
     closing: bool = False
+    closed_at: float = 0.0
+    address: str = ""
+    hooked: bool = True
     gone: bool = False
     strikes: int = 0
 
@@ -109,17 +192,12 @@ class _Seat:
     conn: _Conn | None = None
     stand_in: Bot | None = None
     stand_in_name: str | None = None
+    invited: bool = False
+    got_result: bool = False
 
 
 def _token() -> str:
     return secrets.token_urlsafe(16)
-
-
-def _write_atomic(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    with tmp.open("w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
 
 
 def _sidecar(autosave: Path) -> Path:
@@ -168,6 +246,9 @@ class Host(QObject):
             self._seats.append(_Seat(spec, _token(), "", spec.kind != "network"))
             self._init_seat(i)
         self._conns: list[_Conn] = []
+        self._guesses = _Guesses(self.limits)
+        self._graveyard: list[QTcpSocket] = []
+        self._closed_socks: list[QTcpSocket] = []
         self._log = io.StringIO()
         self._writer: LogWriter | None = None
         self._computer_pending = False
@@ -264,23 +345,50 @@ class Host(QObject):
         for conn in list(self._conns):
             self._fail(conn, "host-closing", "The host is closing the table.")
             conn.gone = True
-            if shiboken6.isValid(conn.sock):
+            if conn.hooked:
                 conn.sock.flush()
-                conn.sock.readyRead.disconnect()
-                conn.sock.disconnected.disconnect()
+                self._unhook(conn)
+                # Kept, not buried, so the goodbye frame still goes out while the host lives.
+                self._closed_socks.append(conn.sock)
         self._conns.clear()
 
     def _on_new_connection(self) -> None:
         while self._server.hasPendingConnections():
             sock = self._server.nextPendingConnection()
+            # A socket made by the server is its child; shiboken never learns when such a
+            # child is deleted, so its wrapper (and the slots connected to it) would live as
+            # long as the server. Owned by Python instead, it dies with the last reference.
+            sock.setParent(None)
             now = time.monotonic()
             conn = _Conn(sock, FrameReader(MAX_CLIENT_FRAME), now, now, self.limits.burst)
+            conn.address = sock.peerAddress().toString().removeprefix("::ffff:")
             sock.setSocketOption(QAbstractSocket.SocketOption.LowDelayOption, 1)
             sock.readyRead.connect(lambda c=conn: self._on_ready_read(c))
             sock.disconnected.connect(lambda c=conn: self._on_disconnected(c))
             self._conns.append(conn)
-            if len(self._conns) > self.limits.max_connections:
-                self._fail(conn, "full", "The host has too many connections.")
+            if sum(1 for c in self._conns if not c.closing) > self.limits.max_connections:
+                self._make_room(conn)
+
+    def _make_room(self, new: _Conn) -> None:
+        """Close one connection over the cap, never a seated player's.
+
+        The connection closed is one that has not said hello yet, else a spectator's, taken
+        from the address holding the most of them (oldest first), so a flood from one machine
+        cannot push out anyone else. Only when every other connection holds a seat is the
+        newcomer itself refused.
+        """
+        for spectators in (False, True):
+            pool = [
+                c
+                for c in self._conns
+                if c is not new and not c.closing and c.seat is None and c.joined is spectators
+            ]
+            if pool:
+                counts = Counter(c.address for c in pool)
+                victim = min(pool, key=lambda c: (-counts[c.address], c.opened))
+                self._fail(victim, "full", FULL_TEXT)
+                return
+        self._fail(new, "full", FULL_TEXT)
 
     def _on_ready_read(self, conn: _Conn) -> None:
         if conn.gone:
@@ -336,15 +444,23 @@ class Host(QObject):
         else:
             self._send(conn, encode(msg.error(code, text, False, ref)))
 
-    def _fail(self, conn: _Conn, code: str, text: str) -> None:
+    def _fail(self, conn: _Conn, code: str, text: str, delay: float = 0.0) -> None:
+        """Send a fatal error and close; after `delay` seconds (reading nothing meanwhile)."""
         if conn.closing:
             return
         conn.closing = True
+        conn.closed_at = time.monotonic() + delay
+        if delay > 0:
+            QTimer.singleShot(int(delay * 1000), self, lambda: self._close_with(conn, code, text))
+        else:
+            self._close_with(conn, code, text)
+
+    def _close_with(self, conn: _Conn, code: str, text: str) -> None:
         self._send(conn, encode(msg.error(code, text, True)))
         self.message.emit(f"closing a connection ({code})")
-        sock = conn.sock
-        QTimer.singleShot(2000, sock, sock.abort)
-        sock.disconnectFromHost()
+        conn.closed_at = time.monotonic()
+        if not conn.gone:
+            conn.sock.disconnectFromHost()
 
     def _send(self, conn: _Conn, data: bytes) -> None:
         sock = conn.sock
@@ -363,8 +479,7 @@ class Host(QObject):
         conn.closing = True
         if conn in self._conns:
             self._conns.remove(conn)
-        if shiboken6.isValid(conn.sock):
-            conn.sock.deleteLater()
+        self._bury(conn)
         if conn.seat is None:
             return
         seat = self._seats[conn.seat]
@@ -373,15 +488,41 @@ class Host(QObject):
         seat.conn = None
         if self.state is None:
             seat.taken = False
-            seat.token = _token()
             seat.name = ""
+            if not seat.invited:
+                seat.token = _token()
         self.message.emit(f"seat {conn.seat + 1} disconnected")
         self._broadcast_seats()
 
+    def _unhook(self, conn: _Conn) -> None:
+        """Disconnect the host's slots from a connection's socket (they hold the connection)."""
+        sock = conn.sock
+        if conn.hooked and shiboken6.isValid(sock):
+            conn.hooked = False
+            sock.readyRead.disconnect()
+            sock.disconnected.disconnect()
+
+    def _bury(self, conn: _Conn) -> None:
+        """Let go of a closed connection's socket once control is back in the event loop.
+
+        It may be in the middle of emitting a signal now, so it is not deleted here.
+        """
+        self._unhook(conn)
+        self._graveyard.append(conn.sock)
+        if len(self._graveyard) == 1:
+            QTimer.singleShot(0, self, self._graveyard.clear)
+
+    def live_sockets(self) -> int:
+        """Client sockets this host still holds (open, closing, or about to be freed)."""
+        return len(self._conns) + len(self._graveyard) + len(self._closed_socks)
+
     def _sweep(self) -> None:
         now = time.monotonic()
+        self._guesses.forget_old(now)
         for conn in list(self._conns):
             if conn.closing:
+                if now - conn.closed_at > CLOSE_GRACE:
+                    conn.sock.abort()
                 continue
             if not conn.joined and now - conn.opened > self.limits.hello_timeout:
                 self._fail(conn, "timeout", "No hello in time.")
@@ -403,11 +544,21 @@ class Host(QObject):
         if hello.token is not None:
             self._rejoin(conn, hello.token, hello.name)
             return
-        if self.password is not None and not secrets.compare_digest(
-            (hello.password or "").encode(), self.password.encode()
-        ):
-            self._fail(conn, "password", "Wrong room password.")
-            return
+        if self.password is not None:
+            now = time.monotonic()
+            wait = self._guesses.blocked(conn.address, now)
+            if wait > 0:
+                self._fail(
+                    conn,
+                    "throttled",
+                    f"Too many wrong room passwords from your address; wait {ceil(wait)} s.",
+                )
+                return
+            if not secrets.compare_digest((hello.password or "").encode(), self.password.encode()):
+                delay = self._guesses.wrong(conn.address, now)
+                self._fail(conn, "password", "Wrong room password.", delay)
+                return
+            self._guesses.right(conn.address)
         if hello.spectator:
             conn.joined = True
             self._send(
@@ -418,11 +569,12 @@ class Host(QObject):
             return
         index = self._free_seat(hello.seat)
         if index is None:
-            text = (
-                "The match has started; rejoin with your seat's token or watch."
-                if self.state is not None
-                else "No such open seat."
-            )
+            if self.state is not None:
+                text = "The match has started; rejoin with your seat's token or watch."
+            elif any(s.invited and not s.taken for s in self._seats):
+                text = "The open seats are kept for invited players; watch, or ask for a token."
+            else:
+                text = "No such open seat."
             self._fail(conn, "no-seat", text)
             return
         seat = self._seats[index]
@@ -436,7 +588,11 @@ class Host(QObject):
     def _free_seat(self, wanted: int | None) -> int | None:
         if self.state is not None:
             return None
-        free = [i for i, s in enumerate(self._seats) if s.spec.kind == "network" and not s.taken]
+        free = [
+            i
+            for i, s in enumerate(self._seats)
+            if s.spec.kind == "network" and not s.taken and not s.invited
+        ]
         if wanted is None:
             return free[0] if free else None
         return wanted if wanted in free else None
@@ -454,7 +610,15 @@ class Host(QObject):
         old = seat.conn
         seat.conn = None
         if old is not None:
-            self._fail(old, "replaced", "Your seat was taken over by a newer connection.")
+            # Whoever used the token has the seat now; the token the old connection (or
+            # anyone else) knew stops working.
+            seat.token = _token()
+            self._save_seats()
+            self._fail(
+                old,
+                "replaced",
+                "Another connection took your seat with its token; this one is closed.",
+            )
         if seat.stand_in is not None:
             seat.stand_in = None
             seat.stand_in_name = None
@@ -502,6 +666,7 @@ class Host(QObject):
             data = frame_text(self._opening.frame(conn.seat)) + data
         if state.result is not None:
             data += encode(msg.result(state.result, state.names))
+            self._delivered(conn)
         self._send(conn, data)
 
     # ---- seats ---------------------------------------------------------------------------
@@ -523,13 +688,28 @@ class Host(QObject):
             for i, s in enumerate(self._seats)
         ]
 
+    def invitation(self, seat: int) -> str:
+        """The token that invites someone to network seat `seat`, reserving the seat for it.
+
+        A reserved seat is never handed to a hello without a token, and keeps its token when
+        its invited player leaves before the start.
+        """
+        target = self._seats[seat]
+        if target.spec.kind != "network":
+            raise BadOption(f"Seat {seat + 1} is not a network seat.")
+        target.invited = True
+        self._broadcast_seats()
+        return target.token
+
     def tokens(self) -> list[str | None]:
         """Each network seat's secret token (None for the others); host side only."""
         return [s.token if s.spec.kind == "network" else None for s in self._seats]
 
     def open_seats(self) -> int:
-        """Network seats nobody has taken yet."""
-        return sum(1 for s in self._seats if s.spec.kind == "network" and not s.taken)
+        """Network seats anyone may take (not taken, not reserved by an invitation)."""
+        return sum(
+            1 for s in self._seats if s.spec.kind == "network" and not s.taken and not s.invited
+        )
 
     def _seats_message(self) -> dict[str, Any]:
         return msg.seats(self.seat_rows(), self.state is not None)
@@ -662,6 +842,7 @@ class Host(QObject):
             for conn in self._conns:
                 if conn.joined and not conn.closing:
                     self._send(conn, data)
+                    self._delivered(conn)
             self.message.emit("the match is over")
             self.finished.emit()
 
@@ -685,6 +866,16 @@ class Host(QObject):
                     self._apply(seat, str(self.game.legal_actions(state, seat)[0]))
                 return
 
+    def _delivered(self, conn: _Conn) -> None:
+        if conn.seat is not None and not conn.gone:
+            self._seats[conn.seat].got_result = True
+
+    def missing_result(self) -> list[int]:
+        """Network seats that have not been sent the result of the finished match."""
+        return [
+            i for i, s in enumerate(self._seats) if s.spec.kind == "network" and not s.got_result
+        ]
+
     def is_over(self) -> bool:
         """True when the match has ended."""
         return self.state is not None and self.state.result is not None
@@ -696,14 +887,23 @@ class Host(QObject):
     def _save(self, initial: bool = False) -> None:
         if self.autosave is None:
             return
+        if initial:
+            self._save_seats()
         try:
-            if initial:
-                meta = [
-                    {"kind": s.spec.kind, "bot": s.spec.bot, "name": s.name, "token": s.token}
-                    for s in self._seats
-                ]
-                _write_atomic(_sidecar(self.autosave), json.dumps(meta))
-            _write_atomic(self.autosave, self._log.getvalue())
+            atomic_write(self.autosave, self._log.getvalue())
+        except OSError as err:
+            self.message.emit(f"autosave failed: {err.strerror or err}")
+
+    def _save_seats(self) -> None:
+        """Write the seats file (kinds, names, tokens) beside the autosave of a started match."""
+        if self.autosave is None or self.state is None:
+            return
+        meta = [
+            {"kind": s.spec.kind, "bot": s.spec.bot, "name": s.name, "token": s.token}
+            for s in self._seats
+        ]
+        try:
+            atomic_write(_sidecar(self.autosave), json.dumps(meta))
         except OSError as err:
             self.message.emit(f"autosave failed: {err.strerror or err}")
 

@@ -16,8 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.engine.errors import UnknownGame
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, Result, State
+from tabletop.engine.registry import get_game
 from tabletop.engine.views import Counter, Zone
 
 PROTOCOL_VERSION = 1
@@ -89,11 +91,20 @@ def _is_int(value: Any) -> bool:
     return type(value) is int
 
 
+def _encodable(text: str) -> bool:
+    """True when `text` has no lone surrogate (JSON may carry one; UTF-8 cannot)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _opt_text(obj: dict[str, Any], key: str) -> str | None:
     value = obj.get(key)
     if value is None:
         return None
-    if not isinstance(value, str) or len(value) > TEXT_MAX:
+    if not isinstance(value, str) or len(value) > TEXT_MAX or not _encodable(value):
         raise ProtocolError("bad-message", f"{key!r} must be a text of at most {TEXT_MAX}.")
     return value
 
@@ -101,7 +112,7 @@ def _opt_text(obj: dict[str, Any], key: str) -> str | None:
 def parse_client(obj: dict[str, Any]) -> ClientMessage:
     """The client message in a decoded frame; ProtocolError if it is not a valid one."""
     kind = obj.get("type")
-    if not isinstance(kind, str):
+    if not isinstance(kind, str) or not _encodable(kind):
         raise ProtocolError("bad-message", "A message needs a text 'type'.")
     allowed = _CLIENT_KEYS.get(kind)
     if allowed is None:
@@ -112,7 +123,12 @@ def parse_client(obj: dict[str, Any]) -> ClientMessage:
         raise ProtocolError("bad-message", f"A {kind} message has no field {field!r}.")
     if kind == "act":
         action = obj.get("action")
-        if not isinstance(action, str) or not action.strip() or len(action) > TEXT_MAX:
+        if (
+            not isinstance(action, str)
+            or not action.strip()
+            or len(action) > TEXT_MAX
+            or not _encodable(action)
+        ):
             raise ProtocolError("bad-message", "'action' must be a non-empty action text.")
         ref = obj.get("ref")
         if ref is not None and not (_is_int(ref) and 0 <= ref < 2**53):
@@ -126,7 +142,7 @@ def parse_client(obj: dict[str, Any]) -> ClientMessage:
     if not _is_int(version):
         raise ProtocolError("bad-message", "A hello needs an integer 'version'.")
     name = obj.get("name", "")
-    if not isinstance(name, str) or len(name) > TEXT_MAX:
+    if not isinstance(name, str) or len(name) > TEXT_MAX or not _encodable(name):
         raise ProtocolError("bad-message", "'name' must be a short text.")
     seat = obj.get("seat")
     if seat is not None and not (_is_int(seat) and 0 <= seat < 1000):
@@ -600,7 +616,12 @@ def announcement(
 
 
 def parse_announcement(data: bytes) -> dict[str, Any]:
-    """An announcement datagram checked field by field; ProtocolError if it is not one."""
+    """An announcement datagram checked field by field; ProtocolError if it is not one.
+
+    The game must be one of ours and the seat counts possible for it; the title is our own
+    for that game and the host name is cleaned like a player's name (no control or bidi
+    characters, at most NAME_MAX), so nothing in the list is shown as it was sent.
+    """
     if len(data) > ANNOUNCE_MAX:
         raise ProtocolError("too-big", "An announcement is too long.")
     try:
@@ -625,4 +646,16 @@ def parse_announcement(data: bytes) -> dict[str, Any]:
             raise ProtocolError("bad-message", f"An announcement lacks a valid {key!r}.")
     if not 0 < obj["port"] < 65536:
         raise ProtocolError("bad-message", "An announcement names no valid port.")
-    return {key: obj[key] for key in checks}
+    try:
+        game = get_game(obj["game"])
+    except UnknownGame:
+        raise ProtocolError("bad-message", "An announcement names no game of ours.") from None
+    info = game.info
+    if not info.min_players <= obj["players"] <= info.max_players:
+        raise ProtocolError("bad-message", "An announcement names an impossible table size.")
+    if not 0 <= obj["open"] <= obj["players"]:
+        raise ProtocolError("bad-message", "An announcement names impossible open seats.")
+    table = {key: obj[key] for key in checks}
+    table["title"] = info.title
+    table["host"] = clean_name(obj["host"][:TEXT_MAX])
+    return table

@@ -82,6 +82,13 @@ class JoinDialog(QDialog):
         form.addRow("Name", self.name)
         form.addRow("Room password", self.password)
         layout.addLayout(form)
+        warning = QLabel(
+            "Anyone on your network can announce a table: a room password typed for a table "
+            "from the list goes to whoever answers at its address."
+        )
+        warning.setWordWrap(True)
+        warning.setStyleSheet("color: gray;")
+        layout.addWidget(warning)
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setTextFormat(Qt.TextFormat.PlainText)

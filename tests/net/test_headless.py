@@ -59,10 +59,10 @@ def test_serve_and_two_joins_play_to_the_end() -> None:
         port = int(re.search(r"on port (\d+)", head).group(1))
         seat_lines = [serve.stdout.readline() for _ in range(3)]
         assert "--token" in seat_lines[0] and "thumb" in seat_lines[1]
-        token = seat_lines[2].split("--token ")[1].strip()
+        first, token = (seat_lines[i].split("--token ")[1].strip() for i in (0, 2))
         joins.append(
             subprocess.Popen(
-                [*MODULE, "join", f"127.0.0.1:{port}", "--bot", "thumb", "--password", "pw"],
+                [*MODULE, "join", f"127.0.0.1:{port}", "--bot", "thumb", "--token", first],
                 stdout=subprocess.PIPE,
                 stderr=subprocess.STDOUT,
                 text=True,
@@ -119,6 +119,7 @@ def test_join_gives_up_on_a_wrong_password_or_an_unknown_bot() -> None:
     try:
         assert serve.stdout is not None
         port = int(re.search(r"on port (\d+)", serve.stdout.readline()).group(1))
+        token = serve.stdout.readline().split("--token ")[1].strip()
         join = subprocess.run(
             [*MODULE, "join", f"127.0.0.1:{port}", "--password", "wrong"],
             capture_output=True,
@@ -129,7 +130,7 @@ def test_join_gives_up_on_a_wrong_password_or_an_unknown_bot() -> None:
         assert join.returncode == 1
         assert "Wrong room password" in join.stderr
         unknown = subprocess.run(
-            [*MODULE, "join", f"127.0.0.1:{port}", "--password", "right", "--bot", "genius"],
+            [*MODULE, "join", f"127.0.0.1:{port}", "--token", token, "--bot", "genius"],
             capture_output=True,
             text=True,
             env=ENV,

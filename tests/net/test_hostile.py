@@ -7,63 +7,21 @@ the match state is compared with before and the good clients then finish the mat
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtNetwork import QAbstractSocket, QTcpSocket
 
 from tabletop.net import messages as msg
-from tabletop.net.bench import LOOPBACK, LoopbackTable, pump_until
-from tabletop.net.framing import MAX_HOST_FRAME, FrameReader, encode, frame_text
+from tabletop.net.bench import LoopbackTable, pump_until
+from tabletop.net.framing import encode, frame_text
 from tabletop.net.host import Limits
 
 GAME = "wild-rawz"
 LIMITS = Limits(hello_timeout=0.4, idle_timeout=30.0, rate=200.0, burst=100.0, max_strikes=8)
-
-
-class Raw:
-    """A hand-driven client socket: send any bytes, read back the frames."""
-
-    def __init__(self, port: int) -> None:
-        self.sock = QTcpSocket()
-        self.data = bytearray()
-        self.sock.readyRead.connect(lambda: self.data.extend(self.sock.readAll().data()))
-        self.sock.connectToHost(LOOPBACK, port)
-        assert pump_until(self.connected, 5.0)
-
-    def connected(self) -> bool:
-        """True while the host keeps the connection."""
-        return self.sock.state() == QAbstractSocket.SocketState.ConnectedState
-
-    def send(self, data: bytes) -> None:
-        """Write raw bytes."""
-        self.sock.write(data)
-        self.sock.flush()
-
-    def frames(self) -> list[dict]:
-        """Every frame received so far."""
-        return FrameReader(MAX_HOST_FRAME).feed(bytes(self.data))
-
-    def errors(self) -> list[dict]:
-        """The error frames received so far."""
-        return [f for f in self.frames() if f["type"] == "error"]
-
-    def wait_error(self, timeout: float = 5.0) -> dict:
-        """The first error frame (waiting for it)."""
-        assert pump_until(lambda: bool(self.errors()), timeout), "no error frame came"
-        return self.errors()[0]
-
-    def wait_closed(self, timeout: float = 5.0) -> None:
-        """Wait until the host closes the connection."""
-        assert pump_until(lambda: not self.connected(), timeout), "the host kept the connection"
-
-    def close(self) -> None:
-        """Drop the socket."""
-        self.sock.abort()
-        self.sock.deleteLater()
 
 
 @pytest.fixture
@@ -115,10 +73,12 @@ def hello(**extra: object) -> bytes:
         (encode(msg.hello("x")), "no-seat"),
     ],
 )
-def test_fatal_garbage(table: LoopbackTable, data: bytes, code: str) -> None:
+def test_fatal_garbage(
+    raws: Callable[..., Any], table: LoopbackTable, data: bytes, code: str
+) -> None:
     """Malformed or oversize frames, acting before hello, forged tokens: error, disconnect."""
     before = snapshot(table)
-    raw = Raw(table.port)
+    raw = raws(table.port)
     raw.send(data)
     err = raw.wait_error()
     assert err["code"] == code and err["fatal"] and err["message"]
@@ -128,9 +88,9 @@ def test_fatal_garbage(table: LoopbackTable, data: bytes, code: str) -> None:
     finishes(table)
 
 
-def test_joined_client_errors_are_not_fatal(table: LoopbackTable) -> None:
+def test_joined_client_errors_are_not_fatal(raws: Callable[..., Any], table: LoopbackTable) -> None:
     """Unknown types and bad fields after hello get an error frame; the connection stays."""
-    raw = Raw(table.port)
+    raw = raws(table.port)
     raw.send(hello())
     assert pump_until(lambda: any(f["type"] == "view" for f in raw.frames()), 5.0)
     before = snapshot(table)
@@ -147,9 +107,9 @@ def test_joined_client_errors_are_not_fatal(table: LoopbackTable) -> None:
     finishes(table)
 
 
-def test_strikes_end_a_pest(table: LoopbackTable) -> None:
+def test_strikes_end_a_pest(raws: Callable[..., Any], table: LoopbackTable) -> None:
     """Too many refused messages close the connection."""
-    raw = Raw(table.port)
+    raw = raws(table.port)
     raw.send(hello() + encode({"type": "nope"}) * LIMITS.max_strikes)
     raw.wait_closed()
     assert raw.errors()[-1]["code"] == "strikes"
@@ -185,13 +145,13 @@ def test_out_of_turn_and_illegal_actions(table: LoopbackTable) -> None:
     finishes(table)
 
 
-def test_replayed_token_moves_the_seat(table: LoopbackTable) -> None:
+def test_replayed_token_moves_the_seat(raws: Callable[..., Any], table: LoopbackTable) -> None:
     """A seat token on a new connection takes the seat; the old one is told and closed."""
     victim = table.clients[0]
     token = victim.token
     assert token
     before = snapshot(table)
-    raw = Raw(table.port)
+    raw = raws(table.port)
     raw.send(encode(msg.hello("Again", token=token)))
     assert pump_until(lambda: any(f["type"] == "view" for f in raw.frames()), 5.0)
     welcome = raw.frames()[0]
@@ -202,10 +162,10 @@ def test_replayed_token_moves_the_seat(table: LoopbackTable) -> None:
     raw.close()
 
 
-def test_flood_is_cut_off(table: LoopbackTable) -> None:
+def test_flood_is_cut_off(raws: Callable[..., Any], table: LoopbackTable) -> None:
     """Thousands of messages at once: a flood error and a disconnect, nothing else."""
     before = snapshot(table)
-    raw = Raw(table.port)
+    raw = raws(table.port)
     raw.send(hello() + encode({"type": "ping"}) * 5000)
     raw.wait_closed()
     assert raw.errors()[-1]["code"] == "flood"
@@ -214,40 +174,37 @@ def test_flood_is_cut_off(table: LoopbackTable) -> None:
     finishes(table)
 
 
-def test_silent_client_is_dropped(table: LoopbackTable) -> None:
+def test_silent_client_is_dropped(raws: Callable[..., Any], table: LoopbackTable) -> None:
     """A client that connects and never speaks is closed after the hello timeout."""
-    raw = Raw(table.port)
+    raw = raws(table.port)
     raw.wait_closed(5.0)
     assert raw.errors()[0]["code"] == "timeout"
     raw.close()
     finishes(table)
 
 
-def test_half_frame_then_silence(table: LoopbackTable) -> None:
+def test_half_frame_then_silence(raws: Callable[..., Any], table: LoopbackTable) -> None:
     """A header promising more bytes than ever come: the hello timeout ends it."""
-    raw = Raw(table.port)
+    raw = raws(table.port)
     raw.send(b"\x00\x00\x01\x00{")
     raw.wait_closed(5.0)
     raw.close()
     finishes(table)
 
 
-def test_wrong_password(net_app: QCoreApplication) -> None:
+def test_wrong_password(raws: Callable[..., Any], loopback: Callable[..., LoopbackTable]) -> None:
     """A room password keeps strangers out; the right one lets them in."""
-    t = LoopbackTable(GAME, 3, seed=2, password="sesame")
-    try:
-        assert t.run(30.0)
-        raw = Raw(t.port)
-        raw.send(hello(password="open up"))
-        assert raw.wait_error()["code"] == "password"
-        raw.wait_closed()
-        raw.close()
-        good = Raw(t.port)
-        good.send(hello(password="sesame"))
-        assert pump_until(lambda: any(f["type"] == "result" for f in good.frames()), 5.0)
-        good.close()
-    finally:
-        t.close()
+    t = loopback(GAME, 3, seed=2, password="sesame")
+    assert t.run(30.0)
+    raw = raws(t.port)
+    raw.send(hello(password="open up"))
+    assert raw.wait_error()["code"] == "password"
+    raw.wait_closed()
+    raw.close()
+    good = raws(t.port)
+    good.send(hello(password="sesame"))
+    assert pump_until(lambda: any(f["type"] == "result" for f in good.frames()), 5.0)
+    good.close()
 
 
 @settings(
@@ -273,10 +230,12 @@ def test_wrong_password(net_app: QCoreApplication) -> None:
         max_size=6,
     ),
 )
-def test_fuzzed_frames_change_nothing(table: LoopbackTable, joined: bool, chunks: list) -> None:
+def test_fuzzed_frames_change_nothing(
+    raws: Callable[..., Any], table: LoopbackTable, joined: bool, chunks: list
+) -> None:
     """Random bytes and random messages from a stranger leave the match as it was."""
     before = snapshot(table)
-    raw = Raw(table.port)
+    raw = raws(table.port)
     raw.send((hello() if joined else b"") + b"".join(chunks))
     pump_until(lambda: not raw.connected(), 0.15)
     for frame in raw.errors():

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QCoreApplication
 
 from tabletop.engine.game import Game
 from tabletop.engine.registry import all_games
@@ -50,10 +50,10 @@ def tokens(text: str) -> set[str]:
 
 @pytest.mark.parametrize(("game", "players"), cases())
 def test_no_hidden_card_reaches_a_client(
-    net_app: QCoreApplication, game: Game, players: int
+    loopback: Callable[..., LoopbackTable], game: Game, players: int
 ) -> None:
     """Record all bytes per client and look for hidden card codes in them."""
-    table = LoopbackTable(game.info.id, players, seed=77, spectators=1)
+    table = loopback(game.info.id, players, seed=77, spectators=1)
     received: list[bytearray] = [bytearray() for _ in table.clients]
     for i, client in enumerate(table.clients):
         client.tap = received[i].extend
@@ -68,33 +68,30 @@ def test_no_hidden_card_reaches_a_client(
         rounds[seq] = state.match.round
 
     table.host.updated.connect(record)
-    try:
-        assert table.run(60.0)
-        assert len(hidden) == table.host.seq + 1
-        for i, client in enumerate(table.clients):
-            seat = client.seat
-            never_seen = set.intersection(*(h[seat] for h in hidden.values()))
-            frames = FrameReader(MAX_HOST_FRAME).bodies(bytes(received[i]))
-            assert frames and frames[0].startswith(b'{"type":"welcome"')
-            kinds = set()
-            for body in frames:
-                text = body.decode("utf-8")
-                frame = json.loads(text)
-                kinds.add(frame["type"])
-                if frame["type"] in ("view", "patch"):
-                    leaked = hidden[frame["seq"]][seat] & tokens(text)
-                    assert not leaked, f"view {frame['seq']} shows seat {seat} {sorted(leaked)}"
-                elif frame["type"] == "events":
-                    check_events(frame, seat, hidden, rounds)
-                else:
-                    if client.token:
-                        text = text.replace(client.token, "")
-                    leaked = never_seen & tokens(text)
-                    assert not leaked, f"{frame['type']} shows seat {seat} {sorted(leaked)}"
-            assert {"welcome", "seats", "events", "view", "patch", "result"} <= kinds
-            assert b'"seed":' not in received[i]
-    finally:
-        table.close()
+    assert table.run(60.0)
+    assert len(hidden) == table.host.seq + 1
+    for i, client in enumerate(table.clients):
+        seat = client.seat
+        never_seen = set.intersection(*(h[seat] for h in hidden.values()))
+        frames = FrameReader(MAX_HOST_FRAME).bodies(bytes(received[i]))
+        assert frames and frames[0].startswith(b'{"type":"welcome"')
+        kinds = set()
+        for body in frames:
+            text = body.decode("utf-8")
+            frame = json.loads(text)
+            kinds.add(frame["type"])
+            if frame["type"] in ("view", "patch"):
+                leaked = hidden[frame["seq"]][seat] & tokens(text)
+                assert not leaked, f"view {frame['seq']} shows seat {seat} {sorted(leaked)}"
+            elif frame["type"] == "events":
+                check_events(frame, seat, hidden, rounds)
+            else:
+                if client.token:
+                    text = text.replace(client.token, "")
+                leaked = never_seen & tokens(text)
+                assert not leaked, f"{frame['type']} shows seat {seat} {sorted(leaked)}"
+        assert {"welcome", "seats", "events", "view", "patch", "result"} <= kinds
+        assert b'"seed":' not in received[i]
 
 
 def check_events(

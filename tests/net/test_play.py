@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
-from PySide6.QtCore import QCoreApplication
 
 from tabletop.bots.base import bot_names
 from tabletop.engine.game import Game
@@ -33,41 +34,34 @@ def check_finished(table: LoopbackTable) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_network_clients_play_a_whole_match(net_app: QCoreApplication, game: Game) -> None:
+def test_network_clients_play_a_whole_match(
+    loopback: Callable[..., LoopbackTable], game: Game
+) -> None:
     """All seats over the network, random legal play, the smallest table."""
-    table = LoopbackTable(game.info.id, game.info.min_players, seed=21)
-    try:
-        check_finished(table)
-        assert table.errors == []
-    finally:
-        table.close()
+    table = loopback(game.info.id, game.info.min_players, seed=21)
+    check_finished(table)
+    assert table.errors == []
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_mixed_table_with_computer_seats_and_a_spectator(
-    net_app: QCoreApplication, game: Game
+    loopback: Callable[..., LoopbackTable], game: Game
 ) -> None:
     """Network, rule-of-thumb and computer seats mixed at one table, with someone watching."""
     info = game.info
     players = min(info.max_players, info.min_players + 1)
     bots = [b for b in bot_names(info.id) if b != "random"] or ["random"]
     specs = [SeatSpec("network"), SeatSpec("cpu", bots[0])] + [SeatSpec("network")] * (players - 2)
-    table = LoopbackTable(info.id, players, seed=8, specs=specs, bots=bots, spectators=1)
-    try:
-        check_finished(table)
-        watcher = table.clients[-1]
-        assert watcher.seat is None and watcher.view is not None
-        assert watcher.view["moves"] == []
-    finally:
-        table.close()
+    table = loopback(info.id, players, seed=8, specs=specs, bots=bots, spectators=1)
+    check_finished(table)
+    watcher = table.clients[-1]
+    assert watcher.seat is None and watcher.view is not None
+    assert watcher.view["moves"] == []
 
 
 @pytest.mark.parametrize(("game_id", "players"), [("triq", 27), ("hagetaka-party", 25)])
-def test_party_tables(net_app: QCoreApplication, game_id: str, players: int) -> None:
+def test_party_tables(loopback: Callable[..., LoopbackTable], game_id: str, players: int) -> None:
     """The party games at their largest tables, every seat a network client."""
-    table = LoopbackTable(game_id, players, seed=13)
-    try:
-        check_finished(table)
-        assert table.errors == []
-    finally:
-        table.close()
+    table = loopback(game_id, players, seed=13)
+    check_finished(table)
+    assert table.errors == []

@@ -4,21 +4,14 @@ a killed host resumes from its autosave and the clients find their seats again."
 from __future__ import annotations
 
 import json
-import os
-import re
 import signal
-import subprocess
-import sys
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
-
-import pytest
-from PySide6.QtCore import QCoreApplication
+from typing import Any
 
 from tabletop.engine.log import replay
 from tabletop.net.bench import LoopbackTable, pump_until
-from tabletop.net.client import Client
-from tabletop.net.host import Host, SeatSpec
+from tabletop.net.host import SeatSpec
 
 
 def seat_row(table: LoopbackTable, seat: int) -> dict:
@@ -33,164 +26,108 @@ def in_mid_trick(table: LoopbackTable) -> bool:
     return any(z.kind == "trick" and z.cards for z in zones) and table.host.seq > 4
 
 
-def test_killed_client_rejoins_with_its_token(net_app: QCoreApplication) -> None:
+def test_killed_client_rejoins_with_its_token(loopback: Callable[..., LoopbackTable]) -> None:
     """Kill a client mid-trick: its seat waits; a new client with the token gets the View."""
-    table = LoopbackTable("triq", 3, seed=5)
-    try:
-        assert pump_until(lambda: table.host.state is not None and in_mid_trick(table), 20.0)
-        seat = table.clients[1].seat
-        table.clients[1].drop()
-        assert pump_until(lambda: not seat_row(table, seat)["connected"], 5.0)
-        assert pump_until(lambda: seat in table.host.game.to_act(table.host.state), 20.0)
-        table.pause()
-        pump_until(lambda: False, 0.2)
-        waiting = table.host.seq
-        assert seat_row(table, seat)["taken"]
-        new = table.reconnect(1)
-        assert pump_until(lambda: new.view is not None, 5.0)
-        want = json.loads(json.dumps(table.host.view(seat).to_json()))
-        assert {k: v for k, v in new.view.items() if k not in ("type", "seq")} == want
-        assert new.seat == seat and new.seq == waiting and seat_row(table, seat)["connected"]
-        table.unpause()
-        assert table.run(30.0)
-        assert table.desyncs() == 0
-    finally:
-        table.close()
+    table = loopback("triq", 3, seed=5)
+    assert pump_until(lambda: table.host.state is not None and in_mid_trick(table), 20.0)
+    seat = table.clients[1].seat
+    table.clients[1].drop()
+    assert pump_until(lambda: not seat_row(table, seat)["connected"], 5.0)
+    assert pump_until(lambda: seat in table.host.game.to_act(table.host.state), 20.0)
+    table.pause()
+    pump_until(lambda: False, 0.2)
+    waiting = table.host.seq
+    assert seat_row(table, seat)["taken"]
+    new = table.reconnect(1)
+    assert pump_until(lambda: new.view is not None, 5.0)
+    want = json.loads(json.dumps(table.host.view(seat).to_json()))
+    assert {k: v for k, v in new.view.items() if k not in ("type", "seq")} == want
+    assert new.seat == seat and new.seq == waiting and seat_row(table, seat)["connected"]
+    table.unpause()
+    assert table.run(30.0)
+    assert table.desyncs() == 0
 
 
-def test_computer_stands_in_and_hands_back(net_app: QCoreApplication) -> None:
+def test_computer_stands_in_and_hands_back(loopback: Callable[..., LoopbackTable]) -> None:
     """The host hands a dropped seat to a computer player, and the player takes it back."""
-    table = LoopbackTable("seltsam-walzer", 3, seed=9)
-    try:
-        assert pump_until(lambda: table.host.seq >= 6, 20.0)
-        table.clients[0].drop()
-        seat = table.clients[0].seat
-        assert pump_until(lambda: not seat_row(table, seat)["connected"], 5.0)
-        table.host.set_computer(seat, "thumb")
-        assert seat_row(table, seat)["computer"] == "thumb"
-        start = table.host.seq
-        assert pump_until(lambda: table.host.seq >= start + 12 or table.host.is_over(), 20.0)
-        new = table.reconnect(0)
-        assert pump_until(lambda: new.view is not None, 5.0)
-        assert seat_row(table, seat)["computer"] is None
-        assert table.run(30.0)
-        assert table.desyncs() == 0
-    finally:
-        table.close()
+    table = loopback("seltsam-walzer", 3, seed=9)
+    assert pump_until(lambda: table.host.seq >= 6, 20.0)
+    table.clients[0].drop()
+    seat = table.clients[0].seat
+    assert pump_until(lambda: not seat_row(table, seat)["connected"], 5.0)
+    table.host.set_computer(seat, "thumb")
+    assert seat_row(table, seat)["computer"] == "thumb"
+    start = table.host.seq
+    assert pump_until(lambda: table.host.seq >= start + 12 or table.host.is_over(), 20.0)
+    new = table.reconnect(0)
+    assert pump_until(lambda: new.view is not None, 5.0)
+    assert seat_row(table, seat)["computer"] is None
+    assert table.run(30.0)
+    assert table.desyncs() == 0
 
 
-def test_computer_takes_a_connected_seat_and_gives_it_back(net_app: QCoreApplication) -> None:
+def test_computer_takes_a_connected_seat_and_gives_it_back(
+    loopback: Callable[..., LoopbackTable],
+) -> None:
     """While a computer holds a connected seat its client does not act; then it plays again.
 
     At most the one action already on its way when the computer took over is refused.
     """
-    table = LoopbackTable("trump-duel", 2, seed=3)
-    try:
-        assert pump_until(lambda: table.host.seq >= 2, 10.0)
-        seat = table.clients[0].seat
-        table.host.set_computer(seat, "random")
-        assert pump_until(lambda: table.host.seq >= 12 or table.host.is_over(), 20.0)
-        table.host.set_computer(seat, None)
-        assert table.run(30.0)
-        refused = [e for e in table.errors if e[0] == 0]
-        assert len(refused) <= 1, "the client kept acting for the computer"
-        assert all(code in ("illegal", "computer") for _, code, _ in refused)
-        assert table.desyncs() == 0
-    finally:
-        table.close()
+    table = loopback("trump-duel", 2, seed=3)
+    assert pump_until(lambda: table.host.seq >= 2, 10.0)
+    seat = table.clients[0].seat
+    table.host.set_computer(seat, "random")
+    assert pump_until(lambda: table.host.seq >= 12 or table.host.is_over(), 20.0)
+    table.host.set_computer(seat, None)
+    assert table.run(30.0)
+    refused = [e for e in table.errors if e[0] == 0]
+    assert len(refused) <= 1, "the client kept acting for the computer"
+    assert all(code in ("illegal", "computer") for _, code, _ in refused)
+    assert table.desyncs() == 0
 
 
-def test_lobby_leaver_frees_the_seat(net_app: QCoreApplication) -> None:
+def test_lobby_leaver_frees_the_seat(tables: Any) -> None:
     """Before the start, a client that leaves frees its seat and its old token is void."""
-    host = Host("second-third", [SeatSpec("network")] * 3, seed=1)
-    port = host.listen(0, "127.0.0.1")
-    first, second = Client("First"), Client("Second")
-    late = ghost = None
-    try:
-        for client in (first, second):
-            client.connect_to("127.0.0.1", port)
-        assert pump_until(lambda: first.token is not None and second.token is not None, 5.0)
-        assert host.open_seats() == 1 and second.seats[first.seat]["name"] == "First"
-        first.drop()
-        assert pump_until(lambda: host.open_seats() == 2, 5.0)
-        assert host.state is None
-        ghost = Client("Ghost", token=first.token)
-        ghost.connect_to("127.0.0.1", port)
-        assert pump_until(lambda: ghost.last_error is not None, 5.0)
-        assert ghost.last_error[0] == "bad-token"
-        late = Client("Late", seat=first.seat)
-        late.connect_to("127.0.0.1", port)
-        assert pump_until(lambda: late.seat == first.seat, 5.0)
-        assert host.open_seats() == 1 and host.state is None
-    finally:
-        for client in (first, second, late, ghost):
-            if client is not None:
-                client.close()
-        host.close()
+    host = tables.host(game="second-third", specs=[SeatSpec("network")] * 3)
+    first, second = tables.client(host.port, "First"), tables.client(host.port, "Second")
+    assert pump_until(lambda: first.token is not None and second.token is not None, 5.0)
+    assert pump_until(lambda: bool(second.seats) and second.seats[first.seat]["taken"], 5.0)
+    assert host.open_seats() == 1 and second.seats[first.seat]["name"] == "First"
+    first.drop()
+    assert pump_until(lambda: host.open_seats() == 2, 5.0)
+    assert host.state is None
+    ghost = tables.client(host.port, "Ghost", token=first.token)
+    assert pump_until(lambda: ghost.last_error is not None, 5.0)
+    assert ghost.last_error[0] == "bad-token"
+    late = tables.client(host.port, "Late", seat=first.seat)
+    assert pump_until(lambda: late.seat == first.seat, 5.0)
+    assert host.open_seats() == 1 and host.state is None
 
 
-@pytest.fixture
-def workdir(tmp_path: Path) -> Iterator[Path]:
-    """A scratch directory for the autosave."""
-    yield tmp_path
-
-
-def spawn_serve(args: list[str]) -> tuple[subprocess.Popen[str], int]:
-    """Start `python -m tabletop.cli serve ...` on loopback; the process and port."""
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "tabletop.cli",
-            "serve",
-            "--bind",
-            "127.0.0.1",
-            "--announce-to",
-            "none",
-            *args,
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
-    )
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    found = re.search(r"on port (\d+)", line)
-    assert found, f"serve said {line!r}"
-    return proc, int(found.group(1))
-
-
-def test_killed_host_resumes_from_autosave(net_app: QCoreApplication, workdir: Path) -> None:
+def test_killed_host_resumes_from_autosave(
+    loopback: Callable[..., LoopbackTable], served: Callable[..., Any], tmp_path: Path
+) -> None:
     """Kill -9 the host mid-match, start it again on the autosave: clients rejoin and finish."""
-    save = workdir / "match.jsonl"
+    save = tmp_path / "match.jsonl"
     args = ["--game", "triq", "--seats", "open,open,cpu", "--seed", "3", "--autosave", str(save)]
-    proc, port = spawn_serve([*args, "--port", "0"])
-    table = LoopbackTable("triq", 2, seed=3, port=port)
-    second = None
-    try:
-        assert pump_until(lambda: all(c.seq >= 8 for c in table.clients), 20.0)
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(10)
-        table.pause()
-        assert pump_until(lambda: not any(c.connected for c in table.clients), 5.0)
-        saved = replay(save.read_text(encoding="utf-8").splitlines()).actions
-        assert saved >= 8
-        second, port2 = spawn_serve([*args, "--port", str(port)])
-        assert port2 == port
-        table.unpause()
-        assert pump_until(lambda: all(c.connected for c in table.clients), 15.0)
-        assert table.run(30.0)
-        final = replay(save.read_text(encoding="utf-8").splitlines())
-        result = final.game.result(final.state)
-        assert result is not None and final.actions > saved
-        for client in table.clients:
-            assert client.result is not None
-            assert client.result["totals"] == list(result.totals)
-        assert second.wait(15) == 0
-    finally:
-        table.close()
-        for p in (proc, second):
-            if p is not None and p.poll() is None:
-                p.kill()
-                p.wait(5)
+    proc, port, tokens = served([*args, "--port", "0"])
+    table = loopback("triq", 2, seed=3, port=port, tokens=tokens)
+    assert pump_until(lambda: all(c.seq >= 8 for c in table.clients), 20.0)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(10)
+    table.pause()
+    assert pump_until(lambda: not any(c.connected for c in table.clients), 5.0)
+    saved = replay(save.read_text(encoding="utf-8").splitlines()).actions
+    assert saved >= 8
+    second, port2, _tokens = served([*args, "--port", str(port)])
+    assert port2 == port
+    table.unpause()
+    assert pump_until(lambda: all(c.connected for c in table.clients), 15.0)
+    assert table.run(30.0)
+    final = replay(save.read_text(encoding="utf-8").splitlines())
+    result = final.game.result(final.state)
+    assert result is not None and final.actions > saved
+    for client in table.clients:
+        assert client.result is not None
+        assert client.result["totals"] == list(result.totals)
+    assert second.wait(15) == 0
