@@ -56,7 +56,7 @@ class Msg:
     context: str
     params: tuple[tuple[str, Param], ...]
 
-    def __init__(self, text: str, *, ctx: str = "", **params: Param) -> None:
+    def __init__(self, text: str, /, *, ctx: str = "", **params: Param) -> None:
         for key, value in params.items():
             if not isinstance(value, (Card, Cards, Seat, Suit, int, float, str, Msg)):
                 raise TypeError(f"Msg parameter {key} has unsupported type {type(value).__name__}")

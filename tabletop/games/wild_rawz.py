@@ -178,7 +178,7 @@ class WildRawz(Game):
         if state.phase == "draft":
             if action.verb != "draft":
                 return Msg("First take a card from the face-up row; trump is not set yet.")
-            return Msg("{card} is not in the face-up row.", card=Card(card))
+            return Msg("The {card} is not in the face-up row.", card=Card(card))
         if action.verb == "draft":
             return Msg("The draft is over: play or withdraw a card.")
         if card not in state.hands[seat]:

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.text import Card, Cards, Msg, Seat, Suit
 from tabletop.i18n.cards import card_name, join, suit_name
 from tabletop.i18n.catalog import _, available, choose, current, set_language
+
+if TYPE_CHECKING:
+    from tabletop.engine.views import View
 
 __all__ = [
     "_",
@@ -22,6 +25,7 @@ __all__ = [
     "card_name",
     "choose",
     "current",
+    "for_view",
     "render",
     "render_value",
     "set_language",
@@ -78,3 +82,13 @@ def _param(value: Any, lang: str, names: Sequence[str] | None, deck: str | None)
     if isinstance(value, float):
         return str(int(value)) if value.is_integer() else f"{value:g}"
     return str(value)
+
+
+def for_view(value: Any, view: View) -> str:
+    """A message (or counter value) of a View rendered for its viewer.
+
+    The current language, the View's seat names and its deck family (the `deck` hint, which
+    every game sets to its GameInfo.deck).
+    """
+    deck = view.hints.get("deck")
+    return render_value(value, current(), view.names, deck if isinstance(deck, str) else None)

@@ -31,6 +31,7 @@ from tabletop.bots.base import bot_names
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.game import GameInfo
 from tabletop.engine.registry import all_games, get_game
+from tabletop.i18n import render
 from tabletop.net import messages as msg
 from tabletop.net.discovery import Announcer
 from tabletop.net.headless import DEFAULT_PORT
@@ -224,7 +225,7 @@ class HostLobby(QDialog):
         remembered = (memory or {}).get("options") or {}
         for opt in info.options:
             widget = option_widget(opt, remembered.get(opt.key, opt.default))
-            widget.setToolTip(opt.help)
+            widget.setToolTip(render(opt.help))
             self.options_form.addRow(opt.key, widget)
             self.option_widgets[opt.key] = widget
         self.options_box.setVisible(bool(info.options))

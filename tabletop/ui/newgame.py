@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.engine.game import GameInfo, Option
+from tabletop.i18n import render
 from tabletop.ui.session import SeatSpec
 
 PERSON = "Person"
@@ -155,11 +156,12 @@ class NewGameDialog(QDialog):
             form = QFormLayout(box)
             for opt in info.options:
                 widget = option_widget(opt, remembered["options"][opt.key])
-                widget.setToolTip(opt.help)
+                help_text = render(opt.help)
+                widget.setToolTip(help_text)
                 label = QLabel(opt.key)
-                label.setToolTip(opt.help)
+                label.setToolTip(help_text)
                 form.addRow(label, widget)
-                hint = QLabel(opt.help)
+                hint = QLabel(help_text)
                 hint.setWordWrap(True)
                 hint.setStyleSheet("color: gray;")
                 form.addRow("", hint)

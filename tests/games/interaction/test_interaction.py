@@ -289,7 +289,7 @@ def test_paid_double_offered_with_one_point() -> None:
 @pytest.mark.parametrize(
     ("seat", "text", "reason"),
     [
-        (0, "play AD", "do not hold AD"),
+        (0, "play AD", "do not hold A♦"),
         (0, "both 6H 6H", "two different"),
         (0, "both 6H", "two cards"),
         (0, "play 6H 9H", "exactly one"),

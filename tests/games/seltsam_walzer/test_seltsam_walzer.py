@@ -9,6 +9,7 @@ import pytest
 
 from tabletop.engine import Action, IllegalAction, get_game
 from tabletop.engine.events import Event
+from tabletop.i18n import card_name
 from tabletop.games.pass_tricks import PassTrickState as WalzerState
 from tabletop.games.seltsam_walzer_rules import (
     DECK,
@@ -207,7 +208,7 @@ def test_illegal_follow_is_refused_and_changes_nothing() -> None:
     before = snapshot(state)
     with pytest.raises(IllegalAction, match="must follow red"):
         GAME.apply(state, 1, "play B2")
-    with pytest.raises(IllegalAction, match="do not hold G8"):
+    with pytest.raises(IllegalAction, match="^You do not hold green 8.$"):
         GAME.apply(state, 1, "play G8")
     with pytest.raises(IllegalAction, match="not your turn"):
         GAME.apply(state, 2, "play B1")
@@ -263,7 +264,7 @@ def test_pass_text_is_normalized_and_refusals() -> None:
         GAME.apply(state, 0, f"pass {a} {a}")
     with pytest.raises(IllegalAction, match="two different"):
         GAME.apply(state, 0, f"pass {a}")
-    with pytest.raises(IllegalAction, match=f"do not hold {other}"):
+    with pytest.raises(IllegalAction, match=f"do not hold {card_name(other, 'en', 'walzer')}"):
         GAME.apply(state, 0, f"pass {a} {other}")
     with pytest.raises(IllegalAction, match="pass to your left"):
         GAME.apply(state, 0, f"play {a}")
