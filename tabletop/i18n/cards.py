@@ -1,7 +1,7 @@
 """Card names as players say them, worded through the catalogue (a new .po names them too).
 
 Deck families (GameInfo.deck): `standard` (rank + suit, `AS 10H JK1`), `walzer` (colour letter
-R B G + number 1..14, and X1..X3), `uno` (colour letter R Y G B + digit, or S for skip) and
+R B G + number 1..14, and X1..X3, all named plain "X"), `uno` (colour letter R Y G B + digit, or S for skip) and
 `vulture` (number cards N1..N15, score cards V-5..V10, plot markers P1..P6, BLACK and RED).
 """
 
@@ -54,8 +54,8 @@ def card_name(code: str, lang: str, deck: str | None = None) -> str:
     if deck == "vulture":
         return _vulture(code, lang)
     colour, rest = code[:1], code[1:]
-    if deck == "walzer" and colour == "X" and rest:
-        return _("X{number}", ctx="card", lang=lang).replace("{number}", rest)
+    if deck == "walzer" and colour == "X":
+        return _("X", ctx="card", lang=lang)  # the three X cards differ only in print
     if colour in "RBGY" and rest:
         if deck == "uno" and rest == "S":
             text = _("{colour} skip", ctx="card", lang=lang)

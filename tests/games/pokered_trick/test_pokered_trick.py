@@ -310,7 +310,7 @@ def test_time_limit_is_reported_after_each_deal() -> None:
 def test_refusals_explain_and_change_nothing() -> None:
     state = rig(3, {1: ["AS", "KS", "QS", "JS", "10S", "5H", "5D"]})
     before = snapshot(state)
-    with pytest.raises(IllegalAction, match="^Declare: stay in, or fold.$"):
+    with pytest.raises(IllegalAction, match=r"^Declare: stay in, or fold\.$"):
         GAME.apply(state, 1, "declare maybe")
     with pytest.raises(IllegalAction, match="not your turn"):
         GAME.apply(state, 2, "declare in")

@@ -9,7 +9,6 @@ import pytest
 
 from tabletop.engine import Action, IllegalAction, get_game
 from tabletop.engine.events import Event
-from tabletop.i18n import card_name
 from tabletop.games.pass_tricks import PassTrickState as WalzerState
 from tabletop.games.seltsam_walzer_rules import (
     DECK,
@@ -18,6 +17,7 @@ from tabletop.games.seltsam_walzer_rules import (
     playable,
     trick_winner,
 )
+from tabletop.i18n import card_name
 
 GAME = get_game("seltsam-walzer")
 
@@ -208,7 +208,7 @@ def test_illegal_follow_is_refused_and_changes_nothing() -> None:
     before = snapshot(state)
     with pytest.raises(IllegalAction, match="must follow red"):
         GAME.apply(state, 1, "play B2")
-    with pytest.raises(IllegalAction, match="^You do not hold green 8.$"):
+    with pytest.raises(IllegalAction, match=r"^You do not hold green 8\.$"):
         GAME.apply(state, 1, "play G8")
     with pytest.raises(IllegalAction, match="not your turn"):
         GAME.apply(state, 2, "play B1")
