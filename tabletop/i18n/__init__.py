@@ -9,6 +9,7 @@ family. `_()` translates the app's own strings. Catalogues: tabletop/locale/<lan
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +26,7 @@ __all__ = [
     "card_name",
     "choose",
     "current",
+    "display_width",
     "for_view",
     "render",
     "render_value",
@@ -92,3 +94,8 @@ def for_view(value: Any, view: View) -> str:
     """
     deck = view.hints.get("deck")
     return render_value(value, current(), view.names, deck if isinstance(deck, str) else None)
+
+
+def display_width(text: str) -> float:
+    """Width of a text in average Latin letters: a wide (CJK) character counts about 1.8."""
+    return sum(1.8 if unicodedata.east_asian_width(ch) in "WF" else 1.0 for ch in text)

@@ -1,8 +1,9 @@
 """Card names as players say them, worded through the catalogue (a new .po names them too).
 
 Deck families (GameInfo.deck): `standard` (rank + suit, `AS 10H JK1`), `walzer` (colour letter
-R B G + number 1..14, and X1..X3, all named plain "X"), `uno` (colour letter R Y G B + digit, or S for skip) and
-`vulture` (number cards N1..N15, score cards V-5..V10, plot markers P1..P6, BLACK and RED).
+R B G + number 1..14, and X1..X3, all named plain "X"), `uno` (colour letter R Y G B + digit,
+or S for skip) and `vulture` (number cards N1..N15, score cards V-5..V10, plot markers P1..P6,
+BLACK and RED).
 """
 
 from __future__ import annotations

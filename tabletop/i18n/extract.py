@@ -57,12 +57,17 @@ def scan_source(text: str, where: str) -> list[tuple[str, str, str]]:
 
 
 def scan(package: Path = PACKAGE) -> dict[tuple[str, str], list[str]]:
-    """(context, msgid) → where it is used, over every module of the package, in file order."""
+    """(context, msgid) → the files using it, over every module of the package, in file order.
+
+    References name files, not lines, so moving code does not make the catalogues stale.
+    """
     out: dict[tuple[str, str], list[str]] = {}
     for path in sorted(package.rglob("*.py")):
         where = path.relative_to(package.parent).as_posix()
-        for ctx, msgid, ref in scan_source(path.read_text(encoding="utf-8"), where):
-            out.setdefault((ctx, msgid), []).append(ref)
+        for ctx, msgid, _ in scan_source(path.read_text(encoding="utf-8"), where):
+            files = out.setdefault((ctx, msgid), [])
+            if where not in files:
+                files.append(where)
     return out
 
 
