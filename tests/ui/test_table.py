@@ -281,7 +281,7 @@ def test_counters_name_seats_wrap_and_list_everything_in_a_tooltip(qtbot: object
     lines = plate.lines()
     assert len(lines) >= 2
     assert lines[0].startswith(mine[0]) and lines[1].startswith(mine[len(lines[0].split(" · "))])
-    dealer = view.names[view.counter("dealer").value]
+    dealer = view.names[view.counter("dealer").value.param("seat").index]
     assert f"Dealer {dealer}" in table.scene.info.text
 
 
