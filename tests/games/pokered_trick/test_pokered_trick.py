@@ -127,11 +127,13 @@ def test_must_follow_but_jokers_may_always_be_played() -> None:
     act(state, (1, "play AS"))
     assert sorted(str(a) for a in GAME.legal_actions(state, 0)) == ["play 9S", "play JK1"]
     before = snapshot(state)
-    with pytest.raises(IllegalAction, match="must follow spades"):
+    with pytest.raises(
+        IllegalAction, match=r"^You must follow spades \(a joker may always be played\)\.$"
+    ):
         GAME.apply(state, 0, "play 4H")
     with pytest.raises(IllegalAction, match="do not hold"):
         GAME.apply(state, 0, "play KS")
-    with pytest.raises(IllegalAction, match="not your turn"):
+    with pytest.raises(IllegalAction, match=r"^It is not your turn\.$"):
         GAME.apply(state, 1, "play KS")
     assert snapshot(state) == before
 
@@ -297,9 +299,12 @@ def test_time_limit_is_reported_after_each_deal() -> None:
     assert state.match.dealer == 1
     fold_deal(state)
     before = snapshot(state)
-    with pytest.raises(IllegalAction, match="from 12 up to 20"):
+    report = (
+        r"^Report the minutes played so far, from 12 up to 20 \(the limit means time is up\)\.$"
+    )
+    with pytest.raises(IllegalAction, match=report):
         GAME.apply(state, 2, "time 7")
-    with pytest.raises(IllegalAction, match="from 12 up to 20"):
+    with pytest.raises(IllegalAction, match=report):
         GAME.apply(state, 2, "time 25")
     assert snapshot(state) == before
     events = act(state, (2, "time 20"))
@@ -312,7 +317,7 @@ def test_refusals_explain_and_change_nothing() -> None:
     before = snapshot(state)
     with pytest.raises(IllegalAction, match=r"^Declare: stay in, or fold\.$"):
         GAME.apply(state, 1, "declare maybe")
-    with pytest.raises(IllegalAction, match="not your turn"):
+    with pytest.raises(IllegalAction, match=r"^It is not your turn\.$"):
         GAME.apply(state, 2, "declare in")
     assert snapshot(state) == before
     act(state, (1, "declare in"), (2, "declare in"), (0, "declare fold"))
@@ -325,7 +330,7 @@ def test_refusals_explain_and_change_nothing() -> None:
     ):
         with pytest.raises(IllegalAction, match=reason):
             GAME.apply(state, 1, text)
-    with pytest.raises(IllegalAction, match="not your turn"):
+    with pytest.raises(IllegalAction, match=r"^It is not your turn\.$"):
         GAME.apply(state, 0, "hide AS KS")
     assert snapshot(state) == before
 

@@ -138,7 +138,7 @@ def test_opening_play_is_one_card_and_no_pass() -> None:
     assert refused(state, "pass") == "The opening play of a round cannot be a pass."
     assert refused(state, "play 3S 5H") == "The opening play of a round is a single card."
     assert refused(state, "play 4D") == "You do not hold 4♦."
-    assert "not your turn" in refused(state, "play 2D", seat=1)
+    assert refused(state, "play 2D", seat=1) == "It is not your turn."
 
 
 def test_play_must_strictly_exceed() -> None:

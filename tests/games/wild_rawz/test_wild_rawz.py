@@ -154,8 +154,11 @@ def test_draft_refusals_leave_state_unchanged() -> None:
     assert (
         refused(state, 0, "draft R9") == "The red 9 is not in the face-up row."
     )  # no 9s in the deck
-    assert "take a card from the face-up row" in refused(state, 0, f"play {state.hands[0][0]}")
-    assert "not your turn" in refused(state, 1, f"draft {state.row[0]}")
+    assert (
+        refused(state, 0, f"play {state.hands[0][0]}")
+        == "First take a card from the face-up row; trump is not set yet."
+    )
+    assert refused(state, 1, f"draft {state.row[0]}") == "It is not your turn."
 
 
 # ---- card strength ---------------------------------------------------------------------------
@@ -249,8 +252,8 @@ def test_refused_actions_change_nothing_mid_trick() -> None:
     GAME.apply(state, 0, "play Y5")
     assert refused(state, 1, "draft Y1") == "The draft is over: play or withdraw a card."
     assert refused(state, 1, "pass Y1") == "Play or withdraw one card from your hand."
-    assert "Play or withdraw one card" in refused(state, 1, "play Y1 G4")
-    assert "not your turn" in refused(state, 2, "play B6")
+    assert refused(state, 1, "play Y1 G4") == "Play or withdraw one card from your hand."
+    assert refused(state, 2, "play B6") == "It is not your turn."
 
 
 # ---- scoring ---------------------------------------------------------------------------------
