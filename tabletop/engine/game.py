@@ -27,6 +27,9 @@ from tabletop.engine.rng import Rng
 from tabletop.engine.text import EMPTY, Msg
 from tabletop.engine.views import Counter, Move, View, Zone
 
+SCORE = Msg("Score")
+"""The label of the default score counters."""
+
 
 @dataclass(frozen=True, slots=True)
 class Option:
@@ -356,8 +359,7 @@ class Game:
     def counters(self, state: State) -> list[Counter]:
         """Public counters: scores, chips, tricks, markers."""
         totals = state.match.totals
-        label = Msg("Score")
-        return [Counter(f"score{i}", label, totals[i], owner=i) for i in range(state.players)]
+        return [Counter(f"score{i}", SCORE, totals[i], owner=i) for i in range(state.players)]
 
     def status(self, state: State, seat: int | None) -> Msg:
         """One line describing the situation for `seat`."""

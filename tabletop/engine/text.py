@@ -47,34 +47,50 @@ Param = Any
 """A parameter value: Card, Cards, Seat, Suit, int, float, str or Msg."""
 
 
-class Msg:
-    """An immutable message: English source text (the msgid), its context and parameters."""
+class Msg(tuple[str, str, tuple[tuple[str, Any], ...]]):
+    """An immutable message: English source text (the msgid), its context and parameters.
 
-    __slots__ = ("_hash", "context", "params", "text")
+    A tuple underneath (text, context, sorted parameters), so building, hashing and comparing
+    one is cheap: games build many per View.
+    """
 
-    text: str
-    context: str
-    params: tuple[tuple[str, Param], ...]
+    __slots__ = ()
 
-    def __init__(self, text: str, /, *, ctx: str = "", **params: Param) -> None:
-        for key, value in params.items():
-            if not isinstance(value, (Card, Cards, Seat, Suit, int, float, str, Msg)):
-                raise TypeError(f"Msg parameter {key} has unsupported type {type(value).__name__}")
-        object.__setattr__(self, "text", text)
-        object.__setattr__(self, "context", ctx)
-        object.__setattr__(self, "params", tuple(sorted(params.items())))
-        object.__setattr__(self, "_hash", hash((text, ctx, self.params)))
+    def __new__(cls, text: str, /, *, ctx: str = "", **params: Param) -> Msg:
+        """A message; TypeError for a parameter that is not a Card, Cards, Seat, Suit, number,
+        str or Msg.
+        """
+        if params:
+            for key, value in params.items():
+                if type(value) not in _PARAM_TYPES:
+                    kind = type(value).__name__
+                    raise TypeError(f"Msg parameter {key} has unsupported type {kind}")
+            items = tuple(sorted(params.items())) if len(params) > 1 else tuple(params.items())
+            return tuple.__new__(cls, (text, ctx, items))
+        return tuple.__new__(cls, (text, ctx, ()))
 
-    def __setattr__(self, key: str, value: object) -> None:
-        raise AttributeError("Msg is immutable")
+    @property
+    def text(self) -> str:
+        """The English source text with {placeholders}: the msgid."""
+        return self[0]
+
+    @property
+    def context(self) -> str:
+        """The msgctxt that tells apart equal short texts ("" if none)."""
+        return self[1]
+
+    @property
+    def params(self) -> tuple[tuple[str, Param], ...]:
+        """The parameters, sorted by name."""
+        return self[2]
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Msg):
-            return NotImplemented
-        return (self.text, self.context, self.params) == (other.text, other.context, other.params)
+        return isinstance(other, Msg) and tuple.__eq__(self, other)
 
-    def __hash__(self) -> int:
-        return self._hash
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = tuple.__hash__
 
     def __repr__(self) -> str:
         args = [repr(self.text)]
@@ -115,6 +131,8 @@ class Msg:
             raise ValueError(f"not a message: {str(data)[:80]}")
         return cls(data["msg"], ctx=ctx, **{str(k): _param_from(v) for k, v in params.items()})
 
+
+_PARAM_TYPES = frozenset({Card, Cards, Seat, Suit, int, float, str, Msg})
 
 EMPTY = Msg("")
 """The empty message (no label)."""

@@ -38,6 +38,12 @@ JOIN = Action("join")
 SIT = Action("sit")
 
 # ---- game info ----------------------------------------------------------------------------
+LABEL = {
+    "Battles joined": Msg("Battles joined"),
+}
+"""Zone and counter labels, built once."""
+
+
 INFO = GameInfo(
     id="hagetaka",
     title="ハゲタカのえじき",
@@ -261,7 +267,7 @@ class Hagetaka(VultureGame):
         assert isinstance(state, HagetakaState)
         out = super().counters(state)
         for i in range(state.players):
-            out.append(self._counter(f"joins{i}", Msg("Battles joined"), state.joins[i], i))
+            out.append(self._counter(f"joins{i}", LABEL["Battles joined"], state.joins[i], i))
         return out
 
     def status(self, state: State, seat: int | None) -> Msg:

@@ -36,6 +36,12 @@ PLOT = {b: Action("plot", (str(b),)) for b in range(1, BATTLES + 1)}
 REDRAW = Action("redraw")
 
 # ---- game info ----------------------------------------------------------------------------
+LABEL = {
+    "Redrew": Msg("Redrew"),
+}
+"""Zone and counter labels, built once."""
+
+
 INFO = GameInfo(
     id="hagetaka-party",
     title="ハゲタカのえじき達",
@@ -227,7 +233,7 @@ class VultureParty(VultureGame):
             p = state.plots[i]
             plotted = MARKER_BATTLE[p] if state.revealed and p else 0
             out += [
-                counter(f"redrew{i}", Msg("Redrew"), int(state.redrawn[i]), i),
+                counter(f"redrew{i}", LABEL["Redrew"], int(state.redrawn[i]), i),
                 counter(f"plotted{i}", PLOT_LABEL, plotted, i),
             ]
         return out

@@ -32,6 +32,19 @@ TARGET = action_table("target", DECK)
 BOTH = {a: {b: Action("both", (a, b)) for b in DECK if b != a} for a in DECK}
 
 
+LABEL = {
+    "Face down": Msg("Face down"),
+    "Pile": Msg("Pile"),
+    "Target": Msg("Target"),
+    "Stock": Msg("Stock"),
+    "Points": Msg("Points"),
+    "Last gain": Msg("Last gain"),
+    "Turn": Msg("Turn"),
+    "Safe draws": Msg("Safe draws"),
+}
+"""Zone and counter labels, built once."""
+
+
 def rank_distance(a: str, b: str) -> int:
     """Distance between two ranks on the closed ring A-2-…-K-A (K and A are adjacent)."""
     d = abs(RANK_NUMBER[a[:-1]] - RANK_NUMBER[b[:-1]])
@@ -292,13 +305,20 @@ class Interaction(Game):
             cards = () if c is None else (c,)
             zones.append(
                 Zone(
-                    f"sealed{i}", "row", cards, owner=i, label=Msg("Face down"), visible=private(i)
+                    f"sealed{i}",
+                    "row",
+                    cards,
+                    owner=i,
+                    label=LABEL["Face down"],
+                    visible=private(i),
                 )
             )
         for i, p in enumerate(state.piles):
-            zones.append(Zone(f"pile{i}", "stack", tuple(p), owner=i, label=Msg("Pile")))
-        zones.append(Zone("target", "stack", tuple(state.target), label=Msg("Target")))
-        zones.append(Zone("stock", "stack", tuple(state.stock), label=Msg("Stock"), visible=HIDDEN))
+            zones.append(Zone(f"pile{i}", "stack", tuple(p), owner=i, label=LABEL["Pile"]))
+        zones.append(Zone("target", "stack", tuple(state.target), label=LABEL["Target"]))
+        zones.append(
+            Zone("stock", "stack", tuple(state.stock), label=LABEL["Stock"], visible=HIDDEN)
+        )
         return zones
 
     def counters(self, state: State) -> list[Counter]:
@@ -306,12 +326,12 @@ class Interaction(Game):
         assert isinstance(state, InteractionState)
         out = []
         for i in range(state.players):
-            out.append(Counter(f"score{i}", Msg("Points"), state.points[i], owner=i))
-            out.append(Counter(f"gain{i}", Msg("Last gain"), state.gains[i], owner=i))
-        out.append(Counter("turn", Msg("Turn"), state.turn))
-        out.append(Counter("stock", Msg("Stock"), len(state.stock)))
+            out.append(Counter(f"score{i}", LABEL["Points"], state.points[i], owner=i))
+            out.append(Counter(f"gain{i}", LABEL["Last gain"], state.gains[i], owner=i))
+        out.append(Counter("turn", LABEL["Turn"], state.turn))
+        out.append(Counter("stock", LABEL["Stock"], len(state.stock)))
         safe = max(0, len(state.stock) - JOKER_ZONE)
-        out.append(Counter("safe", Msg("Safe draws"), safe))
+        out.append(Counter("safe", LABEL["Safe draws"], safe))
         return out
 
     def status(self, state: State, seat: int | None) -> Msg:

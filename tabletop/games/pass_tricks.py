@@ -21,6 +21,17 @@ from tabletop.games.common import PairActions, hand_zones, left_of, pass_left
 PASS_COUNT = 2
 
 
+LABEL = {
+    "Passing": Msg("Passing"),
+    "Trick": Msg("Trick"),
+    "Tricks": Msg("Tricks"),
+    "This deal": Msg("This deal"),
+    "Deal": Msg("Deal"),
+    "Dealer": Msg("Dealer"),
+}
+"""Zone and counter labels, built once."""
+
+
 class PassTrickState(State):
     """Hands, pending passes, the cards each seat passed, the trick and the cards won."""
 
@@ -174,12 +185,12 @@ class PassTrickGame(Game):
         """Hands, cards being passed, the trick and each seat's won cards (face up)."""
         assert isinstance(state, PassTrickState)
         zones = hand_zones(state.hands)
-        passing = Msg("Passing")
+        passing = LABEL["Passing"]
         for i, p in enumerate(state.passing):
             zones.append(
                 Zone(f"pass{i}", "row", tuple(p or ()), owner=i, label=passing, visible=private(i))
             )
-        zones.append(Zone("trick", "trick", tuple(c for _, c in state.trick), label=Msg("Trick")))
+        zones.append(Zone("trick", "trick", tuple(c for _, c in state.trick), label=LABEL["Trick"]))
         key = self.ORDER.__getitem__
         for i, w in enumerate(state.won):
             zones.append(
@@ -190,13 +201,13 @@ class PassTrickGame(Game):
     def trick_counters(self, state: PassTrickState, now: Sequence[float]) -> list[Counter]:
         """Scores, tricks, this deal's score so far, the deal number and the dealer."""
         out = Game.counters(self, state)
-        tricks, this_deal = Msg("Tricks"), Msg("This deal")
+        tricks, this_deal = LABEL["Tricks"], LABEL["This deal"]
         for i in range(state.players):
             out.append(Counter(f"tricks{i}", tricks, state.tricks[i], owner=i))
             out.append(Counter(f"now{i}", this_deal, now[i], owner=i))
         deal = Msg("{number}/{total}", number=state.match.round, total=state.match.rounds)
-        out.append(Counter("round", Msg("Deal"), deal))
-        out.append(Counter("dealer", Msg("Dealer"), Msg("{seat}", seat=Seat(state.match.dealer))))
+        out.append(Counter("round", LABEL["Deal"], deal))
+        out.append(Counter("dealer", LABEL["Dealer"], Msg("{seat}", seat=Seat(state.match.dealer))))
         return out
 
     def status(self, state: State, seat: int | None) -> Msg:

@@ -68,6 +68,26 @@ HAND_NAMES = {
 }
 """The poker categories' names (the rules module's names are what events record)."""
 
+LABEL = {
+    "Trick": Msg("Trick"),
+    "Not dealt": Msg("Not dealt"),
+    "Chips": Msg("Chips"),
+    "Declared": Msg("Declared"),
+    "Tricks": Msg("Tricks"),
+    "Trick points": Msg("Trick points"),
+    "Hand in won cards": Msg("Hand in won cards"),
+    "Pot": Msg("Pot"),
+    "Deal": Msg("Deal"),
+    "Dealer": Msg("Dealer"),
+    "Starter": Msg("Starter"),
+    "Lead": Msg("Lead"),
+    "Bankrupt": Msg("Bankrupt"),
+    "Minutes": Msg("Minutes"),
+    "bankrupt": Msg("bankrupt"),
+}
+"""Zone and counter labels, built once."""
+
+
 INFO = GameInfo(
     id="pokered-trick",
     title="ポーカード・トリック",
@@ -407,9 +427,9 @@ class PokeredTrick(Game):
             zones.append(Zone(f"hidden{i}", "row", hidden, i, KEPT, kept))
             zones.append(Zone(f"won{i}", "tableau", won, i, WON))
             zones.append(Zone(f"folded{i}", "pile", tuple(state.folded[i]), i, FOLDED, mine))
-        zones.append(Zone("trick", "trick", tuple(c for _, c in state.trick), label=Msg("Trick")))
+        zones.append(Zone("trick", "trick", tuple(c for _, c in state.trick), label=LABEL["Trick"]))
         zones.append(
-            Zone("stock", "pile", tuple(state.stock), label=Msg("Not dealt"), visible=HIDDEN)
+            Zone("stock", "pile", tuple(state.stock), label=LABEL["Not dealt"], visible=HIDDEN)
         )
         return zones
 
@@ -418,38 +438,40 @@ class PokeredTrick(Game):
         assert isinstance(state, PokeredState)
         out = []
         for i in range(state.players):
-            out.append(Counter(f"chips{i}", Msg("Chips"), state.chips[i], owner=i))
+            out.append(Counter(f"chips{i}", LABEL["Chips"], state.chips[i], owner=i))
             declared = self._declared_text(state, i)
-            out.append(Counter(f"declared{i}", Msg("Declared"), declared, owner=i))
-            out.append(Counter(f"tricks{i}", Msg("Tricks"), state.tricks[i], owner=i))
+            out.append(Counter(f"declared{i}", LABEL["Declared"], declared, owner=i))
+            out.append(Counter(f"tricks{i}", LABEL["Tricks"], state.tricks[i], owner=i))
             points = state.trick_points[i]
-            out.append(Counter(f"trickpoints{i}", Msg("Trick points"), points, owner=i))
+            out.append(Counter(f"trickpoints{i}", LABEL["Trick points"], points, owner=i))
             shown = HAND_NAMES[poker_hand(state.won[i])[1]]
-            out.append(Counter(f"shown{i}", Msg("Hand in won cards"), shown, owner=i))
-        out.append(Counter("pot", Msg("Pot"), state.pot))
+            out.append(Counter(f"shown{i}", LABEL["Hand in won cards"], shown, owner=i))
+        out.append(Counter("pot", LABEL["Pot"], state.pot))
         if state.options["end"] == "deals":
             deal = Msg("{number}/{total}", number=state.match.round, total=end_limit(state))
         else:
             deal = Msg("{number}", number=state.match.round)
-        out.append(Counter("round", Msg("Deal"), deal))
-        out.append(Counter("dealer", Msg("Dealer"), Msg("{seat}", seat=Seat(state.match.dealer))))
+        out.append(Counter("round", LABEL["Deal"], deal))
+        out.append(Counter("dealer", LABEL["Dealer"], Msg("{seat}", seat=Seat(state.match.dealer))))
         if state.order:
-            out.append(Counter("starter", Msg("Starter"), Msg("{seat}", seat=Seat(state.order[0]))))
+            out.append(
+                Counter("starter", LABEL["Starter"], Msg("{seat}", seat=Seat(state.order[0])))
+            )
         if state.phase == "play":
             lead = Seat(state.order[state.trick_no % len(state.order)])
-            out.append(Counter("leader", Msg("Lead"), Msg("{seat}", seat=lead)))
+            out.append(Counter("leader", LABEL["Lead"], Msg("{seat}", seat=lead)))
             trick = Msg("{number}/{total}", number=state.trick_no + 1, total=TRICKS)
-            out.append(Counter("trick_no", Msg("Trick"), trick))
-        out.append(Counter("bankrupt", Msg("Bankrupt"), sum(state.out)))
+            out.append(Counter("trick_no", LABEL["Trick"], trick))
+        out.append(Counter("bankrupt", LABEL["Bankrupt"], sum(state.out)))
         if state.options["end"] == "time":
             clock = Msg("{number}/{total}", number=state.clock, total=state.options["minutes"])
-            out.append(Counter("clock", Msg("Minutes"), clock))
+            out.append(Counter("clock", LABEL["Minutes"], clock))
         return out
 
     @staticmethod
     def _declared_text(state: PokeredState, seat: int) -> Msg:
         if state.out[seat]:
-            return Msg("bankrupt")
+            return LABEL["bankrupt"]
         if state.phase == "hide" and state.declared[seat] == "in":
             if state.hidden[seat] is not None:
                 return Msg("in (ready)", ctx="declared")

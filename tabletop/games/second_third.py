@@ -38,6 +38,12 @@ HAND_SIZES = {
 }
 
 # ---- game info ----------------------------------------------------------------------------
+LABEL = {
+    "Out of play": Msg("Out of play"),
+}
+"""Zone and counter labels, built once."""
+
+
 INFO = GameInfo(
     id="second-third",
     title="セカンドサード",
@@ -190,7 +196,7 @@ class SecondThird(PassTrickGame):
         assert isinstance(state, SecondThirdState)
         return [
             *super().zones(state),
-            Zone("out", "pile", tuple(state.face_down), label=Msg("Out of play"), visible=HIDDEN),
+            Zone("out", "pile", tuple(state.face_down), label=LABEL["Out of play"], visible=HIDDEN),
         ]
 
     def counters(self, state: State) -> list[Counter]:

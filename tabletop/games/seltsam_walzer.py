@@ -39,6 +39,12 @@ PLAY = action_table("play", DECK)
 PASS = pair_table("pass", DECK)
 
 # ---- game info ----------------------------------------------------------------------------
+LABEL = {
+    "Leader": Msg("Leader"),
+}
+"""Zone and counter labels, built once."""
+
+
 INFO = GameInfo(
     id="seltsam-walzer",
     title="へんてこワルツ",
@@ -145,7 +151,7 @@ class SeltsamWalzer(PassTrickGame):
         """Match scores, tricks, this deal's score so far, deal, dealer and leader."""
         assert isinstance(state, PassTrickState)
         out = self.trick_counters(state, deal_scores(state.won))
-        out.append(Counter("leader", Msg("Leader"), Msg("{seat}", seat=Seat(state.leader))))
+        out.append(Counter("leader", LABEL["Leader"], Msg("{seat}", seat=Seat(state.leader))))
         return out
 
     def play_status(self, state: PassTrickState, mine: bool) -> Msg:

@@ -41,6 +41,23 @@ from tabletop.games.triq_rules import (
 )
 
 # ---- game info ----------------------------------------------------------------------------
+LABEL = {
+    "Handing over": Msg("Handing over"),
+    "Pile": Msg("Pile"),
+    "Finished piles": Msg("Finished piles"),
+    "Out of the game": Msg("Out of the game"),
+    "Place": Msg("Place"),
+    "Total": Msg("Total"),
+    "しばり": Msg("しばり"),
+    "しばり by": Msg("しばり by"),
+    "Owed": Msg("Owed"),
+    "Players in": Msg("Players in"),
+    "Game": Msg("Game"),
+    "Started by": Msg("Started by"),
+}
+"""Zone and counter labels, built once."""
+
+
 INFO = GameInfo(
     id="triq",
     title="%triq",
@@ -388,29 +405,29 @@ class Triq(Game):
         zones = hand_zones(state.hands)
         giver = state.giver if state.phase in ("give", "discard") else None
         seen = HIDDEN if giver is None else private(giver)
-        zones.append(Zone("giving", "row", tuple(state.giving), giver, Msg("Handing over"), seen))
-        zones.append(Zone("pile", "trick", tuple(state.pile), label=Msg("Pile")))
-        zones.append(Zone("flushed", "pile", tuple(state.flushed), label=Msg("Finished piles")))
-        zones.append(Zone("removed", "row", tuple(state.removed), label=Msg("Out of the game")))
+        zones.append(Zone("giving", "row", tuple(state.giving), giver, LABEL["Handing over"], seen))
+        zones.append(Zone("pile", "trick", tuple(state.pile), label=LABEL["Pile"]))
+        zones.append(Zone("flushed", "pile", tuple(state.flushed), label=LABEL["Finished piles"]))
+        zones.append(Zone("removed", "row", tuple(state.removed), label=LABEL["Out of the game"]))
         return zones
 
     def counters(self, state: State) -> list[Counter]:
         """Series points, places, the running total, しばり and the game number."""
         assert isinstance(state, TriqState)
         out = super().counters(state)
-        place = Msg("Place")
+        place = LABEL["Place"]
         for i, p in enumerate(state.place):
             out.append(Counter(f"place{i}", place, ordinal(p) if p else EMPTY, owner=i))
-        out.append(Counter("total", Msg("Total"), state.total))
+        out.append(Counter("total", LABEL["Total"], state.total))
         shibari = Msg("{suit}", suit=Suit(state.shibari)) if state.shibari else EMPTY
-        out.append(Counter("shibari", Msg("しばり"), shibari))
+        out.append(Counter("shibari", LABEL["しばり"], shibari))
         by = Msg("{seat}", seat=Seat(state.declarer)) if state.declarer >= 0 else EMPTY
-        out.append(Counter("declarer", Msg("しばり by"), by))
-        out.append(Counter("owed", Msg("Owed"), state.owed))
-        out.append(Counter("left", Msg("Players in"), state.ring.count))
+        out.append(Counter("declarer", LABEL["しばり by"], by))
+        out.append(Counter("owed", LABEL["Owed"], state.owed))
+        out.append(Counter("left", LABEL["Players in"], state.ring.count))
         game = Msg("{number}/{total}", number=state.match.round, total=state.match.rounds)
-        out.append(Counter("round", Msg("Game"), game))
-        out.append(Counter("starter", Msg("Started by"), Msg("{seat}", seat=Seat(state.starter))))
+        out.append(Counter("round", LABEL["Game"], game))
+        out.append(Counter("starter", LABEL["Started by"], Msg("{seat}", seat=Seat(state.starter))))
         return out
 
     def status(self, state: State, seat: int | None) -> Msg:

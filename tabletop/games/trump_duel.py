@@ -41,6 +41,24 @@ JOKER = "JK1"
 MAX_ROUNDS = len(SCORE_DECK)  # every round hands out at least one score card
 
 # ---- game info ----------------------------------------------------------------------------
+LABEL = {
+    "Display": Msg("Display"),
+    "Won": Msg("Won"),
+    "Opens the round": Msg("Opens the round"),
+    "Draw deck": Msg("Draw deck"),
+    "Discards": Msg("Discards"),
+    "Score deck": Msg("Score deck"),
+    "At stake": Msg("At stake"),
+    "Points": Msg("Points"),
+    "Score cards": Msg("Score cards"),
+    "Cancels held": Msg("Cancels held"),
+    "To beat": Msg("To beat"),
+    "Round": Msg("Round"),
+    "Extra score card next round": Msg("Extra score card next round"),
+}
+"""Zone and counter labels, built once."""
+
+
 INFO = GameInfo(
     id="trump-duel",
     title="トランプ◆デュエル",
@@ -397,23 +415,23 @@ class TrumpDuel(Game):
         assert isinstance(state, TrumpDuelState)
         zones = hand_zones(state.hands)
         for i in (0, 1):
-            label = Msg("Display")
+            label = LABEL["Display"]
             if state.cancelled[i]:
                 label = Msg("Display ({cards} cancelled)", cards=Cards(state.cancelled[i]))
             zones.append(Zone(f"display{i}", "row", tuple(state.display[i]), owner=i, label=label))
-            won = Msg("Won")
+            won = LABEL["Won"]
             zones.append(Zone(f"taken{i}", "tableau", tuple(state.taken[i]), owner=i, label=won))
             joker = (JOKER,) if state.first == i else ()
-            opens = Msg("Opens the round")
+            opens = LABEL["Opens the round"]
             zones.append(Zone(f"joker{i}", "pile", joker, owner=i, label=opens))
-        deck = Msg("Draw deck")
+        deck = LABEL["Draw deck"]
         zones.append(Zone("deck", "pile", tuple(state.deck), label=deck, visible=HIDDEN))
-        zones.append(Zone("discards", "pile", tuple(state.discards), label=Msg("Discards")))
-        score_deck = Msg("Score deck")
+        zones.append(Zone("discards", "pile", tuple(state.discards), label=LABEL["Discards"]))
+        score_deck = LABEL["Score deck"]
         zones.append(
             Zone("score_deck", "stack", tuple(state.score_deck), label=score_deck, visible=HIDDEN)
         )
-        zones.append(Zone("prize", "row", tuple(state.prize), label=Msg("At stake")))
+        zones.append(Zone("prize", "row", tuple(state.prize), label=LABEL["At stake"]))
         return zones
 
     def counters(self, state: State) -> list[Counter]:
@@ -421,15 +439,15 @@ class TrumpDuel(Game):
         assert isinstance(state, TrumpDuelState)
         out = []
         for i in (0, 1):
-            out.append(Counter(f"score{i}", Msg("Points"), points(state.taken[i]), owner=i))
-            out.append(Counter(f"cards{i}", Msg("Score cards"), len(state.taken[i]), owner=i))
-            out.append(Counter(f"guard{i}", Msg("Cancels held"), state.cancels[i], owner=i))
+            out.append(Counter(f"score{i}", LABEL["Points"], points(state.taken[i]), owner=i))
+            out.append(Counter(f"cards{i}", LABEL["Score cards"], len(state.taken[i]), owner=i))
+            out.append(Counter(f"guard{i}", LABEL["Cancels held"], state.cancels[i], owner=i))
         answering = state.phase == "play" and not state.first_play
         beat = total(state.display[1 - state.actor]) if answering else 0
-        out.append(Counter("beat", Msg("To beat"), beat))
-        out.append(Counter("round", Msg("Round"), state.match.round))
+        out.append(Counter("beat", LABEL["To beat"], beat))
+        out.append(Counter("round", LABEL["Round"], state.match.round))
         extra = int(state.extra_flip)
-        out.append(Counter("extra", Msg("Extra score card next round"), extra))
+        out.append(Counter("extra", LABEL["Extra score card next round"], extra))
         return out
 
     def status(self, state: State, seat: int | None) -> Msg:

@@ -48,6 +48,24 @@ COLOUR = {
     "B": Msg("blue", ctx="colour"),
 }
 
+LABEL = {
+    "Draft row": Msg("Draft row"),
+    "Trump": Msg("Trump"),
+    "Set aside": Msg("Set aside"),
+    "Trick": Msg("Trick"),
+    "Sideways": Msg("Sideways"),
+    "Withdrawn": Msg("Withdrawn"),
+    "Won": Msg("Won"),
+    "Tricks": Msg("Tricks"),
+    "Bonus at": Msg("Bonus at"),
+    "Round": Msg("Round"),
+    "Start player": Msg("Start player"),
+    "Leader": Msg("Leader"),
+    "not set yet": Msg("not set yet"),
+}
+"""Zone and counter labels, built once."""
+
+
 INFO = GameInfo(
     id="wild-rawz",
     title="ワイルドローツ",
@@ -286,16 +304,16 @@ class WildRawz(Game):
         """Hands, the draft row, trump, set-aside cards, the trick, sideways/withdrawn/won."""
         assert isinstance(state, WildRawzState)
         zones = hand_zones(state.hands)
-        zones.append(Zone("row", "row", tuple(state.row), label=Msg("Draft row")))
+        zones.append(Zone("row", "row", tuple(state.row), label=LABEL["Draft row"]))
         trump = (state.trump,) if state.trump else ()
-        zones.append(Zone("trump", "pile", trump, label=Msg("Trump")))
-        zones.append(Zone("set_aside", "row", tuple(state.set_aside), label=Msg("Set aside")))
-        zones.append(Zone("trick", "trick", tuple(c for _, c in state.trick), label=Msg("Trick")))
+        zones.append(Zone("trump", "pile", trump, label=LABEL["Trump"]))
+        zones.append(Zone("set_aside", "row", tuple(state.set_aside), label=LABEL["Set aside"]))
+        zones.append(Zone("trick", "trick", tuple(c for _, c in state.trick), label=LABEL["Trick"]))
         side = str(state.sideways)
         for i in range(state.players):
             # The sideways card's colour is irrelevant; each seat shows a different one.
             zones.append(
-                Zone(f"sideways{i}", "pile", ("RYGB"[i] + side,), owner=i, label=Msg("Sideways"))
+                Zone(f"sideways{i}", "pile", ("RYGB"[i] + side,), owner=i, label=LABEL["Sideways"])
             )
             zones.append(
                 Zone(
@@ -303,10 +321,12 @@ class WildRawz(Game):
                     "row",
                     tuple(state.withdrawn[i]),
                     owner=i,
-                    label=Msg("Withdrawn"),
+                    label=LABEL["Withdrawn"],
                 )
             )
-            zones.append(Zone(f"won{i}", "tableau", tuple(state.won[i]), owner=i, label=Msg("Won")))
+            zones.append(
+                Zone(f"won{i}", "tableau", tuple(state.won[i]), owner=i, label=LABEL["Won"])
+            )
         return zones
 
     def counters(self, state: State) -> list[Counter]:
@@ -314,18 +334,18 @@ class WildRawz(Game):
         assert isinstance(state, WildRawzState)
         out = super().counters(state)
         for i in range(state.players):
-            out.append(Counter(f"tricks{i}", Msg("Tricks"), state.tricks[i], owner=i))
+            out.append(Counter(f"tricks{i}", LABEL["Tricks"], state.tricks[i], owner=i))
             withdrawn = len(state.withdrawn[i])
-            out.append(Counter(f"withdrawn{i}", Msg("Withdrawn"), withdrawn, owner=i))
+            out.append(Counter(f"withdrawn{i}", LABEL["Withdrawn"], withdrawn, owner=i))
             target = bonus_target(state.sideways, state.withdrawn[i])
-            out.append(Counter(f"target{i}", Msg("Bonus at"), target, owner=i))
+            out.append(Counter(f"target{i}", LABEL["Bonus at"], target, owner=i))
         rounds = Msg("{number}/{total}", number=state.match.round, total=state.match.rounds)
-        out.append(Counter("round", Msg("Round"), rounds))
+        out.append(Counter("round", LABEL["Round"], rounds))
         start = Msg("{seat}", seat=Seat(state.match.dealer))
-        out.append(Counter("start", Msg("Start player"), start))
-        out.append(Counter("leader", Msg("Leader"), Msg("{seat}", seat=Seat(state.leader))))
-        trump = Msg("{card}", card=Card(state.trump)) if state.trump else Msg("not set yet")
-        out.append(Counter("trump", Msg("Trump"), trump))
+        out.append(Counter("start", LABEL["Start player"], start))
+        out.append(Counter("leader", LABEL["Leader"], Msg("{seat}", seat=Seat(state.leader))))
+        trump = Msg("{card}", card=Card(state.trump)) if state.trump else LABEL["not set yet"]
+        out.append(Counter("trump", LABEL["Trump"], trump))
         return out
 
     def status(self, state: State, seat: int | None) -> Msg:
