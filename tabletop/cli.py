@@ -7,16 +7,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from tabletop.engine.errors import (
-    BadOption,
-    IllegalAction,
-    ParseError,
-    ReplayDivergence,
-    TabletopError,
-)
+from tabletop.engine.errors import ParseError, ReplayDivergence, TabletopError
 from tabletop.engine.game import parse_options
 from tabletop.engine.registry import all_games, get_game
-from tabletop.i18n import available, choose, render, set_language
+from tabletop.i18n import available, choose, error_text, render, set_language
 from tabletop.i18n.catalog import normalize
 
 SUBCOMMANDS = ("simulate", "replay", "games", "bench", "serve", "join", "sheet")
@@ -233,7 +227,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
         return launch(args.game, seats, args.seed, options, args.screenshot, args.moves)
     except TabletopError as err:
-        print(f"tabletop: {_error_text(err)}", file=sys.stderr)
+        print(f"tabletop: {error_text(err)}", file=sys.stderr)
         return 2
 
 
@@ -265,15 +259,6 @@ def _choose_language(argv: list[str]) -> list[str]:
         raise ParseError(f"No language {explicit!r}; choose from {', '.join(available())}.")
     set_language(choose(explicit))
     return rest
-
-
-def _error_text(err: TabletopError) -> str:
-    """An error in the chosen language when it carries a message value."""
-    if isinstance(err, IllegalAction):
-        return render(err.reason)
-    if isinstance(err, BadOption):
-        return render(err.message)
-    return str(err)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from tabletop.engine.errors import BadOption, IllegalAction
 from tabletop.engine.text import Card, Cards, Msg, Seat, Suit
 from tabletop.i18n.cards import card_name, join, suit_name
 from tabletop.i18n.catalog import _, available, choose, current, set_language
@@ -27,6 +28,7 @@ __all__ = [
     "choose",
     "current",
     "display_width",
+    "error_text",
     "for_view",
     "render",
     "render_value",
@@ -99,3 +101,11 @@ def for_view(value: Any, view: View) -> str:
 def display_width(text: str) -> float:
     """Width of a text in average Latin letters: a wide (CJK) character counts about 1.8."""
     return sum(1.8 if unicodedata.east_asian_width(ch) in "WF" else 1.0 for ch in text)
+
+
+def error_text(err: Exception) -> str:
+    """An error for a person: a refusal or option error rendered in the current language."""
+    message = getattr(err, "reason", None) if isinstance(err, IllegalAction) else None
+    if isinstance(err, BadOption):
+        message = err.message
+    return render(message) if isinstance(message, Msg) else str(err)

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.engine.game import GameInfo, Option
-from tabletop.i18n import render
+from tabletop.i18n import error_text, render
 from tabletop.ui.session import SeatSpec
 
 PERSON = "Person"
@@ -225,7 +225,7 @@ class NewGameDialog(QDialog):
             seed = self.seed_value()
             options = self.options()
         except ValueError as err:
-            self.error.setText(str(err) if "seed" not in str(err) else "The seed is a number.")
+            self.error.setText(error_text(err) if "seed" not in str(err) else "The seed is a number.")
             return
         seats = self.seats()
         save_choices(self.settings, self.info, seats, options, "" if seed is None else str(seed))
