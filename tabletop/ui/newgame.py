@@ -225,7 +225,8 @@ class NewGameDialog(QDialog):
             seed = self.seed_value()
             options = self.options()
         except ValueError as err:
-            self.error.setText(error_text(err) if "seed" not in str(err) else "The seed is a number.")
+            text = error_text(err) if "seed" not in str(err) else "The seed is a number."
+            self.error.setText(text)
             return
         seats = self.seats()
         save_choices(self.settings, self.info, seats, options, "" if seed is None else str(seed))
