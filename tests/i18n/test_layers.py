@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 I18N = Path(__file__).resolve().parents[2] / "tabletop" / "i18n"
-ALLOWED = ("tabletop.engine.text", "tabletop.engine.views")
+ALLOWED = ("tabletop.engine.errors", "tabletop.engine.text", "tabletop.engine.views")
 
 
 @pytest.mark.parametrize("path", sorted(I18N.glob("*.py")), ids=lambda p: p.stem)
