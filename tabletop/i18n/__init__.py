@@ -105,7 +105,8 @@ def display_width(text: str) -> float:
 
 def error_text(err: Exception) -> str:
     """An error for a person: a refusal or option error rendered in the current language."""
-    message = getattr(err, "reason", None) if isinstance(err, IllegalAction) else None
+    if isinstance(err, IllegalAction):
+        return render(err.reason)
     if isinstance(err, BadOption):
-        message = err.message
-    return render(message) if isinstance(message, Msg) else str(err)
+        return render(err.message)
+    return str(err)
