@@ -157,8 +157,13 @@ class Host(QObject):
         info = self.game.info
         if not info.min_players <= len(seats) <= info.max_players:
             raise BadOption(
-                f"{info.title_en} is for {info.min_players}–{info.max_players} players, "
-                f"not {len(seats)}."
+                Msg(
+                    "{game} is for {low}–{high} players, not {players}.",
+                    game=info.title_en,
+                    low=info.min_players,
+                    high=info.max_players,
+                    players=len(seats),
+                )
             )
         self.options = self.game.resolve_options(options or {})
         self.password = password or None
