@@ -12,8 +12,11 @@ from tabletop import APP_ID, __version__
 from tabletop.engine.errors import ParseError, ReplayDivergence, TabletopError
 from tabletop.engine.game import parse_options
 from tabletop.engine.registry import all_games, get_game
+from tabletop.i18n import available, choose, error_text, render, set_language
+from tabletop.i18n.catalog import normalize
 
 SUBCOMMANDS = ("simulate", "replay", "games", "bench", "serve", "join", "sheet")
+LANG_HELP = "language to show (en, ja); default: $TABLETOP_LANG, else the system's"
 
 
 def _app_parser() -> argparse.ArgumentParser:
@@ -28,6 +31,7 @@ def _app_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--screenshot", metavar="FILE.png", help="render the table to a PNG and exit")
     p.add_argument("--moves", type=int, default=0, help="computer moves before --screenshot")
+    p.add_argument("--lang", help=LANG_HELP)
     return p
 
 
@@ -140,8 +144,9 @@ def cmd_games(args: argparse.Namespace) -> int:
             f"{info.id:<16} {info.title} / {info.title_en}, {info.min_players}–"
             f"{info.max_players} players, by {info.designer}"
         )
+        print(f"    {render(info.summary)}")
         for opt in info.options:
-            print(f"    --option {opt.key}={opt.default}  {opt.help}")
+            print(f"    --option {opt.key}={opt.default}  {render(opt.help)}")
     return 0
 
 
@@ -242,6 +247,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `tabletop` command."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        argv = _choose_language(argv)
         if argv[:1] == ["doctor"]:
             argparse.ArgumentParser(
                 prog="tabletop doctor",
@@ -272,8 +278,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
         return launch(args.game, seats, args.seed, options, args.screenshot, args.moves)
     except TabletopError as err:
-        print(f"tabletop: {err}", file=sys.stderr)
+        print(f"tabletop: {error_text(err)}", file=sys.stderr)
         return 2
+
+
+def _choose_language(argv: list[str]) -> list[str]:
+    """Set the language from a leading `--lang X` (or `--lang=X`), env or system; return the rest.
+
+    `--lang` is read wherever it stands before a subcommand; a language without a catalogue is
+    a clear error.
+    """
+    explicit = None
+    rest: list[str] = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg in SUBCOMMANDS:
+            rest += argv[i:]
+            break
+        if arg == "--lang" or arg.startswith("--lang="):
+            if arg == "--lang":
+                if i + 1 >= len(argv):
+                    raise ParseError("--lang needs a language: " + ", ".join(available()) + ".")
+                explicit, i = argv[i + 1], i + 2
+            else:
+                explicit, i = arg.split("=", 1)[1], i + 1
+            continue
+        rest.append(arg)
+        i += 1
+    if explicit is not None and normalize(explicit) not in available():
+        raise ParseError(f"No language {explicit!r}; choose from {', '.join(available())}.")
+    set_language(choose(explicit))
+    return rest
 
 
 if __name__ == "__main__":

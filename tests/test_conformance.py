@@ -20,12 +20,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabletop.engine import Action, Event, IllegalAction, ParseError
+from tabletop.engine import Action, Event, IllegalAction, Msg, ParseError, View, get_game
 from tabletop.engine.game import Game, Result, State
 from tabletop.engine.log import LogWriter, replay
 from tabletop.engine.registry import all_games
 from tabletop.engine.rng import SECURE_FROM, Rng
 from tabletop.engine.views import BACK
+
+WORD = re.compile(r"[^\W\d_]")
+"""A letter of any script: a counter value with one is words, which must be a Msg."""
 
 MAX_STEPS = 20_000
 FULL_AUDIENCE = 6
@@ -89,9 +92,20 @@ def check_views(game: Game, state: State, seats: list[int | None]) -> None:
         data = view.to_json()
         leaked = hidden[seat] & tokens(data)
         assert not leaked, f"seat {seat} sees hidden cards {sorted(leaked)} in its view"
+        check_messages(view)
         for zone in view.zones:
             if not zone.seen_by(seat):
                 assert set(zone.cards) <= {BACK}, f"zone {zone.id} is masked but shows faces"
+
+
+def check_messages(view: View) -> None:
+    """Everything a player reads is a message value, and the View names its card family."""
+    labels = [view.status, *(z.label for z in view.zones), *(m.label for m in view.moves)]
+    labels += [c.label for c in view.counters]
+    assert all(isinstance(m, Msg) for m in labels), "a status or label is not a Msg"
+    words = [c.id for c in view.counters if isinstance(c.value, str) and WORD.search(c.value)]
+    assert not words, f"counters {words} hold words, not a Msg"
+    assert view.hints.get("deck") == get_game(view.game).info.deck
 
 
 def check_events(

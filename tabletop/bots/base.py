@@ -8,6 +8,7 @@ from typing import Protocol
 
 from tabletop.engine.errors import BadOption
 from tabletop.engine.rng import Rng
+from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 
 
@@ -72,7 +73,11 @@ def make_bot(game_id: str, name: str, seed: int = 0) -> Bot:
     factory = _BOTS.get(game_id, {}).get(name)
     if factory is None:
         raise BadOption(
-            f"No computer player {name!r} for {game_id}; choose from "
-            f"{', '.join(bot_names(game_id))}."
+            Msg(
+                "No computer player {name} for {game}; choose from {names}.",
+                name=repr(name),
+                game=game_id,
+                names=", ".join(bot_names(game_id)),
+            )
         )
     return factory(seed)

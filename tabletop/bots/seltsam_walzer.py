@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tabletop.bots.base import SeededBot, register_bot
+from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 from tabletop.games.seltsam_walzer_rules import (
     DECK,
@@ -48,7 +49,9 @@ class WalzerThumb(SeededBot):
         hand = view.zone(f"hand{seat}").cards
         won = [list(view.zone(f"won{i}").cards) for i in range(n)]
         played = view.zone("trick").cards
-        leader = int(view.counter("leader").value)
+        leader_seat = view.counter("leader").value
+        assert isinstance(leader_seat, Msg)
+        leader = leader_seat.param("seat").index
         trick = [((leader + k) % n, c) for k, c in enumerate(played)]
         sizes = [len(view.zone(f"hand{i}").cards) for i in range(n)]
         seen = set(hand).union(played, *won)

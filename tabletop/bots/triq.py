@@ -5,18 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tabletop.bots.base import register_bot
+from tabletop.engine.text import Msg
 from tabletop.engine.views import BACK, View
 from tabletop.games.triq_rules import (
     DECK,
     SHIBARI_FLAG,
     SPADE_THREE,
-    SUIT_WORDS,
     is_court,
     is_joker,
     points,
 )
 
-SUIT_LETTERS = {word: letter for letter, word in SUIT_WORDS.items()}
 # how much a card is worth keeping: jokers complete any ten, a 10 opens a pile for a free card
 KEEP = {"JK": 9.0, "10": 6.0, "A": 4.0, "J": 3.0, "Q": 3.0, "K": 3.0}
 
@@ -63,7 +62,8 @@ class TriqThumb:
         seen |= set(view.zone("removed").cards)
         unseen_cards = [c for c in DECK if c not in seen]
         total = int(view.counter("total").value)
-        shibari = SUIT_LETTERS.get(str(view.counter("shibari").value), "")
+        lock = view.counter("shibari").value
+        shibari = lock.param("suit").letter if isinstance(lock, Msg) and lock else ""
         nxt = self._next_seat(view, seat)
         h_next = sum(1 for c in view.zone(f"hand{nxt}").cards if c == BACK)
         unseen = max(1, sum(sum(1 for c in z.cards if c == BACK) for z in view.zones))

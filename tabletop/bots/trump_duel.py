@@ -48,7 +48,7 @@ class TrumpDuelBot(SeededBot):
             return min(moves, key=lambda a: keep(a.split()[1]))
         if verb == "take":
             return max(moves, key=lambda a: keep(a.split()[1]))
-        if verb == "effect" and view.moves[0].label.endswith("first"):
+        if verb == "effect" and view.moves[0].label.text.endswith("first"):
             return min(moves, key=lambda a: EFFECT_ORDER.index(a[-1]))
         if verb == "effect":
             return max(moves, key=lambda a: self._end_value(view, seat, a[-1]))

@@ -11,7 +11,6 @@ from collections.abc import Iterable
 SUITS = "SHDC"
 """Spades, hearts, diamonds, clubs."""
 
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 """Standard ranks, low to high (ace high)."""
 

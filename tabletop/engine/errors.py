@@ -1,4 +1,8 @@
-"""Specific errors raised by the engine; every message is a sentence a player can read."""
+"""Specific errors raised by the engine; refusals and option errors carry a `Msg`."""
+
+from __future__ import annotations
+
+from tabletop.engine.text import Msg
 
 
 class TabletopError(Exception):
@@ -10,15 +14,25 @@ class ParseError(TabletopError, ValueError):
 
 
 class IllegalAction(TabletopError):
-    """A well-formed action the rules do not allow now; `reason` says why."""
+    """A well-formed action the rules do not allow now; `reason` (a Msg) says why."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: Msg) -> None:
         super().__init__(reason)
         self.reason = reason
 
+    def __str__(self) -> str:
+        return str(self.reason)
+
 
 class BadOption(TabletopError, ValueError):
-    """An unknown game option or a value outside its allowed range."""
+    """An unknown game option or a value outside its allowed range; `message` (a Msg) says so."""
+
+    def __init__(self, message: Msg) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 class UnknownGame(TabletopError, KeyError):

@@ -24,7 +24,11 @@ from tabletop.engine.actions import Action
 from tabletop.engine.errors import BadOption, IllegalAction, ParseError
 from tabletop.engine.events import Event
 from tabletop.engine.rng import Rng
+from tabletop.engine.text import EMPTY, Msg
 from tabletop.engine.views import Counter, Move, View, Zone
+
+SCORE = Msg("Score")
+"""The label of the default score counters."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +37,7 @@ class Option:
 
     key: str
     default: Any
-    help: str
+    help: Msg
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
@@ -54,24 +58,41 @@ class Option:
             else:
                 value = text
         except ValueError:
-            raise BadOption(f"Option {self.key} does not accept {text!r}.") from None
+            raise BadOption(
+                Msg("Option {key} does not accept {text}.", key=self.key, text=repr(text))
+            ) from None
         return self.check(value)
 
     def check(self, value: Any) -> Any:
         """Return the value if allowed, else raise BadOption."""
         if self.choices and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise BadOption(f"Option {self.key} must be one of {allowed}, not {value!r}.")
+            raise BadOption(
+                Msg(
+                    "Option {key} must be one of {allowed}, not {value}.",
+                    key=self.key,
+                    allowed=allowed,
+                    value=repr(value),
+                )
+            )
         if self.minimum is not None and value < self.minimum:
-            raise BadOption(f"Option {self.key} must be at least {self.minimum}.")
+            raise BadOption(
+                Msg("Option {key} must be at least {minimum}.", key=self.key, minimum=self.minimum)
+            )
         if self.maximum is not None and value > self.maximum:
-            raise BadOption(f"Option {self.key} must be at most {self.maximum}.")
+            raise BadOption(
+                Msg("Option {key} must be at most {maximum}.", key=self.key, maximum=self.maximum)
+            )
         return value
 
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:
-    """What the launcher and `tabletop games` show about a game."""
+    """What the launcher and `tabletop games` show about a game.
+
+    `deck` names the card family (standard, walzer, uno, vulture) so the table and the
+    renderer can draw and name its cards without knowing the game.
+    """
 
     id: str
     title: str
@@ -79,16 +100,17 @@ class GameInfo:
     designer: str
     min_players: int
     max_players: int
-    summary: str
+    summary: Msg
     options: tuple[Option, ...] = ()
     recommended: str = ""
+    deck: str = "standard"
 
     def option(self, key: str) -> Option:
         """The option with this key (BadOption if unknown)."""
         for opt in self.options:
             if opt.key == key:
                 return opt
-        raise BadOption(f"{self.title_en} has no option {key!r}.")
+        raise BadOption(Msg("{game} has no option {key}.", game=self.title_en, key=repr(key)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +121,7 @@ class Result:
     places: tuple[int, ...]
     winners: tuple[int, ...]
     rounds: tuple[tuple[float, ...], ...] = ()
-    tiebreak: str = ""
+    tiebreak: Msg = EMPTY
 
     def to_json(self) -> dict[str, Any]:
         """JSON form used by the game_end event."""
@@ -222,8 +244,13 @@ class Game:
         info = self.info
         if not info.min_players <= players <= info.max_players:
             raise BadOption(
-                f"{info.title_en} is for {info.min_players}–{info.max_players} players, "
-                f"not {players}."
+                Msg(
+                    "{game} is for {low}–{high} players, not {players}.",
+                    game=info.title_en,
+                    low=info.min_players,
+                    high=info.max_players,
+                    players=players,
+                )
             )
         state = self.new_state(players, self.resolve_options(options or {}), int(seed))
         state._legal = {}
@@ -274,8 +301,8 @@ class Game:
             if action not in legal:
                 if seat not in self.to_act(state):
                     if state.result is not None:
-                        raise IllegalAction("The match is over.")
-                    raise IllegalAction("It is not your turn.")
+                        raise IllegalAction(Msg("The match is over."))
+                    raise IllegalAction(Msg("It is not your turn."))
                 raise IllegalAction(self.refusal(state, seat, action))
         state._legal = {}
         state._acting = None
@@ -326,9 +353,9 @@ class Game:
         """The legal actions of a seat that must act: the single legality rule."""
         raise NotImplementedError
 
-    def refusal(self, state: State, seat: int, action: Action) -> str:
+    def refusal(self, state: State, seat: int, action: Action) -> Msg:
         """Why `action`, which `legal` does not list, is refused, in a player's words."""
-        return f"{action} is not allowed now."
+        return Msg("{action} is not allowed now.", action=str(action))
 
     def perform(self, state: State, seat: int, action: Action) -> list[Event]:
         """Carry out a legal action; return the events."""
@@ -341,11 +368,11 @@ class Game:
     def counters(self, state: State) -> list[Counter]:
         """Public counters: scores, chips, tricks, markers."""
         totals = state.match.totals
-        return [Counter(f"score{i}", "Score", totals[i], owner=i) for i in range(state.players)]
+        return [Counter(f"score{i}", SCORE, totals[i], owner=i) for i in range(state.players)]
 
-    def status(self, state: State, seat: int | None) -> str:
+    def status(self, state: State, seat: int | None) -> Msg:
         """One line describing the situation for `seat`."""
-        return ""
+        return EMPTY
 
     def hints(self, state: State) -> dict[str, Any]:
         """Optional layout hints for the table."""
@@ -353,7 +380,8 @@ class Game:
 
     def tag(self, state: State, seat: int, action: Action) -> Move:
         """How a person performs `action`; the default is a button."""
-        return Move(str(action), "button", str(action))
+        text = str(action)
+        return Move(text, "button", Msg("{action}", action=text))
 
     def normalize(self, action: Action) -> Action:
         """Canonical form of an action (e.g. card arguments sorted); default unchanged."""

@@ -10,6 +10,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from tabletop.engine.text import EMPTY, Msg
+
 BACK = "??"
 """The code shown in place of a card its viewer may not see."""
 
@@ -37,7 +39,7 @@ class Zone:
     kind: ZoneKind
     cards: tuple[str, ...]
     owner: int | None = None
-    label: str = ""
+    label: Msg = EMPTY
     visible: frozenset[int] | None = PUBLIC
 
     def seen_by(self, seat: int | None) -> bool:
@@ -56,7 +58,7 @@ class Zone:
             "id": self.id,
             "kind": self.kind,
             "owner": self.owner,
-            "label": self.label,
+            "label": self.label.to_json(),
             "face_up": self.visible != HIDDEN,
             "cards": list(self.cards),
         }
@@ -70,28 +72,37 @@ class Zone:
             data["kind"],
             tuple(data["cards"]),
             data.get("owner"),
-            data.get("label", ""),
+            Msg.from_json(data.get("label", EMPTY.to_json())),
             visible,
         )
 
 
 @dataclass(frozen=True, slots=True)
 class Counter:
-    """A public number or short text: a score, chips, tricks, a marker."""
+    """A public number or short message: a score, chips, tricks, a marker, a dealer's name."""
 
     id: str
-    label: str
-    value: int | float | str
+    label: Msg
+    value: int | float | str | Msg
     owner: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"id": self.id, "label": self.label, "value": self.value, "owner": self.owner}
+        """JSON form (label and a message value in their Msg JSON form)."""
+        value = self.value
+        return {
+            "id": self.id,
+            "label": self.label.to_json(),
+            "value": value.to_json() if isinstance(value, Msg) else value,
+            "owner": self.owner,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Counter:
         """Read the JSON form back."""
-        return cls(data["id"], data["label"], data["value"], data.get("owner"))
+        value = data["value"]
+        if isinstance(value, dict):
+            value = Msg.from_json(value)
+        return cls(data["id"], Msg.from_json(data["label"]), value, data.get("owner"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,13 +110,13 @@ class Move:
     """A legal action tagged with how a person performs it.
 
     `drag`: drag `cards` onto zone `target`; `click`: click the single card; `button`: press a
-    button labelled `label`. Multi-card drags are selected first, then confirmed. `source`
+    button labelled `label` (a Msg). Multi-card drags are selected first, then confirmed. `source`
     names the zone the cards come from when a code could be in several (duplicate cards).
     """
 
     action: str
     gesture: Gesture
-    label: str
+    label: Msg
     cards: tuple[str, ...] = ()
     target: str | None = None
     source: str | None = None
@@ -115,7 +126,7 @@ class Move:
         return {
             "action": self.action,
             "gesture": self.gesture,
-            "label": self.label,
+            "label": self.label.to_json(),
             "cards": list(self.cards),
             "target": self.target,
             "source": self.source,
@@ -127,7 +138,7 @@ class Move:
         return cls(
             data["action"],
             data["gesture"],
-            data["label"],
+            Msg.from_json(data["label"]),
             tuple(data["cards"]),
             data.get("target"),
             data.get("source"),
@@ -144,7 +155,7 @@ class View:
     names: tuple[str, ...]
     zones: tuple[Zone, ...]
     counters: tuple[Counter, ...]
-    status: str
+    status: Msg
     to_act: tuple[int, ...]
     moves: tuple[Move, ...]
     over: bool
@@ -158,7 +169,7 @@ class View:
         names: Sequence[str],
         zones: Iterable[Zone],
         counters: Iterable[Counter],
-        status: str,
+        status: Msg,
         to_act: Iterable[int],
         moves: Iterable[Move],
         over: bool,
@@ -202,7 +213,7 @@ class View:
             "names": list(self.names),
             "zones": [z.to_json() for z in self.zones],
             "counters": [c.to_json() for c in self.counters],
-            "status": self.status,
+            "status": self.status.to_json(),
             "to_act": list(self.to_act),
             "moves": [m.to_json() for m in self.moves],
             "over": self.over,
@@ -219,7 +230,7 @@ class View:
             names=tuple(data["names"]),
             zones=tuple(Zone.from_json(z) for z in data["zones"]),
             counters=tuple(Counter.from_json(c) for c in data["counters"]),
-            status=data["status"],
+            status=Msg.from_json(data["status"]),
             to_act=tuple(data["to_act"]),
             moves=tuple(Move.from_json(m) for m in data["moves"]),
             over=data["over"],

@@ -9,6 +9,7 @@ from typing import Any, overload
 from tabletop.engine.actions import Action
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Result, State, places
+from tabletop.engine.text import EMPTY, Msg
 from tabletop.engine.views import Zone, private
 
 
@@ -29,7 +30,10 @@ def clockwise_from(seat: int, players: int) -> list[int]:
     return [(seat + i) % players for i in range(players)]
 
 
-def hand_zones(hands: Sequence[Sequence[str]], label: str = "Hand") -> list[Zone]:
+HAND = Msg("Hand")
+
+
+def hand_zones(hands: Sequence[Sequence[str]], label: Msg = HAND) -> list[Zone]:
     """One private `hand{i}` zone per seat."""
     return [
         Zone(f"hand{i}", "hand", tuple(h), owner=i, label=label, visible=private(i))
@@ -153,7 +157,7 @@ def pass_left(
 def finish(
     state: State,
     tiebreak: Callable[[int], tuple[float, ...]] | None = None,
-    note: str = "",
+    note: Msg = EMPTY,
     totals: Sequence[float] | None = None,
 ) -> Event:
     """Set the match result; return the game_end event.
@@ -180,7 +184,7 @@ def deal_again_or_finish(
     state: State,
     deal: Callable[[], Event],
     tiebreak: Callable[[int], tuple[float, ...]] | None = None,
-    note: str = "",
+    note: Msg = EMPTY,
 ) -> Event:
     """After a scored round: the next round's deal (dealer moved left), or the game_end."""
     if state.match.round >= state.match.rounds:

@@ -14,6 +14,7 @@ from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import GameInfo, State
 from tabletop.engine.registry import register
 from tabletop.engine.rng import Rng
+from tabletop.engine.text import Msg
 from tabletop.engine.views import Counter, Move, Zone, private
 from tabletop.games.vulture import (
     BATTLES,
@@ -37,6 +38,12 @@ JOIN = Action("join")
 SIT = Action("sit")
 
 # ---- game info ----------------------------------------------------------------------------
+LABEL = {
+    "Battles joined": Msg("Battles joined"),
+}
+"""Zone and counter labels, built once."""
+
+
 INFO = GameInfo(
     id="hagetaka",
     title="ハゲタカのえじき",
@@ -44,13 +51,16 @@ INFO = GameInfo(
     designer="ドミッチ, on Alex Randolph's Hol's der Geier",
     min_players=3,
     max_players=6,
-    summary=(
+    summary=Msg(
         "Three sets of three number cards, six battles a round, and you must join exactly three: "
         "choose when to spend each set. The unique highest bid takes the score card, the unique "
         "lowest takes a penalty, and equal bids cancel."
     ),
     options=(table_option(),),
+    deck="vulture",
 )
+SET_LABELS = [Msg("Set {number}", number=k + 1) for k in range(SETS)]
+COLOURS_LABEL, SHOWN_LABEL = Msg("Red/black"), Msg("Shown colour")
 
 
 # ---- state --------------------------------------------------------------------------------
@@ -205,15 +215,15 @@ class Hagetaka(VultureGame):
             return Action("use", tuple(by_number(action.args)))
         return action
 
-    def refusal(self, state: State, seat: int, action: Action) -> str:
+    def refusal(self, state: State, seat: int, action: Action) -> Msg:
         """Why an action is refused."""
         assert isinstance(state, HagetakaState)
         if state.phase == "join":
-            return "Show black (join) to take part in this battle or red (sit) to sit it out."
+            return Msg("Show black (join) to take part in this battle or red (sit) to sit it out.")
         if state.phase == "set":
             if action.verb != "use":
-                return "Choose which of your sets to use in this battle."
-            return "That is not one of your remaining sets."
+                return Msg("Choose which of your sets to use in this battle.")
+            return Msg("That is not one of your remaining sets.")
         return self._bid_refusal(state, seat, action)
 
     # ---- doing it -------------------------------------------------------------------------
@@ -243,13 +253,13 @@ class Hagetaka(VultureGame):
         card = state.join_card[seat]
         colours = tuple(state.colours[seat])
         zones = [
-            self._zone(f"colours{seat}", "hand", colours, seat, "Red/black", mine),
-            self._zone(f"join{seat}", "row", (card,) if card else (), seat, "Shown colour", mine),
+            self._zone(f"colours{seat}", "hand", colours, seat, COLOURS_LABEL, mine),
+            self._zone(f"join{seat}", "row", (card,) if card else (), seat, SHOWN_LABEL, mine),
         ]
         sets = state.sets[seat]
         for k in range(SETS):
             cards = sets[k] if k < len(sets) else ()
-            zones.append(self._zone(f"set{seat}_{k}", "fan", cards, seat, f"Set {k + 1}", mine))
+            zones.append(self._zone(f"set{seat}_{k}", "fan", cards, seat, SET_LABELS[k], mine))
         return zones
 
     def counters(self, state: State) -> list[Counter]:
@@ -257,39 +267,50 @@ class Hagetaka(VultureGame):
         assert isinstance(state, HagetakaState)
         out = super().counters(state)
         for i in range(state.players):
-            out.append(self._counter(f"joins{i}", "Battles joined", state.joins[i], i))
+            out.append(self._counter(f"joins{i}", LABEL["Battles joined"], state.joins[i], i))
         return out
 
-    def status(self, state: State, seat: int | None) -> str:
+    def status(self, state: State, seat: int | None) -> Msg:
         """What the seat must do now."""
         assert isinstance(state, HagetakaState)
         if state.result is not None:
-            return "The match is over."
-        where = f"Round {state.match.round}, battle {state.battle}"
+            return Msg("The match is over.")
+        where = {"round": state.match.round, "battle": state.battle}
         if state.phase == "join":
             if seat in self.seats_to_act(state):
                 need = JOINS - state.joins[seat]
                 left = BATTLES - state.battle + 1
-                return (
-                    f"{where}: show black to join or red to sit out "
-                    f"({need} more of the {left} battles left)."
+                return Msg(
+                    "Round {round}, battle {battle}: show black to join or red to sit out "
+                    "({need} more of the {left} battles left).",
+                    need=need,
+                    left=left,
+                    **where,
                 )
-            return f"{where}: waiting for everyone to show black (join) or red (sit out)."
+            return Msg(
+                "Round {round}, battle {battle}: waiting for everyone to show black (join) "
+                "or red (sit out).",
+                **where,
+            )
         if state.phase == "set":
             if seat in self.seats_to_act(state):
-                return f"{where}: choose which set to use."
-            return f"{where}: waiting for the participants to choose their sets."
+                return Msg("Round {round}, battle {battle}: choose which set to use.", **where)
+            return Msg(
+                "Round {round}, battle {battle}: waiting for the participants to choose their "
+                "sets.",
+                **where,
+            )
         return self._bid_status(state, seat)
 
     def tag(self, state: State, seat: int, action: Action) -> Move:
         """Buttons for the colours and sets; drag a card to bid."""
         if action.verb == "join":
-            return Move("join", "button", "Black: join this battle")
+            return Move("join", "button", Msg("Black: join this battle"))
         if action.verb == "sit":
-            return Move("sit", "button", "Red: sit this battle out")
+            return Move("sit", "button", Msg("Red: sit this battle out"))
         if action.verb == "use":
-            label = "Use set " + " ".join(str(NUMBER[c]) for c in action.args)
-            return Move(str(action), "button", label)
+            numbers = " ".join(str(NUMBER[c]) for c in action.args)
+            return Move(str(action), "button", Msg("Use set {numbers}", numbers=numbers))
         return self._bid_tag(seat, action)
 
     # ---- copies for search ---------------------------------------------------------------

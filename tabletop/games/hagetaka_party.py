@@ -14,6 +14,7 @@ from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import GameInfo, Option, State
 from tabletop.engine.registry import register
 from tabletop.engine.rng import Rng
+from tabletop.engine.text import Msg
 from tabletop.engine.views import PUBLIC, Counter, Move, Zone, private
 from tabletop.games.vulture import (
     BATTLES,
@@ -35,6 +36,12 @@ PLOT = {b: Action("plot", (str(b),)) for b in range(1, BATTLES + 1)}
 REDRAW = Action("redraw")
 
 # ---- game info ----------------------------------------------------------------------------
+LABEL = {
+    "Redrew": Msg("Redrew"),
+}
+"""Zone and counter labels, built once."""
+
+
 INFO = GameInfo(
     id="hagetaka-party",
     title="ハゲタカのえじき達",
@@ -43,7 +50,7 @@ INFO = GameInfo(
     min_players=3,
     max_players=25,
     recommended="10–25",
-    summary=(
+    summary=Msg(
         "With only three number cards, secretly plot which of six battles you will fight. Later "
         "battles pay more but hurt more, and a crowded battle may cancel itself out."
     ),
@@ -52,11 +59,13 @@ INFO = GameInfo(
         Option(
             "start",
             1,
-            "First battle played: start from battle 2 or 3 for smaller groups.",
+            Msg("First battle played: start from battle 2 or 3 for smaller groups."),
             choices=(1, 2, 3),
         ),
     ),
+    deck="vulture",
 )
+SHEET_LABEL, PLOT_LABEL = Msg("Plot sheet"), Msg("Plotted battle")
 
 
 # ---- state --------------------------------------------------------------------------------
@@ -164,17 +173,20 @@ class VultureParty(VultureGame):
             return [*plots, REDRAW] if may_redraw(state, seat) else plots
         return self._bid_legal(state, seat)
 
-    def refusal(self, state: State, seat: int, action: Action) -> str:
+    def refusal(self, state: State, seat: int, action: Action) -> Msg:
         """Why an action is refused."""
         assert isinstance(state, PartyState)
         if state.phase == "plot":
             if action.verb == "redraw":
                 if state.redrawn[seat]:
-                    return "You may redraw only once."
+                    return Msg("You may redraw only once.")
                 if hand_total(state.hands[seat]) >= REDRAW_BELOW:
-                    return f"Only a hand totalling less than {REDRAW_BELOW} may be redrawn."
-                return "There are no cards left to draw."
-            return f"Plot one battle from {state.first} to {BATTLES}, e.g. plot {state.first}."
+                    return Msg(
+                        "Only a hand totalling less than {limit} may be redrawn.",
+                        limit=REDRAW_BELOW,
+                    )
+                return Msg("There are no cards left to draw.")
+            return Msg("Plot one battle from {first} to {last}.", first=state.first, last=BATTLES)
         return self._bid_refusal(state, seat, action)
 
     # ---- doing it -------------------------------------------------------------------------
@@ -208,8 +220,8 @@ class VultureParty(VultureGame):
         plot = state.plots[seat]
         seen = PUBLIC if state.revealed else mine
         return [
-            self._zone(f"sheet{seat}", "row", tuple(state.sheets[seat]), seat, "Plot sheet", mine),
-            self._zone(f"plot{seat}", "row", (plot,) if plot else (), seat, "Plotted battle", seen),
+            self._zone(f"sheet{seat}", "row", tuple(state.sheets[seat]), seat, SHEET_LABEL, mine),
+            self._zone(f"plot{seat}", "row", (plot,) if plot else (), seat, PLOT_LABEL, seen),
         ]
 
     def counters(self, state: State) -> list[Counter]:
@@ -221,31 +233,36 @@ class VultureParty(VultureGame):
             p = state.plots[i]
             plotted = MARKER_BATTLE[p] if state.revealed and p else 0
             out += [
-                counter(f"redrew{i}", "Redrew", int(state.redrawn[i]), i),
-                counter(f"plotted{i}", "Plotted battle", plotted, i),
+                counter(f"redrew{i}", LABEL["Redrew"], int(state.redrawn[i]), i),
+                counter(f"plotted{i}", PLOT_LABEL, plotted, i),
             ]
         return out
 
-    def status(self, state: State, seat: int | None) -> str:
+    def status(self, state: State, seat: int | None) -> Msg:
         """What the seat must do now."""
         assert isinstance(state, PartyState)
         if state.result is not None:
-            return "The match is over."
+            return Msg("The match is over.")
         if state.phase == "plot":
             if seat is not None and state.plots[seat] is None:
-                return (
-                    f"Round {state.match.round}: secretly plot the battle "
-                    f"({state.first}–{BATTLES}) you will fight."
+                return Msg(
+                    "Round {round}: secretly plot the battle ({first}–{last}) you will fight.",
+                    round=state.match.round,
+                    first=state.first,
+                    last=BATTLES,
                 )
-            return f"Round {state.match.round}: waiting for everyone to plot a battle."
+            return Msg(
+                "Round {round}: waiting for everyone to plot a battle.", round=state.match.round
+            )
         return self._bid_status(state, seat)
 
     def tag(self, state: State, seat: int, action: Action) -> Move:
         """Buttons to plot and redraw; drag a card to bid."""
         if action.verb == "plot":
-            return Move(str(action), "button", f"Plot battle {action.args[0]}")
+            label = Msg("Plot battle {battle}", battle=int(action.args[0]))
+            return Move(str(action), "button", label)
         if action.verb == "redraw":
-            return Move("redraw", "button", "Redraw my hand")
+            return Move("redraw", "button", Msg("Redraw my hand"))
         return self._bid_tag(seat, action)
 
     # ---- copies for search ---------------------------------------------------------------

@@ -8,11 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.actions import Action
-from tabletop.engine.cards import SUIT_NAMES, sort_key, standard_deck
+from tabletop.engine.cards import sort_key, standard_deck
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game, GameInfo, State
 from tabletop.engine.registry import register
 from tabletop.engine.rng import Rng
+from tabletop.engine.text import Card, Msg, Seat
 from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
 from tabletop.games.common import action_table, deal, finish, hand_zones, secret_hands
 
@@ -29,6 +30,19 @@ POINTS_BY_DISTANCE = {0: 3, 1: 2, 2: 1}
 PLAY = action_table("play", DECK)
 TARGET = action_table("target", DECK)
 BOTH = {a: {b: Action("both", (a, b)) for b in DECK if b != a} for a in DECK}
+
+
+LABEL = {
+    "Face down": Msg("Face down"),
+    "Pile": Msg("Pile"),
+    "Target": Msg("Target"),
+    "Stock": Msg("Stock"),
+    "Points": Msg("Points"),
+    "Last gain": Msg("Last gain"),
+    "Turn": Msg("Turn"),
+    "Safe draws": Msg("Safe draws"),
+}
+"""Zone and counter labels, built once."""
 
 
 def rank_distance(a: str, b: str) -> int:
@@ -54,7 +68,7 @@ INFO = GameInfo(
     designer="ドミッチ",
     min_players=3,
     max_players=4,
-    summary=(
+    summary=Msg(
         "Everyone scores after every play by how well the top of their own pile matches the "
         "shared target card. Cover your pile, change the target, or pay a point to do both; "
         "the game stops the moment someone draws the joker."
@@ -150,27 +164,29 @@ class Interaction(Game):
             out += [BOTH[a][b] for a in hand for b in hand if a != b]
         return out
 
-    def refusal(self, state: State, seat: int, action: Action) -> str:
+    def refusal(self, state: State, seat: int, action: Action) -> Msg:
         """Why an action is refused."""
         assert isinstance(state, InteractionState)
         hand = state.hands[seat]
         missing = [c for c in action.args if c not in hand]
         if state.phase == "seal":
             if action.verb != "play" or len(action.args) != 1:
-                return "On the first turn everyone places one card face down (play <card>)."
-            return f"You do not hold {missing[0]}."
+                return Msg("On the first turn everyone places one card face down.")
+            return Msg("You do not hold {card}.", card=Card(missing[0]))
         if action.verb in ("play", "target") and len(action.args) != 1:
-            return "Play exactly one card."
+            return Msg("Play exactly one card.")
         if action.verb == "both":
             if len(action.args) != 2:
-                return "Playing both takes two cards: the first for your pile, then the target."
+                return Msg(
+                    "Playing both takes two cards: the first for your pile, then the target."
+                )
             if action.args[0] == action.args[1]:
-                return "Choose two different cards."
+                return Msg("Choose two different cards.")
         if action.verb not in ("play", "target", "both"):
-            return "Play a card on your pile, on the target, or pay 1 point to do both."
+            return Msg("Play a card on your pile, on the target, or pay 1 point to do both.")
         if missing:
-            return f"You do not hold {missing[0]}."
-        return "Playing two cards costs 1 point, and you have none."
+            return Msg("You do not hold {card}.", card=Card(missing[0]))
+        return Msg("Playing two cards costs 1 point, and you have none.")
 
     # ---- doing it -------------------------------------------------------------------------
     def perform(self, state: State, seat: int, action: Action) -> list[Event]:
@@ -288,12 +304,21 @@ class Interaction(Game):
         for i, c in enumerate(state.sealed):
             cards = () if c is None else (c,)
             zones.append(
-                Zone(f"sealed{i}", "row", cards, owner=i, label="Face down", visible=private(i))
+                Zone(
+                    f"sealed{i}",
+                    "row",
+                    cards,
+                    owner=i,
+                    label=LABEL["Face down"],
+                    visible=private(i),
+                )
             )
         for i, p in enumerate(state.piles):
-            zones.append(Zone(f"pile{i}", "stack", tuple(p), owner=i, label="Pile"))
-        zones.append(Zone("target", "stack", tuple(state.target), label="Target (台札)"))
-        zones.append(Zone("stock", "stack", tuple(state.stock), label="Stock", visible=HIDDEN))
+            zones.append(Zone(f"pile{i}", "stack", tuple(p), owner=i, label=LABEL["Pile"]))
+        zones.append(Zone("target", "stack", tuple(state.target), label=LABEL["Target"]))
+        zones.append(
+            Zone("stock", "stack", tuple(state.stock), label=LABEL["Stock"], visible=HIDDEN)
+        )
         return zones
 
     def counters(self, state: State) -> list[Counter]:
@@ -301,27 +326,37 @@ class Interaction(Game):
         assert isinstance(state, InteractionState)
         out = []
         for i in range(state.players):
-            out.append(Counter(f"score{i}", "Points", state.points[i], owner=i))
-            out.append(Counter(f"gain{i}", "Last gain", state.gains[i], owner=i))
-        out.append(Counter("turn", "Turn", state.turn))
-        out.append(Counter("stock", "Stock", len(state.stock)))
-        out.append(Counter("safe", "Safe draws", max(0, len(state.stock) - JOKER_ZONE)))
+            out.append(Counter(f"score{i}", LABEL["Points"], state.points[i], owner=i))
+            out.append(Counter(f"gain{i}", LABEL["Last gain"], state.gains[i], owner=i))
+        out.append(Counter("turn", LABEL["Turn"], state.turn))
+        out.append(Counter("stock", LABEL["Stock"], len(state.stock)))
+        safe = max(0, len(state.stock) - JOKER_ZONE)
+        out.append(Counter("safe", LABEL["Safe draws"], safe))
         return out
 
-    def status(self, state: State, seat: int | None) -> str:
+    def status(self, state: State, seat: int | None) -> Msg:
         """Whose turn and what they may do."""
         assert isinstance(state, InteractionState)
         if state.phase == "over":
             assert state.ended_by is not None
-            return f"{state.names[state.ended_by]} drew the joker: the game is over."
-        target = state.target[-1]
-        aim = f"target {target[:-1]} of {SUIT_NAMES[target[-1]]}"
+            if seat == state.ended_by:
+                return Msg("You drew the joker: the game is over.")
+            return Msg("{player} drew the joker: the game is over.", player=Seat(state.ended_by))
+        target = Card(state.target[-1])
         if state.phase == "seal":
             if seat is not None and state.sealed[seat] is None:
-                return f"Turn 1: choose a card to place face down ({aim})."
-            return f"Turn 1: waiting for everyone to choose a card ({aim})."
-        who = "You" if seat == state.active else state.names[state.active]
-        return f"Turn {state.turn}: {who} to play ({aim})."
+                return Msg("Turn 1: choose a card to place face down (target {card}).", card=target)
+            return Msg(
+                "Turn 1: waiting for everyone to choose a card (target {card}).", card=target
+            )
+        if seat == state.active:
+            return Msg("Turn {turn}: your turn (target {card}).", turn=state.turn, card=target)
+        return Msg(
+            "Turn {turn}: {player} to play (target {card}).",
+            turn=state.turn,
+            player=Seat(state.active),
+            card=target,
+        )
 
     def hints(self, state: State) -> dict[str, Any]:
         """Standard card art; a seat's face-down choice sits before its pile."""
@@ -332,15 +367,21 @@ class Interaction(Game):
         assert isinstance(state, InteractionState)
         if action.verb == "both":
             a, b = action.args
-            label = f"Pay 1: {a} on your pile, {b} on the target"
+            label = Msg(
+                "Pay 1: {pile_card} on your pile, {target_card} on the target",
+                pile_card=Card(a),
+                target_card=Card(b),
+            )
             return Move(str(action), "button", label, action.args)
-        card = action.args[0]
+        card = Card(action.args[0])
         if action.verb == "target":
-            return Move(str(action), "drag", f"Play {card} on the target", action.args, "target")
+            label = Msg("Play {card} on the target", card=card)
+            return Move(str(action), "drag", label, action.args, "target")
         if state.phase == "seal":
-            label = f"Place {card} face down"
+            label = Msg("Place {card} face down", card=card)
             return Move(str(action), "drag", label, action.args, f"sealed{seat}")
-        return Move(str(action), "drag", f"Play {card} on your pile", action.args, f"pile{seat}")
+        label = Msg("Play {card} on your pile", card=card)
+        return Move(str(action), "drag", label, action.args, f"pile{seat}")
 
     # ---- copies for search ---------------------------------------------------------------
 

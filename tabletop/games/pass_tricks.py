@@ -14,10 +14,22 @@ from tabletop.engine.actions import Action
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, State
 from tabletop.engine.rng import Rng
+from tabletop.engine.text import Card, Msg, Seat
 from tabletop.engine.views import Counter, Move, Zone, private
 from tabletop.games.common import PairActions, hand_zones, left_of, pass_left
 
 PASS_COUNT = 2
+
+
+LABEL = {
+    "Passing": Msg("Passing"),
+    "Trick": Msg("Trick"),
+    "Tricks": Msg("Tricks"),
+    "This deal": Msg("This deal"),
+    "Deal": Msg("Deal"),
+    "Dealer": Msg("Dealer"),
+}
+"""Zone and counter labels, built once."""
 
 
 class PassTrickState(State):
@@ -55,14 +67,14 @@ class PassTrickGame(Game):
     ORDER: ClassVar[dict[str, int]]
     PLAY: ClassVar[dict[str, Action]]
     PASS: ClassVar[dict[str, dict[str, Action]]]
-    WON_LABEL: ClassVar[str] = "Won"
+    WON_LABEL: ClassVar[Msg] = Msg("Won")
 
     # ---- rule hooks -----------------------------------------------------------------------
     def playable(self, state: PassTrickState, seat: int) -> Sequence[str]:
         """The cards `seat` may play to the current trick (unless `plays` is overridden)."""
         raise NotImplementedError
 
-    def follow_refusal(self, state: PassTrickState, card: str) -> str:
+    def follow_refusal(self, state: PassTrickState, card: str) -> Msg:
         """Why a held card may not be played to the current trick."""
         raise NotImplementedError
 
@@ -78,8 +90,8 @@ class PassTrickGame(Game):
         """Score the deal, then deal again or finish the match."""
         raise NotImplementedError
 
-    def play_status(self, state: PassTrickState, who: str) -> str:
-        """The status line while `who` ("You" or a name) is to lead or play."""
+    def play_status(self, state: PassTrickState, mine: bool) -> Msg:
+        """The status line while `state.turn` is to lead or play (`mine`: the viewer's turn)."""
         raise NotImplementedError
 
     # ---- the shared protocol --------------------------------------------------------------
@@ -112,22 +124,22 @@ class PassTrickGame(Game):
                 return Action("pass", (second, first))
         return action
 
-    def refusal(self, state: State, seat: int, action: Action) -> str:
+    def refusal(self, state: State, seat: int, action: Action) -> Msg:
         """Why an action is refused."""
         assert isinstance(state, PassTrickState)
         hand = state.hands[seat]
         if state.phase == "pass":
             if action.verb != "pass":
-                return "First choose two cards to pass to your left."
+                return Msg("First choose two cards to pass to your left.")
             if len(action.args) != PASS_COUNT or len(set(action.args)) != PASS_COUNT:
-                return "Pass exactly two different cards."
+                return Msg("Pass exactly two different cards.")
             missing = next(c for c in action.args if c not in hand)
-            return f"You do not hold {missing}."
+            return Msg("You do not hold {card}.", card=Card(missing))
         if action.verb != "play" or len(action.args) != 1:
-            return "Play one card from your hand."
+            return Msg("Play one card from your hand.")
         card = action.args[0]
         if card not in hand:
-            return f"You do not hold {card}."
+            return Msg("You do not hold {card}.", card=Card(card))
         return self.follow_refusal(state, card)
 
     def perform(self, state: State, seat: int, action: Action) -> list[Event]:
@@ -173,13 +185,12 @@ class PassTrickGame(Game):
         """Hands, cards being passed, the trick and each seat's won cards (face up)."""
         assert isinstance(state, PassTrickState)
         zones = hand_zones(state.hands)
+        passing = LABEL["Passing"]
         for i, p in enumerate(state.passing):
             zones.append(
-                Zone(
-                    f"pass{i}", "row", tuple(p or ()), owner=i, label="Passing", visible=private(i)
-                )
+                Zone(f"pass{i}", "row", tuple(p or ()), owner=i, label=passing, visible=private(i))
             )
-        zones.append(Zone("trick", "trick", tuple(c for _, c in state.trick), label="Trick"))
+        zones.append(Zone("trick", "trick", tuple(c for _, c in state.trick), label=LABEL["Trick"]))
         key = self.ORDER.__getitem__
         for i, w in enumerate(state.won):
             zones.append(
@@ -190,30 +201,33 @@ class PassTrickGame(Game):
     def trick_counters(self, state: PassTrickState, now: Sequence[float]) -> list[Counter]:
         """Scores, tricks, this deal's score so far, the deal number and the dealer."""
         out = Game.counters(self, state)
+        tricks, this_deal = LABEL["Tricks"], LABEL["This deal"]
         for i in range(state.players):
-            out.append(Counter(f"tricks{i}", "Tricks", state.tricks[i], owner=i))
-            out.append(Counter(f"now{i}", "This deal", now[i], owner=i))
-        out.append(Counter("round", "Deal", f"{state.match.round}/{state.match.rounds}"))
-        out.append(Counter("dealer", "Dealer", state.names[state.match.dealer]))
+            out.append(Counter(f"tricks{i}", tricks, state.tricks[i], owner=i))
+            out.append(Counter(f"now{i}", this_deal, now[i], owner=i))
+        deal = Msg("{number}/{total}", number=state.match.round, total=state.match.rounds)
+        out.append(Counter("round", LABEL["Deal"], deal))
+        out.append(Counter("dealer", LABEL["Dealer"], Msg("{seat}", seat=Seat(state.match.dealer))))
         return out
 
-    def status(self, state: State, seat: int | None) -> str:
+    def status(self, state: State, seat: int | None) -> Msg:
         """Whose turn and what they must do."""
         assert isinstance(state, PassTrickState)
         if state.result is not None:
-            return "The match is over."
+            return Msg("The match is over.")
         if state.phase == "pass":
             if seat is not None and state.passing[seat] is None:
-                return f"Choose two cards to pass to {state.names[left_of(seat, state.players)]}."
-            return "Waiting for everyone to pass two cards."
-        who = "You" if seat == state.turn else state.names[state.turn]
-        return self.play_status(state, who)
+                to = Seat(left_of(seat, state.players))
+                return Msg("Choose two cards to pass to {player}.", player=to)
+            return Msg("Waiting for everyone to pass two cards.")
+        return self.play_status(state, seat == state.turn)
 
     def tag(self, state: State, seat: int, action: Action) -> Move:
         """Drag cards: two to the passing row, one to the trick."""
         if action.verb == "pass":
-            return Move(str(action), "drag", "Pass", action.args, f"pass{seat}")
-        return Move(str(action), "drag", f"Play {action.args[0]}", action.args, "trick")
+            return Move(str(action), "drag", Msg("Pass"), action.args, f"pass{seat}")
+        label = Msg("Play {card}", card=Card(action.args[0]))
+        return Move(str(action), "drag", label, action.args, "trick")
 
     # ---- search ---------------------------------------------------------------------------
     def redeal_unseen(

@@ -11,11 +11,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.engine.actions import Action
-from tabletop.engine.cards import SUIT_NAMES, is_joker, sort_key, standard_deck
+from tabletop.engine.cards import is_joker, sort_key, standard_deck
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game, GameInfo, Option, State
 from tabletop.engine.registry import register
 from tabletop.engine.rng import Rng
+from tabletop.engine.text import Card, Msg, Seat, Suit
 from tabletop.engine.views import HIDDEN, PUBLIC, Counter, Move, Zone, private
 from tabletop.games.common import (
     PairActions,
@@ -53,6 +54,40 @@ SHALLOW += ("trick", "tricks", "trick_points")
 NESTED = ("hands", "folded", "won")
 
 # ---- game info ----------------------------------------------------------------------------
+KEPT, WON, FOLDED = Msg("Kept aside"), Msg("Won"), Msg("Folded")
+HAND_NAMES = {
+    "straight flush": Msg("straight flush"),
+    "four of a kind": Msg("four of a kind"),
+    "full house": Msg("full house"),
+    "flush": Msg("flush"),
+    "straight": Msg("straight"),
+    "three of a kind": Msg("three of a kind"),
+    "two pair": Msg("two pair"),
+    "one pair": Msg("one pair"),
+    "no hand": Msg("no hand"),
+}
+"""The poker categories' names (the rules module's names are what events record)."""
+
+LABEL = {
+    "Trick": Msg("Trick"),
+    "Not dealt": Msg("Not dealt"),
+    "Chips": Msg("Chips"),
+    "Declared": Msg("Declared"),
+    "Tricks": Msg("Tricks"),
+    "Trick points": Msg("Trick points"),
+    "Hand in won cards": Msg("Hand in won cards"),
+    "Pot": Msg("Pot"),
+    "Deal": Msg("Deal"),
+    "Dealer": Msg("Dealer"),
+    "Starter": Msg("Starter"),
+    "Lead": Msg("Lead"),
+    "Bankrupt": Msg("Bankrupt"),
+    "Minutes": Msg("Minutes"),
+    "bankrupt": Msg("bankrupt"),
+}
+"""Zone and counter labels, built once."""
+
+
 INFO = GameInfo(
     id="pokered-trick",
     title="ポーカード・トリック",
@@ -60,7 +95,7 @@ INFO = GameInfo(
     designer="ドミッチ",
     min_players=2,
     max_players=7,
-    summary=(
+    summary=Msg(
         "Look at seven cards, then stay in or fold for a chip. Those who stay keep two cards "
         "aside and play five must-follow tricks with jokers as trumps; tricks won plus the "
         "best poker hand from the kept and won cards decide who pays whom."
@@ -69,12 +104,16 @@ INFO = GameInfo(
         Option(
             "end",
             "deals",
-            "What ends the match: a number of deals, of bankruptcies, or a time limit.",
+            Msg("What ends the match: a number of deals, of bankruptcies, or a time limit."),
             choices=END_MODES,
         ),
-        Option("deals", 0, "Deals to play when end=deals (0: twice the players).", (), 0, 99),
-        Option("bankruptcies", 1, "Bankruptcies that end the match (end=bankruptcies).", (), 1, 6),
-        Option("minutes", 60, "Minutes, checked after each deal (end=time).", (), 1, MAX_MINUTES),
+        Option("deals", 0, Msg("Deals to play when end=deals (0: twice the players)."), (), 0, 99),
+        Option(
+            "bankruptcies", 1, Msg("Bankruptcies that end the match (end=bankruptcies)."), (), 1, 6
+        ),
+        Option(
+            "minutes", 60, Msg("Minutes, checked after each deal (end=time)."), (), 1, MAX_MINUTES
+        ),
     ),
     recommended="4–7 players",
 )
@@ -192,29 +231,31 @@ class PokeredTrick(Game):
             return Action("hide", tuple(sorted(action.args, key=sort_key)))
         return action
 
-    def refusal(self, state: State, seat: int, action: Action) -> str:
+    def refusal(self, state: State, seat: int, action: Action) -> Msg:
         """Why an action is refused."""
         assert isinstance(state, PokeredState)
         if state.phase == "declare":
-            return "Declare in or fold: `declare in` or `declare fold`."
+            return Msg("Declare: stay in, or fold.")
         if state.phase == "clock":
-            return (
-                f"Report the minutes played so far, from {state.clock} up to "
-                f"{state.options['minutes']} (the limit means time is up)."
+            return Msg(
+                "Report the minutes played so far, from {low} up to {limit} "
+                "(the limit means time is up).",
+                low=state.clock,
+                limit=state.options["minutes"],
             )
         hand = state.hands[seat]
         if state.phase == "hide":
             if action.verb != "hide":
-                return "First keep two of your cards aside, face down."
+                return Msg("First keep two of your cards aside, face down.")
             if len(action.args) != HIDE_COUNT or len(set(action.args)) != HIDE_COUNT:
-                return "Keep exactly two different cards aside."
-            return "You can only keep aside cards from your hand."
+                return Msg("Keep exactly two different cards aside.")
+            return Msg("You can only keep aside cards from your hand.")
         if action.verb != "play" or len(action.args) != 1:
-            return "Play one card from your hand."
+            return Msg("Play one card from your hand.")
         if action.args[0] not in hand:
-            return f"You do not hold {action.args[0]}."
-        led = SUIT_NAMES[state.trick[0][1][-1]]
-        return f"You must follow {led} (a joker may always be played)."
+            return Msg("You do not hold {card}.", card=Card(action.args[0]))
+        led = Suit(state.trick[0][1][-1])
+        return Msg("You must follow {suit} (a joker may always be played).", suit=led)
 
     # ---- doing it -------------------------------------------------------------------------
     def perform(self, state: State, seat: int, action: Action) -> list[Event]:
@@ -383,11 +424,13 @@ class PokeredTrick(Game):
             kept = PUBLIC if state.revealed else mine
             hidden = tuple(state.hidden[i] or ())
             won = tuple(sorted(state.won[i], key=sort_key))
-            zones.append(Zone(f"hidden{i}", "row", hidden, i, "Kept aside", kept))
-            zones.append(Zone(f"won{i}", "tableau", won, i, "Won"))
-            zones.append(Zone(f"folded{i}", "pile", tuple(state.folded[i]), i, "Folded", mine))
-        zones.append(Zone("trick", "trick", tuple(c for _, c in state.trick), label="Trick"))
-        zones.append(Zone("stock", "pile", tuple(state.stock), label="Not dealt", visible=HIDDEN))
+            zones.append(Zone(f"hidden{i}", "row", hidden, i, KEPT, kept))
+            zones.append(Zone(f"won{i}", "tableau", won, i, WON))
+            zones.append(Zone(f"folded{i}", "pile", tuple(state.folded[i]), i, FOLDED, mine))
+        zones.append(Zone("trick", "trick", tuple(c for _, c in state.trick), label=LABEL["Trick"]))
+        zones.append(
+            Zone("stock", "pile", tuple(state.stock), label=LABEL["Not dealt"], visible=HIDDEN)
+        )
         return zones
 
     def counters(self, state: State) -> list[Counter]:
@@ -395,54 +438,103 @@ class PokeredTrick(Game):
         assert isinstance(state, PokeredState)
         out = []
         for i in range(state.players):
-            out.append(Counter(f"chips{i}", "Chips", state.chips[i], owner=i))
-            out.append(Counter(f"declared{i}", "Declared", self._declared_text(state, i), owner=i))
-            out.append(Counter(f"tricks{i}", "Tricks", state.tricks[i], owner=i))
-            out.append(Counter(f"trickpoints{i}", "Trick points", state.trick_points[i], owner=i))
-            shown = poker_hand(state.won[i])
-            out.append(Counter(f"shown{i}", "Hand in won cards", shown[1], owner=i))
-        out.append(Counter("pot", "Pot", state.pot))
-        limit = f"/{end_limit(state)}" if state.options["end"] == "deals" else ""
-        out.append(Counter("round", "Deal", f"{state.match.round}{limit}"))
-        out.append(Counter("dealer", "Dealer", state.match.dealer))
+            out.append(Counter(f"chips{i}", LABEL["Chips"], state.chips[i], owner=i))
+            declared = self._declared_text(state, i)
+            out.append(Counter(f"declared{i}", LABEL["Declared"], declared, owner=i))
+            out.append(Counter(f"tricks{i}", LABEL["Tricks"], state.tricks[i], owner=i))
+            points = state.trick_points[i]
+            out.append(Counter(f"trickpoints{i}", LABEL["Trick points"], points, owner=i))
+            shown = HAND_NAMES[poker_hand(state.won[i])[1]]
+            out.append(Counter(f"shown{i}", LABEL["Hand in won cards"], shown, owner=i))
+        out.append(Counter("pot", LABEL["Pot"], state.pot))
+        if state.options["end"] == "deals":
+            deal = Msg("{number}/{total}", number=state.match.round, total=end_limit(state))
+        else:
+            deal = Msg("{number}", number=state.match.round)
+        out.append(Counter("round", LABEL["Deal"], deal))
+        out.append(Counter("dealer", LABEL["Dealer"], Msg("{seat}", seat=Seat(state.match.dealer))))
         if state.order:
-            out.append(Counter("starter", "Starter", state.order[0]))
+            out.append(
+                Counter("starter", LABEL["Starter"], Msg("{seat}", seat=Seat(state.order[0])))
+            )
         if state.phase == "play":
-            out.append(Counter("leader", "Lead", state.order[state.trick_no % len(state.order)]))
-            out.append(Counter("trick_no", "Trick", f"{state.trick_no + 1}/{TRICKS}"))
-        out.append(Counter("bankrupt", "Bankrupt", sum(state.out)))
+            lead = Seat(state.order[state.trick_no % len(state.order)])
+            out.append(Counter("leader", LABEL["Lead"], Msg("{seat}", seat=lead)))
+            trick = Msg("{number}/{total}", number=state.trick_no + 1, total=TRICKS)
+            out.append(Counter("trick_no", LABEL["Trick"], trick))
+        out.append(Counter("bankrupt", LABEL["Bankrupt"], sum(state.out)))
         if state.options["end"] == "time":
-            out.append(Counter("clock", "Minutes", f"{state.clock}/{state.options['minutes']}"))
+            clock = Msg("{number}/{total}", number=state.clock, total=state.options["minutes"])
+            out.append(Counter("clock", LABEL["Minutes"], clock))
         return out
 
     @staticmethod
-    def _declared_text(state: PokeredState, seat: int) -> str:
+    def _declared_text(state: PokeredState, seat: int) -> Msg:
         if state.out[seat]:
-            return "bankrupt"
+            return LABEL["bankrupt"]
         if state.phase == "hide" and state.declared[seat] == "in":
-            return "in (ready)" if state.hidden[seat] is not None else "in (choosing)"
-        return state.declared[seat] or "-"
+            if state.hidden[seat] is not None:
+                return Msg("in (ready)", ctx="declared")
+            return Msg("in (choosing)", ctx="declared")
+        if state.declared[seat] == "in":
+            return Msg("in", ctx="declared")
+        if state.declared[seat] == "fold":
+            return Msg("fold", ctx="declared")
+        return Msg("-", ctx="declared")
 
-    def status(self, state: State, seat: int | None) -> str:
+    def status(self, state: State, seat: int | None) -> Msg:
         """Whose turn and what they must do."""
         assert isinstance(state, PokeredState)
         if state.result is not None:
-            return "The match is over."
+            return Msg("The match is over.")
         if state.phase == "hide":
             if seat is not None and seat in state.order and state.hidden[seat] is None:
-                return "Keep two cards aside face down; the other five play the tricks."
-            return "Waiting for the declarers to keep two cards aside."
-        who = "You" if seat == state.turn else state.names[state.turn]
+                return Msg("Keep two cards aside face down; the other five play the tricks.")
+            return Msg("Waiting for the declarers to keep two cards aside.")
+        mine, who = seat == state.turn, Seat(state.turn)
         if state.phase == "declare":
-            return f"{who} to declare: stay in, or fold and pay {FOLD_FEE} chip (pot {state.pot})."
+            if mine:
+                return Msg(
+                    "Your turn to declare: stay in, or fold and pay {fee} chip (pot {pot}).",
+                    fee=FOLD_FEE,
+                    pot=state.pot,
+                )
+            return Msg(
+                "{player} to declare: stay in, or fold and pay {fee} chip (pot {pot}).",
+                player=who,
+                fee=FOLD_FEE,
+                pot=state.pot,
+            )
         if state.phase == "clock":
-            return f"{who}: report the minutes played (limit {state.options['minutes']})."
+            limit = state.options["minutes"]
+            if mine:
+                return Msg("Report the minutes played (limit {limit}).", limit=limit)
+            return Msg(
+                "{player} to report the minutes played (limit {limit}).", player=who, limit=limit
+            )
         if not state.trick:
-            return f"{who} to lead trick {state.trick_no + 1} of {TRICKS}; jokers are trumps."
+            number = state.trick_no + 1
+            if mine:
+                return Msg(
+                    "Your lead to trick {number} of {total}; jokers are trumps.",
+                    number=number,
+                    total=TRICKS,
+                )
+            return Msg(
+                "{player} to lead trick {number} of {total}; jokers are trumps.",
+                player=who,
+                number=number,
+                total=TRICKS,
+            )
         led = state.trick[0][1]
         if is_joker(led):
-            return f"{who} to play; a joker was led, any card may be played."
-        return f"{who} to play; {SUIT_NAMES[led[-1]]} led, jokers are trumps."
+            if mine:
+                return Msg("Your turn; a joker was led, any card may be played.")
+            return Msg("{player} to play; a joker was led, any card may be played.", player=who)
+        suit = Suit(led[-1])
+        if mine:
+            return Msg("Your turn; {suit} led, jokers are trumps.", suit=suit)
+        return Msg("{player} to play; {suit} led, jokers are trumps.", player=who, suit=suit)
 
     def hints(self, state: State) -> dict[str, Any]:
         """Standard deck with jokers, trick layout; a clock report is pending in phase clock."""
@@ -460,13 +552,18 @@ class PokeredTrick(Game):
         """Buttons to declare and report time; drag two cards aside, or one to the trick."""
         verb = action.verb
         if verb == "declare":
-            label = "Stay in" if action.args[0] == "in" else f"Fold (pay {FOLD_FEE} chip)"
+            if action.args[0] == "in":
+                label = Msg("Stay in")
+            else:
+                label = Msg("Fold (pay {fee} chip)", fee=FOLD_FEE)
             return Move(str(action), "button", label)
         if verb == "time":
-            return Move(str(action), "button", f"{action.args[0]} minutes played")
+            label = Msg("{minutes} minutes played", minutes=int(action.args[0]))
+            return Move(str(action), "button", label)
         if verb == "hide":
-            return Move(str(action), "drag", "Keep aside", action.args, f"hidden{seat}")
-        return Move(str(action), "drag", f"Play {action.args[0]}", action.args, "trick")
+            return Move(str(action), "drag", Msg("Keep aside"), action.args, f"hidden{seat}")
+        label = Msg("Play {card}", card=Card(action.args[0]))
+        return Move(str(action), "drag", label, action.args, "trick")
 
     # ---- copies for search ---------------------------------------------------------------
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.actions import Action
-from tabletop.engine.cards import ORDER, RANKS, SUIT_NAMES, SUITS, sort_key, standard_deck
+from tabletop.engine.cards import ORDER, RANKS, SUITS, sort_key, standard_deck
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import GameInfo, Option, State
 from tabletop.engine.registry import register
 from tabletop.engine.rng import Rng
+from tabletop.engine.text import Msg, Seat, Suit
 from tabletop.engine.views import HIDDEN, Counter, Zone
 from tabletop.games.common import (
     action_table,
@@ -37,6 +38,12 @@ HAND_SIZES = {
 }
 
 # ---- game info ----------------------------------------------------------------------------
+LABEL = {
+    "Out of play": Msg("Out of play"),
+}
+"""Zone and counter labels, built once."""
+
+
 INFO = GameInfo(
     id="second-third",
     title="セカンドサード",
@@ -44,7 +51,7 @@ INFO = GameInfo(
     designer="ドミッチ (domi)",
     min_players=3,
     max_players=5,
-    summary=(
+    summary=Msg(
         "Must-follow tricks with spades as trump. Your most-taken suit and your least-taken "
         "suit count against you; the second and third count for you."
     ),
@@ -52,7 +59,9 @@ INFO = GameInfo(
         Option(
             "ver2",
             False,
-            "Designer's revision: 3 players hold 11 (3 face down), 4 players 12 (4 face down).",
+            Msg(
+                "Designer's revision: 3 players hold 11 (3 face down), 4 players 12 (4 face down)."
+            ),
             choices=(False, True),
         ),
     ),
@@ -146,9 +155,9 @@ class SecondThird(PassTrickGame):
                 return follow
         return [PLAY[c] for c in hand]
 
-    def follow_refusal(self, state: PassTrickState, card: str) -> str:
+    def follow_refusal(self, state: PassTrickState, card: str) -> Msg:
         """Must follow."""
-        return f"You must follow {SUIT_NAMES[state.trick[0][1][-1]]}."
+        return Msg("You must follow {suit}.", suit=Suit(state.trick[0][1][-1]))
 
     trick_winner = staticmethod(trick_winner)
 
@@ -187,7 +196,7 @@ class SecondThird(PassTrickGame):
         assert isinstance(state, SecondThirdState)
         return [
             *super().zones(state),
-            Zone("out", "pile", tuple(state.face_down), label="Out of play", visible=HIDDEN),
+            Zone("out", "pile", tuple(state.face_down), label=LABEL["Out of play"], visible=HIDDEN),
         ]
 
     def counters(self, state: State) -> list[Counter]:
@@ -195,12 +204,17 @@ class SecondThird(PassTrickGame):
         assert isinstance(state, SecondThirdState)
         return self.trick_counters(state, [score(w) for w in state.won])
 
-    def play_status(self, state: PassTrickState, who: str) -> str:
+    def play_status(self, state: PassTrickState, mine: bool) -> Msg:
         """Who leads or plays, the led suit, and the trump reminder."""
+        who = Seat(state.turn)
         if state.trick:
-            led = SUIT_NAMES[state.trick[0][1][-1]]
-            return f"{who} to play; {led} led, spades are trump."
-        return f"{who} to lead; spades are trump."
+            led = Suit(state.trick[0][1][-1])
+            if mine:
+                return Msg("Your turn; {suit} led, spades are trump.", suit=led)
+            return Msg("{player} to play; {suit} led, spades are trump.", player=who, suit=led)
+        if mine:
+            return Msg("Your lead; spades are trump.")
+        return Msg("{player} to lead; spades are trump.", player=who)
 
     def hints(self, state: State) -> dict[str, Any]:
         """Standard cards, trick layout, spades trump."""

@@ -13,6 +13,7 @@ from tabletop.engine.events import Event
 from tabletop.engine.game import GameInfo, State
 from tabletop.engine.registry import register
 from tabletop.engine.rng import Rng
+from tabletop.engine.text import Msg, Seat
 from tabletop.engine.views import Counter
 from tabletop.games.common import (
     action_table,
@@ -23,7 +24,6 @@ from tabletop.games.common import (
 )
 from tabletop.games.pass_tricks import PassTrickGame, PassTrickState
 from tabletop.games.seltsam_walzer_rules import (
-    COLOUR_NAMES,
     DECK,
     ORDER,
     X,
@@ -39,6 +39,12 @@ PLAY = action_table("play", DECK)
 PASS = pair_table("pass", DECK)
 
 # ---- game info ----------------------------------------------------------------------------
+LABEL = {
+    "Leader": Msg("Leader"),
+}
+"""Zone and counter labels, built once."""
+
+
 INFO = GameInfo(
     id="seltsam-walzer",
     title="へんてこワルツ",
@@ -46,12 +52,15 @@ INFO = GameInfo(
     designer="note post (author of the note)",
     min_players=3,
     max_players=4,
-    summary=(
+    summary=Msg(
         "Must-follow tricks in three colours plus three wild X cards that win a trick only when "
         "they are alone in it. In each colour, holding the fewest cards scores their numbers; "
         "holding more scores just the card count."
     ),
+    deck="walzer",
 )
+COLOUR = {"R": Msg("red", ctx="colour"), "B": Msg("blue", ctx="colour")}
+COLOUR["G"] = Msg("green", ctx="colour")
 
 
 # ---- state --------------------------------------------------------------------------------
@@ -62,7 +71,7 @@ class SeltsamWalzer(PassTrickGame):
     ORDER = ORDER
     PLAY = PLAY
     PASS = PASS
-    WON_LABEL = "Taken"
+    WON_LABEL = Msg("Taken")
 
     # ---- setup and dealing ----------------------------------------------------------------
     def new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
@@ -95,9 +104,10 @@ class SeltsamWalzer(PassTrickGame):
         led = state.trick[0][1][0] if state.trick else None
         return playable(state.hands[seat], led)
 
-    def follow_refusal(self, state: PassTrickState, card: str) -> str:
+    def follow_refusal(self, state: PassTrickState, card: str) -> Msg:
         """Must follow or play an X."""
-        return f"You must follow {COLOUR_NAMES[state.trick[0][1][0]]} (or play an X)."
+        led = COLOUR[state.trick[0][1][0]]
+        return Msg("You must follow {colour} (or play an X).", colour=led)
 
     def trick_winner(self, trick: list[tuple[int, str]]) -> int:
         """The RULINGS order: a lone X, else the led colour or the highest number after X."""
@@ -128,7 +138,10 @@ class SeltsamWalzer(PassTrickGame):
         last = state.match.scores[-1]
         events.append(
             deal_again_or_finish(
-                state, lambda: self._deal(state), lambda seat: (last[seat],), "last deal's score"
+                state,
+                lambda: self._deal(state),
+                lambda seat: (last[seat],),
+                Msg("last deal's score"),
             )
         )
         return events
@@ -138,17 +151,26 @@ class SeltsamWalzer(PassTrickGame):
         """Match scores, tricks, this deal's score so far, deal, dealer and leader."""
         assert isinstance(state, PassTrickState)
         out = self.trick_counters(state, deal_scores(state.won))
-        out.append(Counter("leader", "Leader", state.leader))
+        out.append(Counter("leader", LABEL["Leader"], Msg("{seat}", seat=Seat(state.leader))))
         return out
 
-    def play_status(self, state: PassTrickState, who: str) -> str:
+    def play_status(self, state: PassTrickState, mine: bool) -> Msg:
         """Who leads or plays and what may follow."""
+        who = Seat(state.turn)
         if not state.trick:
-            return f"{who} to lead."
+            return Msg("Your lead.") if mine else Msg("{player} to lead.", player=who)
         led = state.trick[0][1][0]
         if led == X:
-            return f"{who} to play; an X was led, so any card may follow."
-        return f"{who} to play; {COLOUR_NAMES[led]} led (follow it or play an X)."
+            if mine:
+                return Msg("Your turn; an X was led, so any card may follow.")
+            return Msg("{player} to play; an X was led, so any card may follow.", player=who)
+        if mine:
+            return Msg("Your turn; {colour} led (follow it or play an X).", colour=COLOUR[led])
+        return Msg(
+            "{player} to play; {colour} led (follow it or play an X).",
+            player=who,
+            colour=COLOUR[led],
+        )
 
     def hints(self, state: State) -> dict[str, Any]:
         """The Seltsam-Walzer card art and a trick layout."""

@@ -18,7 +18,6 @@ FACTOR = {"R": 1, "B": 2, "G": 3}
 SCORED = tuple(FACTOR)
 """The colours that score, in table order."""
 
-COLOUR_NAMES = {"R": "red", "B": "blue", "G": "green", "X": "X"}
 
 DECK: tuple[str, ...] = tuple(f"{c}{n}" for c, size in SIZES.items() for n in range(1, size + 1))
 """All 36 cards in table order: R1..R14, B1..B11, G1..G8, X1..X3."""

@@ -13,6 +13,7 @@ from tabletop.engine.cards import sort_key
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game, GameInfo, Option, State
 from tabletop.engine.registry import register
+from tabletop.engine.text import EMPTY, Card, Msg, Seat, Suit
 from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
 from tabletop.games.common import clockwise_from, deal, finish, hand_zones, secret_hands
 from tabletop.games.triq_rules import (
@@ -24,7 +25,6 @@ from tabletop.games.triq_rules import (
     PASS,
     SHIBARI_FLAG,
     SPADE_THREE,
-    SUIT_WORDS,
     Ring,
     deal_size,
     flush_event,
@@ -41,6 +41,23 @@ from tabletop.games.triq_rules import (
 )
 
 # ---- game info ----------------------------------------------------------------------------
+LABEL = {
+    "Handing over": Msg("Handing over"),
+    "Pile": Msg("Pile"),
+    "Finished piles": Msg("Finished piles"),
+    "Out of the game": Msg("Out of the game"),
+    "Place": Msg("Place"),
+    "Total": Msg("Total"),
+    "しばり": Msg("しばり"),
+    "しばり by": Msg("しばり by"),
+    "Owed": Msg("Owed"),
+    "Players in": Msg("Players in"),
+    "Game": Msg("Game"),
+    "Started by": Msg("Started by"),
+}
+"""Zone and counter labels, built once."""
+
+
 INFO = GameInfo(
     id="triq",
     title="%triq",
@@ -49,7 +66,7 @@ INFO = GameInfo(
     min_players=2,
     max_players=27,
     recommended="4–9",
-    summary=(
+    summary=Msg(
         "Add cards to a shared total; bring it to a multiple of ten and the player before you "
         "must hand you cards. Run out of cards and you drop out: the last one holding cards wins."
     ),
@@ -57,8 +74,10 @@ INFO = GameInfo(
         Option(
             "games",
             1,
-            "Games in a series; each is started by the previous winner, standings add up "
-            "placement points (players − place).",
+            Msg(
+                "Games in a series; each is started by the previous winner, standings add up "
+                "placement points (players − place)."
+            ),
             minimum=1,
             maximum=30,
         ),
@@ -173,28 +192,36 @@ class Triq(Game):
             out.extend(plays_for(c, shibari_eligible(c, top, total)))
         return out
 
-    def refusal(self, state: State, seat: int, action: Action) -> str:
+    def refusal(self, state: State, seat: int, action: Action) -> Msg:
         """Why an action is refused, in a player's words."""
         assert isinstance(state, TriqState)
         verb, args = action
         if state.phase in ("give", "discard"):
             if verb != state.phase:
-                return f"First, {self._owing_text(state, 'you')}."
+                if state.phase == "discard":
+                    return Msg("First, you must discard {count} more card(s).", count=state.owed)
+                return Msg(
+                    "First, you must give {count} more card(s) to {player}.",
+                    count=state.owed,
+                    player=Seat(state.receiver),
+                )
             if len(args) != 1:
-                return f"Choose one card at a time to {state.phase}."
-            return f"You do not hold {args[0]}."
+                if state.phase == "discard":
+                    return Msg("Choose one card at a time to discard.")
+                return Msg("Choose one card at a time to give.")
+            return Msg("You do not hold {card}.", card=Card(args[0]))
         if state.phase == "counter":
             if verb == "counter":
-                return "You need the 3 of spades to counter the joker."
-            return "Counter the joker with the 3 of spades, or decline and let the pile flush."
+                return Msg("You need the 3 of spades to counter the joker.")
+            return Msg("Counter the joker with the 3 of spades, or decline and let the pile flush.")
         if verb == "counter":
             if state.joker_by < 0:
-                return "The 3 of spades only counters a joker played just before your turn."
-            return "You need the 3 of spades to counter the joker."
+                return Msg("The 3 of spades only counters a joker played just before your turn.")
+            return Msg("You need the 3 of spades to counter the joker.")
         if verb == "pass":
-            return "You may only pass when you have no card you are allowed to play."
+            return Msg("You may only pass when you have no card you are allowed to play.")
         if verb != "play" or not args:
-            return "Play a card from your hand."
+            return Msg("Play a card from your hand.")
         card = args[0]
         held = card in state.hands[seat]
         return play_refusal(card, args[1:], held, not state.pile, state.shibari)
@@ -378,48 +405,81 @@ class Triq(Game):
         zones = hand_zones(state.hands)
         giver = state.giver if state.phase in ("give", "discard") else None
         seen = HIDDEN if giver is None else private(giver)
-        zones.append(Zone("giving", "row", tuple(state.giving), giver, "Handing over", seen))
-        zones.append(Zone("pile", "trick", tuple(state.pile), label="Pile"))
-        zones.append(Zone("flushed", "pile", tuple(state.flushed), label="Finished piles"))
-        zones.append(Zone("removed", "row", tuple(state.removed), label="Out of the game"))
+        zones.append(Zone("giving", "row", tuple(state.giving), giver, LABEL["Handing over"], seen))
+        zones.append(Zone("pile", "trick", tuple(state.pile), label=LABEL["Pile"]))
+        zones.append(Zone("flushed", "pile", tuple(state.flushed), label=LABEL["Finished piles"]))
+        zones.append(Zone("removed", "row", tuple(state.removed), label=LABEL["Out of the game"]))
         return zones
 
     def counters(self, state: State) -> list[Counter]:
         """Series points, places, the running total, しばり and the game number."""
         assert isinstance(state, TriqState)
         out = super().counters(state)
+        place = LABEL["Place"]
         for i, p in enumerate(state.place):
-            out.append(Counter(f"place{i}", "Place", ordinal(p) if p else "", owner=i))
-        out.append(Counter("total", "Total", state.total))
-        out.append(Counter("shibari", "しばり", SUIT_WORDS.get(state.shibari, "")))
-        out.append(Counter("declarer", "しばり by", state.declarer if state.declarer >= 0 else ""))
-        out.append(Counter("owed", "Owed", state.owed))
-        out.append(Counter("left", "Players in", state.ring.count))
-        out.append(Counter("round", "Game", f"{state.match.round}/{state.match.rounds}"))
-        out.append(Counter("starter", "Started by", state.starter))
+            out.append(Counter(f"place{i}", place, ordinal(p) if p else EMPTY, owner=i))
+        out.append(Counter("total", LABEL["Total"], state.total))
+        shibari = Msg("{suit}", suit=Suit(state.shibari)) if state.shibari else EMPTY
+        out.append(Counter("shibari", LABEL["しばり"], shibari))
+        by = Msg("{seat}", seat=Seat(state.declarer)) if state.declarer >= 0 else EMPTY
+        out.append(Counter("declarer", LABEL["しばり by"], by))
+        out.append(Counter("owed", LABEL["Owed"], state.owed))
+        out.append(Counter("left", LABEL["Players in"], state.ring.count))
+        game = Msg("{number}/{total}", number=state.match.round, total=state.match.rounds)
+        out.append(Counter("round", LABEL["Game"], game))
+        out.append(Counter("starter", LABEL["Started by"], Msg("{seat}", seat=Seat(state.starter))))
         return out
 
-    def _owing_text(self, state: TriqState, who: str) -> str:
-        if state.phase == "discard":
-            return f"{who} must discard {state.owed} more card(s)"
-        return f"{who} must give {state.owed} more card(s) to {state.names[state.receiver]}"
-
-    def status(self, state: State, seat: int | None) -> str:
+    def status(self, state: State, seat: int | None) -> Msg:
         """Whose turn and what they must do."""
         assert isinstance(state, TriqState)
         if state.result is not None:
-            return "The match is over."
-        who = "You" if seat == state.turn else state.names[state.turn]
-        if state.phase in ("give", "discard"):
-            return self._owing_text(state, who) + "."
+            return Msg("The match is over.")
+        mine, who = seat == state.turn, Seat(state.turn)
+        count = state.owed
+        if state.phase == "discard":
+            if mine:
+                return Msg("You must discard {count} more card(s).", count=count)
+            return Msg("{player} must discard {count} more card(s).", player=who, count=count)
+        if state.phase == "give":
+            to = Seat(state.receiver)
+            if mine:
+                return Msg(
+                    "You must give {count} more card(s) to {player}.", count=count, player=to
+                )
+            return Msg(
+                "{giver} must give {count} more card(s) to {player}.",
+                giver=who,
+                count=count,
+                player=to,
+            )
         if state.phase == "counter":
-            return f"{who} may counter the joker with the 3 of spades, or let the pile flush."
+            if mine:
+                return Msg("You may counter the joker with the 3 of spades, or let the pile flush.")
+            return Msg(
+                "{player} may counter the joker with the 3 of spades, or let the pile flush.",
+                player=who,
+            )
         if not state.pile:
-            return f"{who} to open a fresh pile."
-        text = f"{who} to play; the total is {state.total}"
+            if mine:
+                return Msg("Your turn to open a fresh pile.")
+            return Msg("{player} to open a fresh pile.", player=who)
+        total = state.total
         if state.shibari:
-            text += f"; しばり on {SUIT_WORDS[state.shibari]}"
-        return text + "."
+            suit = Suit(state.shibari)
+            if mine:
+                return Msg(
+                    "Your turn; the total is {total}; しばり on {suit}.", total=total, suit=suit
+                )
+            return Msg(
+                "{player} to play; the total is {total}; しばり on {suit}.",
+                player=who,
+                total=total,
+                suit=suit,
+            )
+        if mine:
+            return Msg("Your turn; the total is {total}.", total=total)
+        return Msg("{player} to play; the total is {total}.", player=who, total=total)
 
     def hints(self, state: State) -> dict[str, Any]:
         """Standard deck, one central pile."""
@@ -433,22 +493,23 @@ class Triq(Game):
         if verb == "play":
             card = args[0]
             if card.startswith("A"):
-                label = f"Play {card} as {args[1]}"
+                label = Msg("Play {card} as {value}", card=Card(card), value=int(args[1]))
             elif args[1:]:
-                label = f"Play {card} and declare しばり"
+                label = Msg("Play {card} and declare しばり", card=Card(card))
             else:
-                label = f"Play {card}"
+                label = Msg("Play {card}", card=Card(card))
             return Move(text, "drag", label, (card,), "pile")
         if verb == "counter":
-            return Move(text, "drag", "Counter the joker", args, "pile")
+            return Move(text, "drag", Msg("Counter the joker"), args, "pile")
         if verb == "give":
             to = state.receiver
-            return Move(text, "drag", f"Give {args[0]} to {state.names[to]}", args, f"hand{to}")
+            label = Msg("Give {card} to {player}", card=Card(args[0]), player=Seat(to))
+            return Move(text, "drag", label, args, f"hand{to}")
         if verb == "discard":
-            return Move(text, "drag", f"Discard {args[0]}", args, "flushed")
+            return Move(text, "drag", Msg("Discard {card}", card=Card(args[0])), args, "flushed")
         if verb == "decline":
-            return Move(text, "button", "Let the pile flush")
-        return Move(text, "button", "Pass")
+            return Move(text, "button", Msg("Let the pile flush"))
+        return Move(text, "button", Msg("Pass", ctx="turn"))
 
     # ---- copies for search ---------------------------------------------------------------
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import standard_deck
 from tabletop.engine.events import Event
+from tabletop.engine.text import Card, Msg, Suit
 from tabletop.games.common import action_table
 
 DECK = standard_deck(jokers=2)
@@ -17,7 +18,6 @@ SHIBARI_FLAG = "shibari"
 ACE_VALUES = (1, 11)
 # the pile's total mod 10 that lets a court card of the top card's suit declare しばり
 SHIBARI_REMAINDERS = {"J": (1, 2, 3), "Q": (4, 5, 6), "K": (7, 8, 9)}
-SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 PLAY = action_table("play", DECK)
 PLAY_ACE = {
@@ -98,31 +98,30 @@ def plays_for(card: str, shibari_ok: bool) -> tuple[Action, ...]:
     return (PLAY[card],)
 
 
-def play_refusal(card: str, extra: tuple[str, ...], held: bool, opening: bool, shibari: str) -> str:
+def play_refusal(card: str, extra: tuple[str, ...], held: bool, opening: bool, shibari: str) -> Msg:
     """Why `play card extra…` is refused (the caller knows `legal` did not list it)."""
     if not held:
-        return f"You do not hold {card}."
+        return Msg("You do not hold {card}.", card=Card(card))
     if card.startswith("A") and extra not in (("1",), ("11",)):
-        return f"Say whether the ace counts 1 or 11, e.g. play {card} 11."
+        return Msg("Say whether the ace counts 1 or 11.")
     if extra == (SHIBARI_FLAG,):
         if not is_court(card):
-            return "Only a J, Q or K can declare しばり."
+            return Msg("Only a J, Q or K can declare しばり.")
         if opening:
-            return "しばり cannot be declared on a fresh pile."
+            return Msg("しばり cannot be declared on a fresh pile.")
         if shibari:
-            return "A しばり is already in force."
-        return (
+            return Msg("A しばり is already in force.")
+        return Msg(
             "しばり needs a card of the top card's suit: J on a total ending in 1–3, "
             "Q on 4–6, K on 7–9."
         )
     if extra and not card.startswith("A"):
-        return f"Only an ace takes a value: play {card}."
+        return Msg("Only an ace takes a value.")
     if opening:
         if is_joker(card):
-            return "A fresh pile may not be opened with a joker."
-        return "Open a fresh pile with A–10; J, Q or K only when you hold nothing else."
-    suit = SUIT_WORDS.get(shibari, "its suit")
-    return f"Under しばり only {suit}, J, Q, K or a joker may be played."
+            return Msg("A fresh pile may not be opened with a joker.")
+        return Msg("Open a fresh pile with A–10; J, Q or K only when you hold nothing else.")
+    return Msg("Under しばり only {suit}, J, Q, K or a joker may be played.", suit=Suit(shibari))
 
 
 def play_event(
@@ -160,11 +159,16 @@ def flush_event(
     )
 
 
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, … 21st, 22nd."""
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+def ordinal(n: int) -> Msg:
+    """A place as a message: 1st, 2nd, 3rd, 4th, … 21st, 22nd (Japanese: 1位, 2位, …)."""
+    last = n % 10
+    if 10 <= n % 100 <= 20 or last not in (1, 2, 3):
+        return Msg("{number}th", ctx="place", number=n)
+    if last == 1:
+        return Msg("{number}st", ctx="place", number=n)
+    if last == 2:
+        return Msg("{number}nd", ctx="place", number=n)
+    return Msg("{number}rd", ctx="place", number=n)
 
 
 class Ring:

@@ -8,11 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.actions import Action
-from tabletop.engine.cards import SUIT_NAMES, SUITS
+from tabletop.engine.cards import SUITS
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game, GameInfo, State
 from tabletop.engine.registry import register
 from tabletop.engine.rng import Rng
+from tabletop.engine.text import Card, Cards, Msg, Seat, Suit
 from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
 from tabletop.games.common import finish, hand_zones, secret_hands
 from tabletop.games.trump_duel_rules import (
@@ -40,6 +41,24 @@ JOKER = "JK1"
 MAX_ROUNDS = len(SCORE_DECK)  # every round hands out at least one score card
 
 # ---- game info ----------------------------------------------------------------------------
+LABEL = {
+    "Display": Msg("Display"),
+    "Won": Msg("Won"),
+    "Opens the round": Msg("Opens the round"),
+    "Draw deck": Msg("Draw deck"),
+    "Discards": Msg("Discards"),
+    "Score deck": Msg("Score deck"),
+    "At stake": Msg("At stake"),
+    "Points": Msg("Points"),
+    "Score cards": Msg("Score cards"),
+    "Cancels held": Msg("Cancels held"),
+    "To beat": Msg("To beat"),
+    "Round": Msg("Round"),
+    "Extra score card next round": Msg("Extra score card next round"),
+}
+"""Zone and counter labels, built once."""
+
+
 INFO = GameInfo(
     id="trump-duel",
     title="トランプ◆デュエル",
@@ -47,7 +66,7 @@ INFO = GameInfo(
     designer="オシノ (recipeofbodoge)",
     min_players=2,
     max_players=2,
-    summary=(
+    summary=Msg(
         "Take turns topping each other's display with one or two number cards, using every "
         "suit's trick along the way; whoever gives up hands the face-up J, Q and K cards to the "
         "other. Sets of three score points, and three points win the duel."
@@ -158,25 +177,29 @@ class TrumpDuel(Game):
                 return Action("play", (b, a))
         return action
 
-    def refusal(self, state: State, seat: int, action: Action) -> str:
+    def refusal(self, state: State, seat: int, action: Action) -> Msg:
         """Why an action is refused, in a player's words."""
         assert isinstance(state, TrumpDuelState)
         if state.phase != "play":
             return PROMPTS[state.phase]
         if action.verb == "pass":
-            return "The opening play of a round cannot be a pass."
+            return Msg("The opening play of a round cannot be a pass.")
         cards = action.args
         if action.verb != "play" or not 1 <= len(cards) <= 2:
-            return "Play one or two cards from your hand, or pass."
+            return Msg("Play one or two cards from your hand, or pass.")
         if len(set(cards)) != len(cards):
-            return "Play two different cards."
+            return Msg("Play two different cards.")
         for card in cards:
             if card not in state.hands[seat]:
-                return f"You do not hold {card}."
+                return Msg("You do not hold {card}.", card=Card(card))
         if state.first_play:
-            return "The opening play of a round is a single card."
+            return Msg("The opening play of a round is a single card.")
         need = total(state.display[1 - seat])
-        return f"Your cards total {total(cards)}; you must show more than {need} (not equal)."
+        return Msg(
+            "Your cards total {total}; you must show more than {need} (not equal).",
+            total=total(cards),
+            need=need,
+        )
 
     # ---- doing it -------------------------------------------------------------------------
     def perform(self, state: State, seat: int, action: Action) -> list[Event]:
@@ -392,19 +415,23 @@ class TrumpDuel(Game):
         assert isinstance(state, TrumpDuelState)
         zones = hand_zones(state.hands)
         for i in (0, 1):
-            label = "Display"
+            label = LABEL["Display"]
             if state.cancelled[i]:
-                label += f" ({' '.join(state.cancelled[i])} cancelled)"
+                label = Msg("Display ({cards} cancelled)", cards=Cards(state.cancelled[i]))
             zones.append(Zone(f"display{i}", "row", tuple(state.display[i]), owner=i, label=label))
-            zones.append(Zone(f"taken{i}", "tableau", tuple(state.taken[i]), owner=i, label="Won"))
+            won = LABEL["Won"]
+            zones.append(Zone(f"taken{i}", "tableau", tuple(state.taken[i]), owner=i, label=won))
             joker = (JOKER,) if state.first == i else ()
-            zones.append(Zone(f"joker{i}", "pile", joker, owner=i, label="Opens the round"))
-        zones.append(Zone("deck", "pile", tuple(state.deck), label="Draw deck", visible=HIDDEN))
-        zones.append(Zone("discards", "pile", tuple(state.discards), label="Discards"))
+            opens = LABEL["Opens the round"]
+            zones.append(Zone(f"joker{i}", "pile", joker, owner=i, label=opens))
+        deck = LABEL["Draw deck"]
+        zones.append(Zone("deck", "pile", tuple(state.deck), label=deck, visible=HIDDEN))
+        zones.append(Zone("discards", "pile", tuple(state.discards), label=LABEL["Discards"]))
+        score_deck = LABEL["Score deck"]
         zones.append(
-            Zone("score_deck", "stack", tuple(state.score_deck), label="Score deck", visible=HIDDEN)
+            Zone("score_deck", "stack", tuple(state.score_deck), label=score_deck, visible=HIDDEN)
         )
-        zones.append(Zone("prize", "row", tuple(state.prize), label="At stake"))
+        zones.append(Zone("prize", "row", tuple(state.prize), label=LABEL["At stake"]))
         return zones
 
     def counters(self, state: State) -> list[Counter]:
@@ -412,32 +439,44 @@ class TrumpDuel(Game):
         assert isinstance(state, TrumpDuelState)
         out = []
         for i in (0, 1):
-            out.append(Counter(f"score{i}", "Points", points(state.taken[i]), owner=i))
-            out.append(Counter(f"cards{i}", "Score cards", len(state.taken[i]), owner=i))
-            out.append(Counter(f"guard{i}", "Cancels held", state.cancels[i], owner=i))
+            out.append(Counter(f"score{i}", LABEL["Points"], points(state.taken[i]), owner=i))
+            out.append(Counter(f"cards{i}", LABEL["Score cards"], len(state.taken[i]), owner=i))
+            out.append(Counter(f"guard{i}", LABEL["Cancels held"], state.cancels[i], owner=i))
         answering = state.phase == "play" and not state.first_play
         beat = total(state.display[1 - state.actor]) if answering else 0
-        out.append(Counter("beat", "To beat", beat))
-        out.append(Counter("round", "Round", state.match.round))
-        out.append(Counter("extra", "Extra score card next round", int(state.extra_flip)))
+        out.append(Counter("beat", LABEL["To beat"], beat))
+        out.append(Counter("round", LABEL["Round"], state.match.round))
+        extra = int(state.extra_flip)
+        out.append(Counter("extra", LABEL["Extra score card next round"], extra))
         return out
 
-    def status(self, state: State, seat: int | None) -> str:
+    def status(self, state: State, seat: int | None) -> Msg:
         """Whose turn and what they must do."""
         assert isinstance(state, TrumpDuelState)
         if state.result is not None:
             winners = state.result.winners
             if len(winners) > 1:
-                return "The duel is over: a draw."
-            return f"The duel is over: {state.names[winners[0]]} wins."
-        mine = seat == state.actor
-        who = "You" if mine else state.names[state.actor]
+                return Msg("The duel is over: a draw.")
+            if seat == winners[0]:
+                return Msg("The duel is over: you win.")
+            return Msg("The duel is over: {player} wins.", player=Seat(winners[0]))
+        mine, who = seat == state.actor, Seat(state.actor)
         if state.phase != "play":
-            return PROMPTS[state.phase] if mine else f"Waiting for {who} to choose."
+            return (
+                PROMPTS[state.phase] if mine else Msg("Waiting for {player} to choose.", player=who)
+            )
         if state.first_play:
-            return f"{who} open{'' if mine else 's'} the round with a single card."
+            if mine:
+                return Msg("You open the round with a single card.")
+            return Msg("{player} opens the round with a single card.", player=who)
         beat = total(state.display[1 - state.actor])
-        return f"{who} must show more than {beat} with one or two cards, or pass."
+        if mine:
+            return Msg("You must show more than {beat} with one or two cards, or pass.", beat=beat)
+        return Msg(
+            "{player} must show more than {beat} with one or two cards, or pass.",
+            player=who,
+            beat=beat,
+        )
 
     def hints(self, state: State) -> dict[str, Any]:
         """Standard card art, duel layout."""
@@ -448,14 +487,25 @@ class TrumpDuel(Game):
         assert isinstance(state, TrumpDuelState)
         verb, args = action.verb, action.args
         if verb == "play":
-            return Move(str(action), "drag", f"Play {' '.join(args)}", args, f"display{seat}")
+            label = Msg("Play {cards}", cards=Cards(args))
+            return Move(str(action), "drag", label, args, f"display{seat}")
         if verb == "pass":
-            return Move(str(action), "button", "Pass (lose the round)")
+            return Move(str(action), "button", Msg("Pass (lose the round)"))
         if verb == "effect":
-            name = SUIT_NAMES[args[0]]
-            label = f"Use {name} first" if state.phase == "order" else f"Use the {name} effect"
+            suit = Suit(args[0])
+            if state.phase == "order":
+                label = Msg("Use {suit} first", suit=suit)
+            else:
+                label = Msg("Use the {suit} effect", suit=suit)
             return Move(str(action), "button", label)
-        return Move(str(action), "click", f"{verb.capitalize()} {args[0]}", args)
+        card = Card(args[0])
+        if verb == "cancel":
+            label = Msg("Cancel {card}", card=card)
+        elif verb == "exchange":
+            label = Msg("Exchange {card}", card=card)
+        else:
+            label = Msg("Take {card}", card=card, ctx="into hand")
+        return Move(str(action), "click", label, args)
 
     # ---- copies for search ---------------------------------------------------------------
 

@@ -7,6 +7,7 @@ from itertools import combinations
 
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import SUITS
+from tabletop.engine.text import Msg
 from tabletop.games.common import action_table, pair_table
 
 NUMBER_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
@@ -40,11 +41,11 @@ EXCHANGE = action_table("exchange", DRAW_DECK)
 CANCEL = action_table("cancel", DRAW_DECK)
 TAKE = action_table("take", DRAW_DECK)
 PROMPTS = {
-    "cancel": "Choose the card of the opposing play whose effect you cancel.",
-    "order": "Choose which effect of your play to use first.",
-    "exchange": "Choose a card of your hand to discard for a fresh one (heart).",
-    "end_effect": "Choose the one effect of your last display that you use.",
-    "take": "Choose the display card you take into your hand.",
+    "cancel": Msg("Choose the card of the opposing play whose effect you cancel."),
+    "order": Msg("Choose which effect of your play to use first."),
+    "exchange": Msg("Choose a card of your hand to discard for a fresh one (heart)."),
+    "end_effect": Msg("Choose the one effect of your last display that you use."),
+    "take": Msg("Choose the display card you take into your hand."),
 }
 """What a seat must choose in each sub-phase (also the refusal for anything else)."""
 

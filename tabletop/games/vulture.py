@@ -16,8 +16,9 @@ from tabletop.engine.actions import Action
 from tabletop.engine.errors import BadOption
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game, Option, State
+from tabletop.engine.text import Card, Msg
 from tabletop.engine.views import HIDDEN, Counter, Move, Zone, ZoneKind, private
-from tabletop.games.common import action_table, finish
+from tabletop.games.common import HAND, action_table, finish
 
 # ---- constants ----------------------------------------------------------------------------
 NUMBER_CODES = tuple(f"N{n}" for n in range(1, 16))
@@ -34,37 +35,75 @@ ROUNDS = 3
 LONE_TAKE = 3
 DEFAULT_TABLE = "0,1,1,2,3/-1,1,2,3,4/-2,2,3,4,5/-3,3,4,5,6/-4,4,6,7,8/-5,-4,8,9,10"
 BID = action_table("bid", NUMBER_CODES)
+LABEL = {
+    "deck": Msg("Number cards"),
+    "discard": Msg("Discards"),
+    "box": Msg("Score cards to come"),
+    "stack": Msg("This battle"),
+    "pile": Msg("At stake"),
+    "used": Msg("Used score cards"),
+    "bid": Msg("Sealed bid"),
+    "played": Msg("Played"),
+    "taken": Msg("Taken this round"),
+    "score": Msg("Score"),
+    "now": Msg("This round"),
+    "zeros": Msg("0 cards"),
+    "in": Msg("In this battle"),
+    "round": Msg("Round"),
+    "battle": Msg("Battle"),
+    "bout": Msg("Bout"),
+    "flipped": Msg("Turned this battle"),
+}
+"""Zone and counter labels, built once."""
 MADE_LIMIT = 20_000  # zones and counters a game remembers before it starts afresh
 
 Table = tuple[tuple[int, ...], ...]
+TABLE_FORM = Msg("The score-card table must be text like 0,1,1,2,3/-1,1,2,3,4/...")
 
 
 # ---- the score-card table -----------------------------------------------------------------
 def parse_table(text: str) -> Table:
     """Read `a,b,c,d,e/...` (six battles of five values, -5..10); BadOption says what is wrong."""
     if not isinstance(text, str):
-        raise BadOption("The score-card table must be text like 0,1,1,2,3/-1,1,2,3,4/...")
+        raise BadOption(TABLE_FORM)
     rows = text.replace(";", "/").split("/")
     if len(rows) != BATTLES:
         raise BadOption(
-            f"The score-card table needs {BATTLES} battles separated by '/', not {len(rows)}."
+            Msg(
+                "The score-card table needs {battles} battles separated by '/', not {found}.",
+                battles=BATTLES,
+                found=len(rows),
+            )
         )
     table = []
     for b, row in enumerate(rows, start=1):
         parts = [p.strip() for p in row.split(",")]
         if len(parts) != BATTLE_CARDS:
             raise BadOption(
-                f"Battle {b} of the score-card table needs {BATTLE_CARDS} values, not {len(parts)}."
+                Msg(
+                    "Battle {battle} of the score-card table needs {cards} values, not {found}.",
+                    battle=b,
+                    cards=BATTLE_CARDS,
+                    found=len(parts),
+                )
             )
         values = []
         for p in parts:
             try:
                 v = int(p)
             except ValueError:
-                raise BadOption(f"Battle {b}: {p!r} is not a whole number.") from None
+                raise BadOption(
+                    Msg("Battle {battle}: {text} is not a whole number.", battle=b, text=repr(p))
+                ) from None
             if not LOW_VALUE <= v <= HIGH_VALUE:
                 raise BadOption(
-                    f"Battle {b}: score cards run from {LOW_VALUE} to {HIGH_VALUE}, not {v}."
+                    Msg(
+                        "Battle {battle}: score cards run from {low} to {high}, not {value}.",
+                        battle=b,
+                        low=LOW_VALUE,
+                        high=HIGH_VALUE,
+                        value=v,
+                    )
                 )
             values.append(v)
         table.append(tuple(sorted(values)))
@@ -87,9 +126,7 @@ class TableOption(Option):
             try:
                 value = "/".join(",".join(str(v) for v in row) for row in value)
             except TypeError:
-                raise BadOption(
-                    "The score-card table must be text like 0,1,1,2,3/-1,1,2,3,4/..."
-                ) from None
+                raise BadOption(TABLE_FORM) from None
         return table_text(parse_table(value))
 
 
@@ -98,7 +135,7 @@ def table_option() -> TableOption:
     return TableOption(
         "table",
         DEFAULT_TABLE,
-        "Score cards of battles 1–6: five values per battle, battles separated by '/'.",
+        Msg("Score cards of battles 1–6: five values per battle, battles separated by '/'."),
     )
 
 
@@ -214,7 +251,7 @@ class VultureGame(Game):
         kind: ZoneKind,
         cards: tuple[str, ...],
         owner: int | None,
-        label: str,
+        label: Msg,
         visible: frozenset[int] | None,
     ) -> Zone:
         """The zone, the very object built before when it shows the same (its id fixes the rest).
@@ -232,7 +269,7 @@ class VultureGame(Game):
         return zone
 
     def _counter(
-        self, counter_id: str, label: str, value: int | float | str, owner: int | None = None
+        self, counter_id: str, label: Msg, value: int | float | str | Msg, owner: int | None = None
     ) -> Counter:
         """The counter, the very object built before for the same value (see `_zone`)."""
         made = self._counters_made
@@ -451,10 +488,10 @@ class VultureGame(Game):
     def _bid_legal(self, state: VultureState, seat: int) -> list[Action]:
         return [BID[c] for c in dict.fromkeys(by_number(state.hands[seat]))]
 
-    def _bid_refusal(self, state: VultureState, seat: int, action: Action) -> str:
+    def _bid_refusal(self, state: VultureState, seat: int, action: Action) -> Msg:
         if action.verb != "bid" or len(action.args) != 1:
-            return "Choose one number card from your hand to bid."
-        return f"You do not hold {action.args[0]}."
+            return Msg("Choose one number card from your hand to bid.")
+        return Msg("You do not hold {card}.", card=Card(action.args[0]))
 
     def _hand_mark(self, state: VultureState, seat: int) -> frozenset[int]:
         """Participants see each other's hands in rounds 2–3, except a hand already bid from."""
@@ -467,22 +504,22 @@ class VultureGame(Game):
         assert isinstance(state, VultureState)
         zone = self._zone
         zones = [
-            zone("deck", "stack", tuple(state.deck), None, "Number cards", HIDDEN),
-            zone("discard", "pile", tuple(state.discard), None, "Discards", None),
-            zone("box", "stack", tuple(state.box), None, "Score cards to come", HIDDEN),
-            zone("stack", "stack", tuple(state.stack), None, "This battle", HIDDEN),
-            zone("pile", "row", tuple(state.pile), None, "At stake", None),
-            zone("used", "pile", tuple(state.used), None, "Used score cards", None),
+            zone("deck", "stack", tuple(state.deck), None, LABEL["deck"], HIDDEN),
+            zone("discard", "pile", tuple(state.discard), None, LABEL["discard"], None),
+            zone("box", "stack", tuple(state.box), None, LABEL["box"], HIDDEN),
+            zone("stack", "stack", tuple(state.stack), None, LABEL["stack"], HIDDEN),
+            zone("pile", "row", tuple(state.pile), None, LABEL["pile"], None),
+            zone("used", "pile", tuple(state.used), None, LABEL["used"], None),
         ]
         for i in range(state.players):
             zones.extend(self._seat_zones(state, i))
             hand = tuple(by_number(state.hands[i]))
             bid = state.bids[i]
             zones += [
-                zone(f"hand{i}", "hand", hand, i, "Hand", self._hand_mark(state, i)),
-                zone(f"bid{i}", "row", (bid,) if bid else (), i, "Sealed bid", private(i)),
-                zone(f"played{i}", "row", tuple(state.played[i]), i, "Played", None),
-                zone(f"taken{i}", "tableau", tuple(state.taken[i]), i, "Taken this round", None),
+                zone(f"hand{i}", "hand", hand, i, HAND, self._hand_mark(state, i)),
+                zone(f"bid{i}", "row", (bid,) if bid else (), i, LABEL["bid"], private(i)),
+                zone(f"played{i}", "row", tuple(state.played[i]), i, LABEL["played"], None),
+                zone(f"taken{i}", "tableau", tuple(state.taken[i]), i, LABEL["taken"], None),
             ]
         return zones
 
@@ -492,31 +529,52 @@ class VultureGame(Game):
         counter = self._counter
         n = state.players
         totals = state.match.totals
-        out = [counter(f"score{i}", "Score", totals[i], i) for i in range(n)]
+        out = [counter(f"score{i}", LABEL["score"], totals[i], i) for i in range(n)]
         doubled = state.match.round == ROUNDS
         for i in range(n):
             points = round_points(state.taken[i], self.zero_value, doubled)
             out += [
-                counter(f"now{i}", "This round", points, i),
-                counter(f"zeros{i}", "0 cards", state.zeros[i], i),
-                counter(f"in{i}", "In this battle", int(i in state.participants), i),
+                counter(f"now{i}", LABEL["now"], points, i),
+                counter(f"zeros{i}", LABEL["zeros"], state.zeros[i], i),
+                counter(f"in{i}", LABEL["in"], int(i in state.participants), i),
             ]
         flipped = " ".join(str(SCORE_VALUE[c]) for c in state.flipped)
+        rounds = Msg("{number}/{total}", number=state.match.round, total=state.match.rounds)
         out += [
-            counter("round", "Round", f"{state.match.round}/{state.match.rounds}"),
-            counter("battle", "Battle", state.battle),
-            counter("bout", "Bout", state.bout),
-            counter("stake", "At stake", pile_total(state.pile)),
-            counter("flipped", "Turned this battle", flipped),
+            counter("round", LABEL["round"], rounds),
+            counter("battle", LABEL["battle"], state.battle),
+            counter("bout", LABEL["bout"], state.bout),
+            counter("stake", LABEL["pile"], pile_total(state.pile)),
+            counter("flipped", LABEL["flipped"], flipped),
         ]
         return out
 
-    def _bid_status(self, state: VultureState, seat: int | None) -> str:
-        where = f"Round {state.match.round}, battle {state.battle}, bout {state.bout}"
-        goes = "highest" if pile_total(state.pile) >= 0 else "lowest"
+    def _bid_status(self, state: VultureState, seat: int | None) -> Msg:
+        where = {"round": state.match.round, "battle": state.battle, "bout": state.bout}
+        high = pile_total(state.pile) >= 0
         if seat is not None and seat in state.participants and state.bids[seat] is None:
-            return f"{where}: seal a number card; the {goes} unique number takes the pile."
-        return f"{where}: waiting for sealed bids; the {goes} unique number takes the pile."
+            if high:
+                return Msg(
+                    "Round {round}, battle {battle}, bout {bout}: seal a number card; "
+                    "the highest unique number takes the pile.",
+                    **where,
+                )
+            return Msg(
+                "Round {round}, battle {battle}, bout {bout}: seal a number card; "
+                "the lowest unique number takes the pile.",
+                **where,
+            )
+        if high:
+            return Msg(
+                "Round {round}, battle {battle}, bout {bout}: waiting for sealed bids; "
+                "the highest unique number takes the pile.",
+                **where,
+            )
+        return Msg(
+            "Round {round}, battle {battle}, bout {bout}: waiting for sealed bids; "
+            "the lowest unique number takes the pile.",
+            **where,
+        )
 
     def hints(self, state: State) -> dict[str, Any]:
         """Vulture card art, and the score-card table the players consult."""
@@ -530,4 +588,5 @@ class VultureGame(Game):
 
     def _bid_tag(self, seat: int, action: Action) -> Move:
         card = action.args[0]
-        return Move(str(action), "drag", f"Bid {NUMBER[card]}", action.args, f"bid{seat}")
+        label = Msg("Bid {number}", number=NUMBER[card])
+        return Move(str(action), "drag", label, action.args, f"bid{seat}")

@@ -12,6 +12,7 @@ from tabletop.engine.actions import Action
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, GameInfo, State
 from tabletop.engine.registry import register
+from tabletop.engine.text import Card, Msg, Seat
 from tabletop.engine.views import Counter, Move, Zone
 from tabletop.games.common import (
     action_table,
@@ -22,13 +23,11 @@ from tabletop.games.common import (
 )
 from tabletop.games.wild_rawz_rules import (
     ALL_CODES,
-    COLOUR_NAMES,
     HAND_SIZE,
     ROW_SIZE,
     SIDEWAYS,
     bonus_target,
     deck,
-    describe,
     round_score,
     sort_key,
     strength_table,
@@ -42,6 +41,31 @@ WITHDRAW = action_table("withdraw", ALL_CODES)
 VERBS = ("draft", "play", "withdraw")
 
 # ---- game info ----------------------------------------------------------------------------
+COLOUR = {
+    "R": Msg("red", ctx="colour"),
+    "Y": Msg("yellow", ctx="colour"),
+    "G": Msg("green", ctx="colour"),
+    "B": Msg("blue", ctx="colour"),
+}
+
+LABEL = {
+    "Draft row": Msg("Draft row"),
+    "Trump": Msg("Trump"),
+    "Set aside": Msg("Set aside"),
+    "Trick": Msg("Trick"),
+    "Sideways": Msg("Sideways"),
+    "Withdrawn": Msg("Withdrawn"),
+    "Won": Msg("Won"),
+    "Tricks": Msg("Tricks"),
+    "Bonus at": Msg("Bonus at"),
+    "Round": Msg("Round"),
+    "Start player": Msg("Start player"),
+    "Leader": Msg("Leader"),
+    "not set yet": Msg("not set yet"),
+}
+"""Zone and counter labels, built once."""
+
+
 INFO = GameInfo(
     id="wild-rawz",
     title="ワイルドローツ",
@@ -49,11 +73,12 @@ INFO = GameInfo(
     designer="はぎぞう (hagizou)",
     min_players=3,
     max_players=4,
-    summary=(
+    summary=Msg(
         "Must-follow tricks with UNO cards, where the card nobody drafts sets both the trump "
         "colour and the trump number. Withdraw from a trick to score a card and steer your "
         "bonus: hit exactly the number of tricks your sideways card asks for."
     ),
+    deck="uno",
 )
 
 
@@ -160,32 +185,35 @@ class WildRawz(Game):
             actions += distinct(hand, WITHDRAW)
         return actions
 
-    def refusal(self, state: State, seat: int, action: Action) -> str:
+    def refusal(self, state: State, seat: int, action: Action) -> Msg:
         """Why an action is refused, in a player's words."""
         assert isinstance(state, WildRawzState)
         if action.verb not in VERBS or len(action.args) != 1:
             if state.phase == "draft":
-                return "Take one card from the face-up row, e.g. `draft R5`."
-            return "Play or withdraw one card from your hand, e.g. `play R5` or `withdraw Y3`."
+                return Msg("Take one card from the face-up row.")
+            return Msg("Play or withdraw one card from your hand.")
         card = action.args[0]
         if state.phase == "draft":
             if action.verb != "draft":
-                return "First take a card from the face-up row; trump is not set yet."
-            return f"{card} is not in the face-up row."
+                return Msg("First take a card from the face-up row; trump is not set yet.")
+            return Msg("The {card} is not in the face-up row.", card=Card(card))
         if action.verb == "draft":
-            return "The draft is over: play or withdraw a card."
+            return Msg("The draft is over: play or withdraw a card.")
         if card not in state.hands[seat]:
-            return f"You do not hold {card}."
+            return Msg("You do not hold {card}.", card=Card(card))
         if action.verb == "withdraw":
             if not state.trick:
-                return "The leader cannot withdraw; lead a card to the trick."
+                return Msg("The leader cannot withdraw; lead a card to the trick.")
             if state.withdrawal is not None:
-                who = state.names[state.withdrawal[0]]
-                return f"Only one player may withdraw from a trick, and {who} already has."
-        led = COLOUR_NAMES[state.trick[0][1][0]]
+                who = Seat(state.withdrawal[0])
+                return Msg(
+                    "Only one player may withdraw from a trick, and {player} already has.",
+                    player=who,
+                )
+        led = COLOUR[state.trick[0][1][0]]
         if state.withdrawal is None:
-            return f"You must follow {led} (or withdraw a card)."
-        return f"You must follow {led}."
+            return Msg("You must follow {colour} (or withdraw a card).", colour=led)
+        return Msg("You must follow {colour}.", colour=led)
 
     # ---- doing it -------------------------------------------------------------------------
     def perform(self, state: State, seat: int, action: Action) -> list[Event]:
@@ -276,21 +304,29 @@ class WildRawz(Game):
         """Hands, the draft row, trump, set-aside cards, the trick, sideways/withdrawn/won."""
         assert isinstance(state, WildRawzState)
         zones = hand_zones(state.hands)
-        zones.append(Zone("row", "row", tuple(state.row), label="Draft row"))
+        zones.append(Zone("row", "row", tuple(state.row), label=LABEL["Draft row"]))
         trump = (state.trump,) if state.trump else ()
-        zones.append(Zone("trump", "pile", trump, label="Trump"))
-        zones.append(Zone("set_aside", "row", tuple(state.set_aside), label="Set aside"))
-        zones.append(Zone("trick", "trick", tuple(c for _, c in state.trick), label="Trick"))
+        zones.append(Zone("trump", "pile", trump, label=LABEL["Trump"]))
+        zones.append(Zone("set_aside", "row", tuple(state.set_aside), label=LABEL["Set aside"]))
+        zones.append(Zone("trick", "trick", tuple(c for _, c in state.trick), label=LABEL["Trick"]))
         side = str(state.sideways)
         for i in range(state.players):
             # The sideways card's colour is irrelevant; each seat shows a different one.
             zones.append(
-                Zone(f"sideways{i}", "pile", ("RYGB"[i] + side,), owner=i, label="Sideways")
+                Zone(f"sideways{i}", "pile", ("RYGB"[i] + side,), owner=i, label=LABEL["Sideways"])
             )
             zones.append(
-                Zone(f"withdrawn{i}", "row", tuple(state.withdrawn[i]), owner=i, label="Withdrawn")
+                Zone(
+                    f"withdrawn{i}",
+                    "row",
+                    tuple(state.withdrawn[i]),
+                    owner=i,
+                    label=LABEL["Withdrawn"],
+                )
             )
-            zones.append(Zone(f"won{i}", "tableau", tuple(state.won[i]), owner=i, label="Won"))
+            zones.append(
+                Zone(f"won{i}", "tableau", tuple(state.won[i]), owner=i, label=LABEL["Won"])
+            )
         return zones
 
     def counters(self, state: State) -> list[Counter]:
@@ -298,31 +334,68 @@ class WildRawz(Game):
         assert isinstance(state, WildRawzState)
         out = super().counters(state)
         for i in range(state.players):
-            out.append(Counter(f"tricks{i}", "Tricks", state.tricks[i], owner=i))
-            out.append(Counter(f"withdrawn{i}", "Withdrawn", len(state.withdrawn[i]), owner=i))
+            out.append(Counter(f"tricks{i}", LABEL["Tricks"], state.tricks[i], owner=i))
+            withdrawn = len(state.withdrawn[i])
+            out.append(Counter(f"withdrawn{i}", LABEL["Withdrawn"], withdrawn, owner=i))
             target = bonus_target(state.sideways, state.withdrawn[i])
-            out.append(Counter(f"target{i}", "Bonus at", target, owner=i))
-        out.append(Counter("round", "Round", f"{state.match.round}/{state.match.rounds}"))
-        out.append(Counter("start", "Start player", state.match.dealer))
-        out.append(Counter("leader", "Leader", state.leader))
-        out.append(Counter("trump", "Trump", state.trump or "-"))
+            out.append(Counter(f"target{i}", LABEL["Bonus at"], target, owner=i))
+        rounds = Msg("{number}/{total}", number=state.match.round, total=state.match.rounds)
+        out.append(Counter("round", LABEL["Round"], rounds))
+        start = Msg("{seat}", seat=Seat(state.match.dealer))
+        out.append(Counter("start", LABEL["Start player"], start))
+        out.append(Counter("leader", LABEL["Leader"], Msg("{seat}", seat=Seat(state.leader))))
+        trump = Msg("{card}", card=Card(state.trump)) if state.trump else LABEL["not set yet"]
+        out.append(Counter("trump", LABEL["Trump"], trump))
         return out
 
-    def status(self, state: State, seat: int | None) -> str:
+    def status(self, state: State, seat: int | None) -> Msg:
         """Whose turn and what they must do."""
         assert isinstance(state, WildRawzState)
         if state.result is not None:
-            return "The match is over."
-        who = "You" if seat == state.turn else state.names[state.turn]
+            return Msg("The match is over.")
+        mine, who = seat == state.turn, Seat(state.turn)
         if state.phase == "draft":
-            return f"{who} to take a card from the row; the last card left sets trump."
-        trump = f"trump is {describe(state.trump or '')} (colour and number)"
+            if mine:
+                return Msg("Your turn to take a card from the row; the last card left sets trump.")
+            return Msg(
+                "{player} to take a card from the row; the last card left sets trump.", player=who
+            )
+        trump = Card(state.trump or "")
         if not state.trick:
-            return f"{who} to lead; {trump}."
-        led = COLOUR_NAMES[state.trick[0][1][0]]
+            if mine:
+                return Msg("Your lead; trump is {trump} (colour and number).", trump=trump)
+            return Msg(
+                "{player} to lead; trump is {trump} (colour and number).", player=who, trump=trump
+            )
+        led = COLOUR[state.trick[0][1][0]]
         if state.withdrawal is None:
-            return f"{who} to play; {led} led, {trump}; one player may still withdraw."
-        return f"{who} to play; {led} led, {trump}; {state.names[state.withdrawal[0]]} withdrew."
+            if mine:
+                return Msg(
+                    "Your turn; {colour} led, trump is {trump}; one player may still withdraw.",
+                    colour=led,
+                    trump=trump,
+                )
+            return Msg(
+                "{player} to play; {colour} led, trump is {trump}; one player may still withdraw.",
+                player=who,
+                colour=led,
+                trump=trump,
+            )
+        gone = Seat(state.withdrawal[0])
+        if mine:
+            return Msg(
+                "Your turn; {colour} led, trump is {trump}; {withdrawer} withdrew.",
+                colour=led,
+                trump=trump,
+                withdrawer=gone,
+            )
+        return Msg(
+            "{player} to play; {colour} led, trump is {trump}; {withdrawer} withdrew.",
+            player=who,
+            colour=led,
+            trump=trump,
+            withdrawer=gone,
+        )
 
     def hints(self, state: State) -> dict[str, Any]:
         """UNO art, trick layout, trump card, who played each trick card and who withdrew."""
@@ -340,10 +413,13 @@ class WildRawz(Game):
         """Click a row card to draft; drag a card to the trick or beside the sideways card."""
         card = action.args[0]
         if action.verb == "draft":
-            return Move(str(action), "click", f"Take {card}", action.args, "row")
+            return Move(
+                str(action), "click", Msg("Take {card}", card=Card(card)), action.args, "row"
+            )
         if action.verb == "withdraw":
-            return Move(str(action), "drag", f"Withdraw {card}", action.args, f"withdrawn{seat}")
-        return Move(str(action), "drag", f"Play {card}", action.args, "trick")
+            label = Msg("Withdraw {card}", card=Card(card))
+            return Move(str(action), "drag", label, action.args, f"withdrawn{seat}")
+        return Move(str(action), "drag", Msg("Play {card}", card=Card(card)), action.args, "trick")
 
     # ---- copies for search ---------------------------------------------------------------
 

@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from functools import cache
 
 COLOURS = "RYGB"
-COLOUR_NAMES = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
 VALUES = "S0123456789"
 """Every value, weakest first: skip, then 0..9."""
 
@@ -50,12 +49,6 @@ def number(card: str) -> int:
     """The card's number for the withdrawal sum: its digit, skip counts 0."""
     v = card[1]
     return 0 if v == "S" else int(v)
-
-
-def describe(card: str) -> str:
-    """A card in words, e.g. "red 5" or "blue skip"."""
-    v = card[1]
-    return f"{COLOUR_NAMES[card[0]]} {'skip' if v == 'S' else v}"
 
 
 def strength(card: str, trump: str, led: str) -> int:

@@ -13,6 +13,8 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtNetwork import QAbstractSocket, QTcpSocket
 
+from tabletop.engine.text import Msg
+from tabletop.i18n import render
 from tabletop.net import messages as msg
 from tabletop.net.framing import MAX_HOST_FRAME, FrameError, FrameReader, encode
 
@@ -265,8 +267,16 @@ class Client(QObject):
             self.result = obj
             self.finished.emit(obj)
 
+    def _render(self, reason: Msg) -> str:
+        """An engine refusal in this machine's language, seats named as in the latest View."""
+        view = self.view or {}
+        names = view.get("names")
+        deck = (view.get("hints") or {}).get("deck")
+        return render(reason, names=names, deck=deck if isinstance(deck, str) else None)
+
     def _on_error(self, obj: dict[str, Any]) -> None:
-        code, text, fatal = obj["code"], obj["message"], obj["fatal"]
+        code, fatal = obj["code"], obj["fatal"]
+        text = obj["message"] if "message" in obj else self._render(Msg.from_json(obj["reason"]))
         self.last_error = (code, text)
         if self.pending is not None and obj.get("ref") == self.pending:
             self.pending = None

@@ -33,6 +33,7 @@ from tabletop.engine.game import Game, State
 from tabletop.engine.log import LogWriter, read_lines, replay
 from tabletop.engine.registry import get_game
 from tabletop.engine.rng import fresh_seed
+from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 from tabletop.net import messages as msg
 from tabletop.net.framing import (
@@ -71,7 +72,12 @@ def parse_seats(items: Sequence[str]) -> list[SeatSpec]:
         elif head == "local":
             specs.append(SeatSpec("local", name=msg.clean_name(rest)))
         else:
-            raise BadOption(f"A seat is open, cpu, cpu:<bot>, local or local:<name>, not {text!r}.")
+            raise BadOption(
+                Msg(
+                    "A seat is open, cpu, cpu:<bot>, local or local:<name>, not {text}.",
+                    text=repr(text),
+                )
+            )
     return specs
 
 
@@ -230,8 +236,13 @@ class Host(QObject):
         info = self.game.info
         if not info.min_players <= len(seats) <= info.max_players:
             raise BadOption(
-                f"{info.title_en} is for {info.min_players}–{info.max_players} players, "
-                f"not {len(seats)}."
+                Msg(
+                    "{game} is for {low}–{high} players, not {players}.",
+                    game=info.title_en,
+                    low=info.min_players,
+                    high=info.max_players,
+                    players=len(seats),
+                )
             )
         self.options = self.game.resolve_options(options or {})
         self.password = password or None
@@ -437,7 +448,7 @@ class Host(QObject):
         else:
             self._fail(conn, "bye", "Goodbye.")
 
-    def _strike(self, conn: _Conn, code: str, text: str, ref: int | None = None) -> None:
+    def _strike(self, conn: _Conn, code: str, text: str | Msg, ref: int | None = None) -> None:
         conn.strikes += 1
         if conn.strikes >= self.limits.max_strikes:
             self._fail(conn, "strikes", f"Too many refused messages; last: {text}")
@@ -725,7 +736,7 @@ class Host(QObject):
         """Let a computer player (`bot`) play a network seat, or give it back (None)."""
         target = self._seats[seat]
         if target.spec.kind != "network":
-            raise BadOption(f"Seat {seat + 1} is not a network seat.")
+            raise BadOption(Msg("Seat {number} is not a network seat.", number=seat + 1))
         if bot is None:
             target.stand_in = None
             target.stand_in_name = None
@@ -741,7 +752,7 @@ class Host(QObject):
         if self.state is not None:
             return
         if not self.ready():
-            raise BadOption("Every network seat needs a player before the match starts.")
+            raise BadOption(Msg("Every network seat needs a player before the match starts."))
         state = self.game.setup(len(self._seats), self.options, self._seed)
         state.names = tuple(s.name for s in self._seats)
         self.state = state
@@ -759,11 +770,11 @@ class Host(QObject):
     def view(self, seat: int | None) -> View:
         """What `seat` (None: a spectator) sees now, for a hot-seat UI."""
         if self.state is None:
-            raise BadOption("The match has not started.")
+            raise BadOption(Msg("The match has not started."))
         return self.game.view(self.state, seat)
 
-    def act_local(self, seat: int, text: str) -> str | None:
-        """Play a hot-seat seat's action; the refusal reason, or None when applied."""
+    def act_local(self, seat: int, text: str) -> str | Msg | None:
+        """Play a hot-seat seat's action; the refusal ("code:text" or a Msg), or None."""
         if self._seats[seat].spec.kind != "local":
             return f"Seat {seat + 1} is not played at this computer."
         return self._apply(seat, text)
@@ -778,13 +789,15 @@ class Host(QObject):
         refusal = self._apply(conn.seat, act.action, conn, act.ref)
         if refusal is None:
             conn.strikes = 0
+        elif isinstance(refusal, Msg):
+            self._strike(conn, "illegal", refusal, act.ref)
         else:
             code, text = refusal.split(":", 1)
             self._strike(conn, code, text, act.ref)
 
     def _apply(
         self, seat: int, text: str, sender: _Conn | None = None, ref: int | None = None
-    ) -> str | None:
+    ) -> str | Msg | None:
         state = self.state
         if state is None:
             return "not-started:The match has not started."
@@ -793,7 +806,7 @@ class Host(QObject):
         except ParseError as err:
             return f"bad-action:{err}"
         except IllegalAction as err:
-            return f"illegal:{err.reason}"
+            return err.reason
         assert self._writer is not None
         self._writer.action(seat, str(self.game.parse_action(text)), events)
         self.seq += 1

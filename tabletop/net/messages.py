@@ -20,9 +20,10 @@ from tabletop.engine.errors import UnknownGame
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, Result, State
 from tabletop.engine.registry import get_game
+from tabletop.engine.text import Msg
 from tabletop.engine.views import Counter, Zone
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 """The protocol version both sides put in their first message."""
 
 NAME_MAX = 24
@@ -206,9 +207,19 @@ def welcome(
     }
 
 
-def error(code: str, message: str, fatal: bool = False, ref: int | None = None) -> dict[str, Any]:
-    """An error frame; `fatal` means the host closes the connection after it."""
-    out: dict[str, Any] = {"type": "error", "code": code, "message": message, "fatal": fatal}
+def error(
+    code: str, message: str | Msg, fatal: bool = False, ref: int | None = None
+) -> dict[str, Any]:
+    """An error frame; `fatal` means the host closes the connection after it.
+
+    An engine refusal (a Msg) travels as `reason`, its JSON form, for the client to render in
+    its own language; the host's own diagnostics travel as `message`.
+    """
+    out: dict[str, Any] = {"type": "error", "code": code, "fatal": fatal}
+    if isinstance(message, Msg):
+        out["reason"] = message.to_json()
+    else:
+        out["message"] = message
     if ref is not None:
         out["ref"] = ref
     return out
@@ -528,7 +539,7 @@ class ViewTexts:
         status = game.status(state, seat)
         text = self._statuses.get(status)
         if text is None:
-            text = self._statuses[status] = _dumps(status)
+            text = self._statuses[status] = _dumps(status.to_json())
         fields["status"] = text
         fields["moves"] = _dumps(moves) if moves else "[]"
         return SeatView(self, seat, fields)
@@ -559,12 +570,12 @@ _HOST_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
         "names": list,
         "zones": list,
         "counters": list,
-        "status": str,
+        "status": dict,
         "to_act": list,
         "moves": list,
         "over": bool,
     },
-    "error": {"code": str, "message": str, "fatal": bool},
+    "error": {"code": str, "fatal": bool},
     "result": {"totals": list, "ranking": list, "winners": list},
     "pong": {},
     "patch": {"seq": int, "zones": dict, "counters": dict},
@@ -580,6 +591,13 @@ def parse_host(obj: dict[str, Any]) -> dict[str, Any]:
     for key, want in fields.items():
         if not isinstance(obj.get(key), want):
             raise ProtocolError("bad-message", f"A {kind} message lacks a valid {key!r}.")
+    if kind == "error" and not isinstance(obj.get("message"), str):
+        try:
+            Msg.from_json(obj.get("reason"))
+        except ValueError:
+            raise ProtocolError(
+                "bad-message", "An error lacks a valid message or reason."
+            ) from None
     if kind == "view":
         for key in ("zones", "counters", "moves"):
             if not all(isinstance(item, dict) for item in obj[key]):

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.views import BACK, Move, View, Zone
+from tabletop.i18n import for_view
 
 
 def same_cards(a: Sequence[str], b: Sequence[str]) -> bool:
@@ -76,7 +77,7 @@ def zone_label(view: View, zone_id: str) -> str:
         zone = view.zone(zone_id)
     except KeyError:
         return zone_id
-    return zone.label or zone.id
+    return for_view(zone.label, view) or zone.id
 
 
 def _secretless(value: object) -> list[str] | None:

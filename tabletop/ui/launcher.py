@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from tabletop.engine.game import GameInfo
 from tabletop.engine.registry import all_games
 from tabletop.help import rules_markdown
+from tabletop.i18n import render
 from tabletop.store import HistoryEntry, SaveInfo
 from tabletop.ui.session import seats_from
 
@@ -55,7 +56,7 @@ def describe(info: GameInfo) -> str:
         f"<h1 style='margin-bottom:0'>{escape(info.title)}</h1>"
         f"<h3 style='margin-top:2px;color:#555'>{escape(info.title_en)}</h3>"
         f"<p><b>{players_text(info)}</b> · designed by {escape(info.designer)}</p>"
-        f"<p>{escape(info.summary)}</p>"
+        f"<p>{escape(render(info.summary))}</p>"
     )
 
 

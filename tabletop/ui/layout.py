@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass, field
 
 from tabletop.engine.views import BACK, View, Zone
+from tabletop.i18n import display_width, render
 
 CARD_RATIO = 1.4
 """Card height over width (100×140)."""
@@ -242,7 +243,7 @@ def _want(zone: Zone, card_w: float, players: int, tight: bool, label_px: float)
             step = (0.2 if zone.kind == "hand" else 0.3) if tight else 0.5
             want = card_w * (1 + step * (n - 1))
     if label_px and zone.label:
-        want = max(want, min(len(zone.label), 18) * label_px * 0.56 + 6)
+        want = max(want, min(display_width(render(zone.label)), 18) * label_px * 0.56 + 6)
     return want + 2 * CARD_PAD
 
 

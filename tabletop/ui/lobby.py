@@ -31,6 +31,7 @@ from tabletop.bots.base import bot_names
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.game import GameInfo
 from tabletop.engine.registry import all_games, get_game
+from tabletop.i18n import error_text, render
 from tabletop.net import messages as msg
 from tabletop.net.discovery import Announcer
 from tabletop.net.headless import DEFAULT_PORT
@@ -224,7 +225,7 @@ class HostLobby(QDialog):
         remembered = (memory or {}).get("options") or {}
         for opt in info.options:
             widget = option_widget(opt, remembered.get(opt.key, opt.default))
-            widget.setToolTip(opt.help)
+            widget.setToolTip(render(opt.help))
             self.options_form.addRow(opt.key, widget)
             self.option_widgets[opt.key] = widget
         self.options_box.setVisible(bool(info.options))
@@ -277,13 +278,13 @@ class HostLobby(QDialog):
         try:
             options, seed = self.options(), self.seed_value()
         except ValueError as err:
-            self.error.setText("The seed is a number." if "seed" in str(err) else str(err))
+            self.error.setText("The seed is a number." if "seed" in str(err) else error_text(err))
             return False
         password = self.password.text() or None
         try:
             host = Host(self.game_id(), self.specs(), options, seed, password, auto_start=False)
         except TabletopError as err:
-            self.error.setText(str(err))
+            self.error.setText(error_text(err))
             return False
         try:
             port = host.listen(self.port.value(), self.lan.bind)

@@ -25,6 +25,7 @@ from tabletop.engine.errors import BadOption, IllegalAction, ParseError
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, Result
 from tabletop.engine.registry import get_game
+from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 from tabletop.net.client import Client
 from tabletop.net.discovery import BROADCAST, DISCOVERY_PORT, Announcer
@@ -86,7 +87,7 @@ class HostSession(QObject):
     ) -> None:
         super().__init__(parent)
         if host.state is None:
-            raise BadOption("The match has not started.")
+            raise BadOption(Msg("The match has not started."))
         self.host = host
         self.addresses = lan_addresses(bind)
         self.announcer = announcer
@@ -134,11 +135,13 @@ class HostSession(QObject):
     def act(self, seat: int, action: str) -> None:
         """Play a hot-seat person's move; the step comes back through `updated`."""
         reason = self.host.act_local(seat, action)
+        if isinstance(reason, Msg):
+            raise IllegalAction(reason)
         if reason is not None:
             text = _refusal(reason)
             if reason.startswith("bad-action:"):
                 raise ParseError(text)
-            raise IllegalAction(text)
+            raise IllegalAction(Msg("{reason}", reason=text))
 
     def score_table(self) -> tuple[list[list[float]], list[float]]:
         """Per-round scores and running totals."""
@@ -156,7 +159,7 @@ class HostSession(QObject):
 
     def bot_choice(self, seat: int) -> str:
         """Not used: the host plays its computer seats itself."""
-        raise BadOption(f"The host plays seat {seat + 1} itself.")
+        raise BadOption(Msg("The host plays seat {number} itself.", number=seat + 1))
 
     def minutes(self) -> int:
         """Whole minutes since the match started at this table."""
@@ -206,7 +209,7 @@ class ClientSession(QObject):
     ) -> None:
         super().__init__(parent)
         if client.game is None:
-            raise BadOption("The client has not joined a table.")
+            raise BadOption(Msg("The client has not joined a table."))
         self.client = client
         self.address, self.port = address, port
         self.game: Game = get_game(client.game)
@@ -264,18 +267,18 @@ class ClientSession(QObject):
     def view(self, seat: int | None) -> View:
         """The latest View this client received (its own seat's: it has no other)."""
         if self._view is None:
-            raise BadOption("No View has arrived yet.")
+            raise BadOption(Msg("No View has arrived yet."))
         return self._view
 
     def act(self, seat: int, action: str) -> None:
         """Send a move to the host; its answer comes through `updated` or `refused`."""
         client = self.client
         if seat != client.seat:
-            raise IllegalAction("You can only play your own seat.")
+            raise IllegalAction(Msg("You can only play your own seat."))
         if not client.connected:
-            raise IllegalAction("Not connected to the host; wait until the table is back.")
+            raise IllegalAction(Msg("Not connected to the host; wait until the table is back."))
         if client.pending is not None:
-            raise IllegalAction("Waiting for the host to answer your last move.")
+            raise IllegalAction(Msg("Waiting for the host to answer your last move."))
         client.act(action)
 
     def score_table(self) -> tuple[list[list[float]], list[float]]:
@@ -296,7 +299,7 @@ class ClientSession(QObject):
 
     def bot_choice(self, seat: int) -> str:
         """Not used: a client plays only its own seat."""
-        raise BadOption(f"Seat {seat + 1} is not played here.")
+        raise BadOption(Msg("Seat {number} is not played here.", number=seat + 1))
 
     def minutes(self) -> int:
         """Whole minutes since this table opened."""

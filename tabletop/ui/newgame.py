@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.engine.game import GameInfo, Option
+from tabletop.i18n import error_text, render
 from tabletop.ui.session import SeatSpec
 
 PERSON = "Person"
@@ -155,11 +156,12 @@ class NewGameDialog(QDialog):
             form = QFormLayout(box)
             for opt in info.options:
                 widget = option_widget(opt, remembered["options"][opt.key])
-                widget.setToolTip(opt.help)
+                help_text = render(opt.help)
+                widget.setToolTip(help_text)
                 label = QLabel(opt.key)
-                label.setToolTip(opt.help)
+                label.setToolTip(help_text)
                 form.addRow(label, widget)
-                hint = QLabel(opt.help)
+                hint = QLabel(help_text)
                 hint.setWordWrap(True)
                 hint.setStyleSheet("color: gray;")
                 form.addRow("", hint)
@@ -223,7 +225,8 @@ class NewGameDialog(QDialog):
             seed = self.seed_value()
             options = self.options()
         except ValueError as err:
-            self.error.setText(str(err) if "seed" not in str(err) else "The seed is a number.")
+            text = error_text(err) if "seed" not in str(err) else "The seed is a number."
+            self.error.setText(text)
             return
         seats = self.seats()
         save_choices(self.settings, self.info, seats, options, "" if seed is None else str(seed))

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.engine.game import Result
+from tabletop.i18n import render
 from tabletop.ui.scores import fmt
 
 PALETTE = (
@@ -148,7 +149,7 @@ class ResultsDialog(QDialog):
         layout.addWidget(table)
         self.table = table
         if result.tiebreak:
-            note = QLabel(f"Tie-break: {result.tiebreak}")
+            note = QLabel(f"Tie-break: {render(result.tiebreak, names=names)}")
             note.setWordWrap(True)
             layout.addWidget(note)
         if result.rounds:

@@ -14,7 +14,9 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QRadialGradient
 from PySide6.QtWidgets import QGraphicsScene
 
+from tabletop.engine.text import Msg
 from tabletop.engine.views import BACK, Counter, View
+from tabletop.i18n import for_view, render
 from tabletop.ui import gestures, zorder
 from tabletop.ui.art import SUIT_SYMBOL, CardArt
 from tabletop.ui.cards import CardItem
@@ -39,6 +41,8 @@ def _fmt(value: object) -> str:
 def counter_value(counter: Counter, names: Sequence[str] = ()) -> str:
     """A counter's value as text; a seat-valued shared counter ("dealer" …) names the seat."""
     value = counter.value
+    if isinstance(value, Msg):
+        return render(value, names=names)
     if (
         counter.owner is None
         and counter.id in SEAT_COUNTERS
@@ -56,7 +60,7 @@ def counter_chunks(counters: Sequence[Counter], names: Sequence[str] = ()) -> li
     for c in counters:
         value = counter_value(c, names)
         if value:
-            out.append(f"{c.label} {value}".strip())
+            out.append(f"{render(c.label, names=names)} {value}".strip())
     return out
 
 
@@ -151,7 +155,7 @@ class TableScene(QGraphicsScene):
                 item = ZoneItem(zone.id)
                 self.zone_items[zone.id] = item
                 self.addItem(item)
-            label = zone.label
+            label = for_view(zone.label, view)
             if label and zone.kind in ("pile", "stack", "tableau") and zone.cards:
                 label = f"{label} ({len(zone.cards)})"
             r = slot.rect
@@ -186,7 +190,7 @@ class TableScene(QGraphicsScene):
 
     def _sync_text(self, lay: TableLayout, view: View) -> None:
         s = lay.status
-        self.status.set_text(QRectF(s.x, s.y, s.w, s.h), view.status, lay.font_px)
+        self.status.set_text(QRectF(s.x, s.y, s.w, s.h), for_view(view.status, view), lay.font_px)
         chunks = counter_chunks([c for c in view.counters if c.owner is None], view.names)
         trump = view.hints.get("trump")
         if trump and not any(c.id == "trump" for c in view.counters):

@@ -18,6 +18,7 @@ from tabletop.engine.errors import BadOption
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, Result, State
 from tabletop.engine.log import header
+from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 
 CPU = "cpu"
@@ -184,7 +185,12 @@ def parse_seats(game_id: str, texts: Sequence[str]) -> list[SeatSpec]:
             bot = text.split(":", 1)[1].strip() if ":" in text else default_bot(game_id)
             if bot not in known:
                 raise BadOption(
-                    f"No computer player {bot!r} for {game_id}; choose from {', '.join(known)}."
+                    Msg(
+                        "No computer player {name} for {game}; choose from {names}.",
+                        name=repr(bot),
+                        game=game_id,
+                        names=", ".join(known),
+                    )
                 )
             seats.append(SeatSpec(f"CPU {i + 1}", bot))
         else:

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from tabletop.engine.errors import IllegalAction, ParseError
 from tabletop.engine.events import Event
 from tabletop.engine.views import Move, View
+from tabletop.i18n import for_view, render
 from tabletop.ui import gestures
 from tabletop.ui.art import CardArt
 from tabletop.ui.scene import TableScene
@@ -167,7 +168,8 @@ class TableWidget(QWidget):
         try:
             events = self.session.act(seat, action)
         except IllegalAction as err:
-            return err.reason
+            view = self.scene.view
+            return render(err.reason) if view is None else for_view(err.reason, view)
         except ParseError as err:
             return str(err)
         if events is None:
@@ -365,8 +367,10 @@ class TableWidget(QWidget):
 
     def _choose(self, seat: int, moves: Sequence[Move]) -> None:
         menu = QMenu(self)
+        view = self.scene.view
         for move in moves:
-            action = menu.addAction(move.label or move.action)
+            label = render(move.label) if view is None else for_view(move.label, view)
+            action = menu.addAction(label or move.action)
             action.setData(move.action)
         picked = menu.exec(QCursor.pos() if self.isVisible() else QPoint())
         if picked is not None:
@@ -416,7 +420,7 @@ class TableWidget(QWidget):
         if chosen:
             matches = gestures.card_moves(view, chosen)
             for move in matches:
-                self._button(f"✓ {move.label or move.action}", move.action, seat)
+                self._button(f"✓ {for_view(move.label, view) or move.action}", move.action, seat)
             if not matches:
                 counts = sorted(gestures.multi_counts(view))
                 need = " or ".join(str(c) for c in counts) or "other"
@@ -439,7 +443,7 @@ class TableWidget(QWidget):
         if len(pressable) > MAX_BUTTONS or clock is not None:
             combo = QComboBox()
             for move in pressable:
-                combo.addItem(move.label or move.action, move.action)
+                combo.addItem(for_view(move.label, view) or move.action, move.action)
             if clock is not None:
                 combo.setCurrentIndex(combo.findData(clock))
                 self.hint.setText("Minutes played since the match started:")
@@ -450,7 +454,7 @@ class TableWidget(QWidget):
             self.buttons_layout.addWidget(go)
         else:
             for move in pressable:
-                self._button(move.label or move.action, move.action, seat)
+                self._button(for_view(move.label, view) or move.action, move.action, seat)
 
     def _button(self, label: str, action: str, seat: int) -> None:
         button = QPushButton(label)
@@ -477,5 +481,5 @@ def _counter_change(old: View, new: View, seat: int) -> str:
         a, b = before[c.id], c.value
         if isinstance(a, (int, float)) and isinstance(b, (int, float)) and a != b:
             delta = b - a
-            return f"{c.label} {'+' if delta > 0 else ''}{fmt(delta)}"
+            return f"{for_view(c.label, new)} {'+' if delta > 0 else ''}{fmt(delta)}"
     return ""

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.engine import BACK, HIDDEN, Action, Event, ParseError, Secret, View, Zone, private
+from tabletop.engine import (
+    BACK,
+    EMPTY,
+    HIDDEN,
+    Action,
+    Event,
+    ParseError,
+    Secret,
+    View,
+    Zone,
+    private,
+)
 
 
 @pytest.mark.parametrize("text", ["play R14", "pass B3 G8", "declare in", "bid N15", "play AS 11"])
@@ -49,12 +60,12 @@ def test_view_masks_zones_by_visibility() -> None:
         Zone("stock", "stack", ("3D", "4D"), visible=HIDDEN),
         Zone("trick", "trick", ("5H",)),
     ]
-    view = View.build("g", 0, ["A", "B"], zones, [], "", [0], [], False)
+    view = View.build("g", 0, ["A", "B"], zones, [], EMPTY, [0], [], False)
     assert view.zone("hand0").cards == ("AS", "KS")
     assert view.zone("hand1").cards == (BACK,)
     assert view.zone("stock").cards == (BACK, BACK)
     assert view.zone("trick").cards == ("5H",)
-    spectator = View.build("g", None, ["A", "B"], zones, [], "", [0], [], False)
+    spectator = View.build("g", None, ["A", "B"], zones, [], EMPTY, [0], [], False)
     assert spectator.zone("hand0").cards == (BACK, BACK)
     assert spectator.to_json()["zones"][0]["face_up"] is False
     assert view.to_json()["zones"][0]["face_up"] is True

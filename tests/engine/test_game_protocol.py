@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.engine import BadOption, IllegalAction, UnknownGame, get_game
+from tabletop.engine import EMPTY, BadOption, IllegalAction, UnknownGame, get_game
 from tabletop.engine.game import Option, parse_options, places
 from tabletop.engine.registry import all_games
 
@@ -15,11 +15,11 @@ def test_places_share_ties() -> None:
 
 
 def test_option_parsing_and_checks() -> None:
-    flag = Option("ver2", False, "")
+    flag = Option("ver2", False, EMPTY)
     assert flag.parse("true") is True and flag.parse("off") is False
     with pytest.raises(BadOption):
         flag.parse("maybe")
-    count = Option("deals", 8, "", minimum=1, maximum=20)
+    count = Option("deals", 8, EMPTY, minimum=1, maximum=20)
     assert count.parse("12") == 12
     with pytest.raises(BadOption, match="at most 20"):
         count.parse("30")

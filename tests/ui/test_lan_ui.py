@@ -220,7 +220,7 @@ def test_an_illegal_drop_on_a_client_snaps_back_with_the_hosts_reason(qtbot: obj
         home = card.rest_pos()
         seq = host.seq
         mouse_drag(table, grip(card), table.scene.zone_items["trick"].rect.center())
-        qtbot.waitUntil(lambda: table.scene.notice == refused.value.reason, timeout=WAIT)
+        qtbot.waitUntil(lambda: table.scene.notice == str(refused.value), timeout=WAIT)
         qtbot.waitUntil(lambda: (card.pos() - home).manhattanLength() < 0.5, timeout=WAIT)
         assert host.seq == seq and client.pending is None
     finally:

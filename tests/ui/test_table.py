@@ -14,6 +14,7 @@ from ui_helpers import click_scene, grip, mouse_drag, play_through, view_point
 from tabletop.bots.base import make_bot
 from tabletop.engine.errors import IllegalAction
 from tabletop.engine.registry import all_games, get_game
+from tabletop.engine.text import Msg, Seat
 from tabletop.engine.views import BACK, Counter
 from tabletop.ui.scene import counter_chunks
 from tabletop.ui.session import Session, parse_seats
@@ -84,7 +85,7 @@ def test_dropping_an_illegal_card_snaps_back_with_the_reason(qtbot: object) -> N
     before = session.actions
     mouse_drag(table, grip(card), table.scene.zone_items["trick"].rect.center())
     assert session.actions == before
-    assert table.scene.notice == refused.value.reason
+    assert table.scene.notice == str(refused.value)
     qtbot.waitUntil(lambda: (card.pos() - home).manhattanLength() < 1, timeout=2000)
 
 
@@ -268,9 +269,10 @@ def test_opponents_hands_show_how_many_cards_they_hold(qtbot: object) -> None:
 
 def test_counters_name_seats_wrap_and_list_everything_in_a_tooltip(qtbot: object) -> None:
     names = ("Ann", "Bob", "Cy")
-    shared = [Counter("dealer", "Dealer", 1), Counter("turn", "Turn", 2), Counter("x", "X", "")]
+    dealer = Counter("dealer", Msg("Dealer"), Msg("{seat}", seat=Seat(1)))
+    shared = [dealer, Counter("turn", Msg("Turn"), 2), Counter("x", Msg("X"), "")]
     assert counter_chunks(shared, names) == ["Dealer Bob", "Turn 2"]
-    assert counter_chunks([Counter("dealer", "Dealer", 1, owner=0)], names) == ["Dealer 1"]
+    assert counter_chunks([Counter("dealer", Msg("Dealer"), 1, owner=0)], names) == ["Dealer 1"]
     table = make_table(qtbot, "pokered-trick", "Ann,cpu,cpu,cpu,cpu,cpu,cpu")
     view = table.served_view
     plate = table.scene.plates[3]
@@ -279,7 +281,7 @@ def test_counters_name_seats_wrap_and_list_everything_in_a_tooltip(qtbot: object
     lines = plate.lines()
     assert len(lines) >= 2
     assert lines[0].startswith(mine[0]) and lines[1].startswith(mine[len(lines[0].split(" · "))])
-    dealer = view.names[view.counter("dealer").value]
+    dealer = view.names[view.counter("dealer").value.param("seat").index]
     assert f"Dealer {dealer}" in table.scene.info.text
 
 

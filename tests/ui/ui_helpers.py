@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QApplication
 
 from tabletop.bots.base import RandomBot, make_bot
 from tabletop.engine.registry import get_game
+from tabletop.engine.text import Msg
 from tabletop.engine.views import BACK, Counter, View, Zone
 from tabletop.store import Autosave, Store
 from tabletop.ui.table import TableWidget
@@ -18,15 +19,14 @@ def synthetic_view(players: int, seat: int = 0, hand: int = 10, won: int = 6) ->
     zones = []
     for i in range(players):
         cards = tuple(f"{r}S" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J")[:hand])
-        zones.append(
-            Zone(f"hand{i}", "hand", cards if i == seat else (BACK,) * hand, owner=i, label="Hand")
-        )
-        zones.append(Zone(f"pass{i}", "row", (), owner=i, label="Passing"))
-        zones.append(Zone(f"won{i}", "tableau", ("AH",) * won, owner=i, label="Won"))
-    zones.append(Zone("trick", "trick", ("KD", "QD", "JD"), label="Trick"))
-    zones.append(Zone("deck", "pile", (BACK,) * 12, label="Deck"))
-    counters = [Counter(f"score{i}", "Score", i, owner=i) for i in range(players)]
-    counters.append(Counter("round", "Round", "1/3"))
+        shown = cards if i == seat else (BACK,) * hand
+        zones.append(Zone(f"hand{i}", "hand", shown, owner=i, label=Msg("Hand")))
+        zones.append(Zone(f"pass{i}", "row", (), owner=i, label=Msg("Passing")))
+        zones.append(Zone(f"won{i}", "tableau", ("AH",) * won, owner=i, label=Msg("Won")))
+    zones.append(Zone("trick", "trick", ("KD", "QD", "JD"), label=Msg("Trick")))
+    zones.append(Zone("deck", "pile", (BACK,) * 12, label=Msg("Deck")))
+    counters = [Counter(f"score{i}", Msg("Score"), i, owner=i) for i in range(players)]
+    counters.append(Counter("round", Msg("Round"), "1/3"))
     return View(
         game="demo",
         seat=seat,
@@ -34,7 +34,7 @@ def synthetic_view(players: int, seat: int = 0, hand: int = 10, won: int = 6) ->
         names=tuple(f"P{i}" for i in range(players)),
         zones=tuple(zones),
         counters=tuple(counters),
-        status="P0 to play.",
+        status=Msg("P0 to play."),
         to_act=(0,),
         moves=(),
         over=False,

@@ -195,7 +195,7 @@ def test_three_joins_rule_forces_and_excludes() -> None:
     assert events[0].type == "lone"
     # battle 5: seat 2 needs 1 of 2, seat 1 needs 2 of 2
     assert state.battle == 5 and GAME.to_act(state) == {2}
-    with pytest.raises(IllegalAction, match="not your turn"):
+    with pytest.raises(IllegalAction, match=r"^It is not your turn\.$"):
         GAME.apply(state, 0, "join")
 
 

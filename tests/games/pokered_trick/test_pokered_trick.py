@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.engine import Event, IllegalAction, get_game
+from tabletop.engine import Event, IllegalAction, Msg, Seat, get_game
 from tabletop.engine.cards import sort_key, standard_deck
 from tabletop.games.pokered_trick import PokeredState
 
@@ -127,11 +127,13 @@ def test_must_follow_but_jokers_may_always_be_played() -> None:
     act(state, (1, "play AS"))
     assert sorted(str(a) for a in GAME.legal_actions(state, 0)) == ["play 9S", "play JK1"]
     before = snapshot(state)
-    with pytest.raises(IllegalAction, match="must follow spades"):
+    with pytest.raises(
+        IllegalAction, match=r"^You must follow spades \(a joker may always be played\)\.$"
+    ):
         GAME.apply(state, 0, "play 4H")
     with pytest.raises(IllegalAction, match="do not hold"):
         GAME.apply(state, 0, "play KS")
-    with pytest.raises(IllegalAction, match="not your turn"):
+    with pytest.raises(IllegalAction, match=r"^It is not your turn\.$"):
         GAME.apply(state, 1, "play KS")
     assert snapshot(state) == before
 
@@ -165,7 +167,9 @@ def test_leads_rotate_from_the_starter_and_joker_tricks_score_nothing() -> None:
     state = play_hand(hands, {1: "hide 2H 3H", 0: "hide 7D 8D"})
     ev = act(state, (1, "play AS"), (0, "play 9S"))
     assert ev[-1].type == "trick" and ev[-1].data["winner"] == 1 and ev[-1].data["joker"] is False
-    assert GAME.to_act(state) == {0} and GAME.view(state, 1).counter("leader").value == 0
+    assert GAME.to_act(state) == {0} and GAME.view(state, 1).counter("leader").value == Msg(
+        "{seat}", seat=Seat(0)
+    )
     ev = act(state, (0, "play 8S"), (1, "play JK1"))
     assert ev[-1].data == {"leader": 0, "winner": 1, "cards": ["8S", "JK1"], "joker": True}
     assert state.tricks[1] == 2 and state.trick_points[1] == 1
@@ -229,7 +233,7 @@ def test_debtor_bankrupt_mid_payment_is_left_out_of_later_deals() -> None:
     assert end["bankrupt"] == [0] and end["scores"] == [-5, 6, -1]
     # deal 2: the dealer passes to seat 1; seat 0 gets no cards and never acts
     assert state.match.dealer == 1 and state.queue == [2, 1] and state.hands[0] == []
-    assert GAME.view(state, 2).counter("declared0").value == "bankrupt"
+    assert GAME.view(state, 2).counter("declared0").value == Msg("bankrupt")
     act(state, (2, "declare fold"), (1, "declare fold"))
     assert state.match.dealer == 2 and state.queue == [1, 2]
     act(state, (1, "declare fold"), (2, "declare fold"))
@@ -295,9 +299,12 @@ def test_time_limit_is_reported_after_each_deal() -> None:
     assert state.match.dealer == 1
     fold_deal(state)
     before = snapshot(state)
-    with pytest.raises(IllegalAction, match="from 12 up to 20"):
+    report = (
+        r"^Report the minutes played so far, from 12 up to 20 \(the limit means time is up\)\.$"
+    )
+    with pytest.raises(IllegalAction, match=report):
         GAME.apply(state, 2, "time 7")
-    with pytest.raises(IllegalAction, match="from 12 up to 20"):
+    with pytest.raises(IllegalAction, match=report):
         GAME.apply(state, 2, "time 25")
     assert snapshot(state) == before
     events = act(state, (2, "time 20"))
@@ -308,9 +315,9 @@ def test_time_limit_is_reported_after_each_deal() -> None:
 def test_refusals_explain_and_change_nothing() -> None:
     state = rig(3, {1: ["AS", "KS", "QS", "JS", "10S", "5H", "5D"]})
     before = snapshot(state)
-    with pytest.raises(IllegalAction, match="Declare in or fold"):
+    with pytest.raises(IllegalAction, match=r"^Declare: stay in, or fold\.$"):
         GAME.apply(state, 1, "declare maybe")
-    with pytest.raises(IllegalAction, match="not your turn"):
+    with pytest.raises(IllegalAction, match=r"^It is not your turn\.$"):
         GAME.apply(state, 2, "declare in")
     assert snapshot(state) == before
     act(state, (1, "declare in"), (2, "declare in"), (0, "declare fold"))
@@ -323,7 +330,7 @@ def test_refusals_explain_and_change_nothing() -> None:
     ):
         with pytest.raises(IllegalAction, match=reason):
             GAME.apply(state, 1, text)
-    with pytest.raises(IllegalAction, match="not your turn"):
+    with pytest.raises(IllegalAction, match=r"^It is not your turn\.$"):
         GAME.apply(state, 0, "hide AS KS")
     assert snapshot(state) == before
 

@@ -108,7 +108,7 @@ def test_must_follow_refusal_leaves_state_unchanged() -> None:
         GAME.apply(state, 1, f"play {off[0]}")
     with pytest.raises(IllegalAction, match="do not hold"):
         GAME.apply(state, 1, f"play {state.hands[2][0]}")
-    with pytest.raises(IllegalAction, match="not your turn"):
+    with pytest.raises(IllegalAction, match=r"^It is not your turn\.$"):
         GAME.apply(state, 3, f"play {state.hands[3][0]}")
     assert (json.dumps(GAME.view(state, None).to_json()), state.hands) == before
 

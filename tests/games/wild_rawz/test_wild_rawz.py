@@ -62,7 +62,7 @@ def refused(state: WildRawzState, seat: int, text: str) -> str:
     with pytest.raises(IllegalAction) as err:
         GAME.apply(state, seat, text)
     assert snapshot(state) == before
-    return err.value.reason
+    return str(err.value)
 
 
 def draft_out(state: WildRawzState) -> None:
@@ -150,9 +150,14 @@ def test_draft_picks_land_in_hand_and_leave_the_row() -> None:
 
 def test_draft_refusals_leave_state_unchanged() -> None:
     state = new(3, seed=5)
-    assert "not in the face-up row" in refused(state, 0, "draft R9")  # no 9s in the deck
-    assert "take a card from the face-up row" in refused(state, 0, f"play {state.hands[0][0]}")
-    assert "not your turn" in refused(state, 1, f"draft {state.row[0]}")
+    assert (
+        refused(state, 0, "draft R9") == "The red 9 is not in the face-up row."
+    )  # no 9s in the deck
+    assert (
+        refused(state, 0, f"play {state.hands[0][0]}")
+        == "First take a card from the face-up row; trump is not set yet."
+    )
+    assert refused(state, 1, f"draft {state.row[0]}") == "It is not your turn."
 
 
 # ---- card strength ---------------------------------------------------------------------------
@@ -193,8 +198,8 @@ def test_must_follow_but_withdraw_needs_no_follow() -> None:
     GAME.apply(state, 0, "play Y5")
     legal = {str(a) for a in GAME.legal_actions(state, 1)}
     assert legal == {"play Y1", "withdraw Y1", "withdraw G4", "withdraw R7"}
-    assert "must follow yellow" in refused(state, 1, "play R7")
-    assert "do not hold" in refused(state, 1, "play B6")
+    assert refused(state, 1, "play R7") == "You must follow yellow (or withdraw a card)."
+    assert refused(state, 1, "play B6") == "You do not hold blue 6."
     events = GAME.apply(state, 1, "withdraw R7")
     assert events[0].to_json() == {"type": "play", "seat": 1, "card": "R7", "withdraw": True}
     assert state.withdrawn[1] == ["R7"]
@@ -205,7 +210,9 @@ def test_must_follow_but_withdraw_needs_no_follow() -> None:
 def test_leader_cannot_withdraw() -> None:
     state = in_play([list(h) for h in HANDS], trump="R0")
     assert all(a.verb == "play" for a in GAME.legal_actions(state, 0))
-    assert "leader cannot withdraw" in refused(state, 0, "withdraw B2")
+    assert refused(state, 0, "withdraw B2") == (
+        "The leader cannot withdraw; lead a card to the trick."
+    )
 
 
 def test_only_one_withdrawal_per_trick_and_withdrawer_leads_next() -> None:
@@ -242,10 +249,10 @@ def test_without_withdrawal_the_winner_leads() -> None:
 def test_refused_actions_change_nothing_mid_trick() -> None:
     state = in_play([list(h) for h in HANDS], trump="R0")
     GAME.apply(state, 0, "play Y5")
-    assert "draft is over" in refused(state, 1, "draft Y1")
-    assert "Play or withdraw one card" in refused(state, 1, "pass Y1")
-    assert "Play or withdraw one card" in refused(state, 1, "play Y1 G4")
-    assert "not your turn" in refused(state, 2, "play B6")
+    assert refused(state, 1, "draft Y1") == "The draft is over: play or withdraw a card."
+    assert refused(state, 1, "pass Y1") == "Play or withdraw one card from your hand."
+    assert refused(state, 1, "play Y1 G4") == "Play or withdraw one card from your hand."
+    assert refused(state, 2, "play B6") == "It is not your turn."
 
 
 # ---- scoring ---------------------------------------------------------------------------------
@@ -373,7 +380,7 @@ def test_final_ties_share_the_place() -> None:
     assert result.totals == (11, 11, 0)
     assert result.places == (1, 1, 3) and result.winners == (0, 1)
     assert GAME.to_act(state) == frozenset()
-    assert "match is over" in refused(state, 0, "play Y5")
+    assert refused(state, 0, "play Y5") == "The match is over."
 
 
 def test_view_never_shows_other_hands_and_determinize_keeps_counts() -> None:
