@@ -61,7 +61,7 @@ class TriqThumb:
         seen = set(hand) | set(pile) | set(view.zone("flushed").cards)
         seen |= set(view.zone("removed").cards)
         unseen_cards = [c for c in DECK if c not in seen]
-        total = int(view.counter("total").value)
+        total = int(view.counter("total").number)
         lock = view.counter("shibari").value
         shibari = lock.param("suit").letter if isinstance(lock, Msg) and lock else ""
         nxt = self._next_seat(view, seat)

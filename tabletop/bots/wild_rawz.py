@@ -65,9 +65,7 @@ class WildRawzThumb(SeededBot):
         if not trump:
             return self._draft(view, hand)
         trick = view.zone("trick").cards
-        need = float(view.counter(f"target{seat}").value) - float(
-            view.counter(f"tricks{seat}").value
-        )
+        need = view.counter(f"target{seat}").number - view.counter(f"tricks{seat}").number
         taken = len(trick) + (view.hints.get("withdrawn_seat") is not None)
         behind = view.players - taken - 1
         led = trick[0][0] if trick else ""

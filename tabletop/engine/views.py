@@ -86,6 +86,14 @@ class Counter:
     value: int | float | str | Msg
     owner: int | None = None
 
+    @property
+    def number(self) -> int | float:
+        """The value of a counter that shows a number (TypeError if it shows words)."""
+        value = self.value
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return value
+        raise TypeError(f"counter {self.id} shows words, not a number")
+
     def to_json(self) -> dict[str, Any]:
         """JSON form (label and a message value in their Msg JSON form)."""
         value = self.value

@@ -275,7 +275,7 @@ class Hagetaka(VultureGame):
         assert isinstance(state, HagetakaState)
         if state.result is not None:
             return Msg("The match is over.")
-        where = {"round": state.match.round, "battle": state.battle}
+        rnd, battle = state.match.round, state.battle
         if state.phase == "join":
             if seat in self.seats_to_act(state):
                 need = JOINS - state.joins[seat]
@@ -285,20 +285,27 @@ class Hagetaka(VultureGame):
                     "({need} more of the {left} battles left).",
                     need=need,
                     left=left,
-                    **where,
+                    round=rnd,
+                    battle=battle,
                 )
             return Msg(
                 "Round {round}, battle {battle}: waiting for everyone to show black (join) "
                 "or red (sit out).",
-                **where,
+                round=rnd,
+                battle=battle,
             )
         if state.phase == "set":
             if seat in self.seats_to_act(state):
-                return Msg("Round {round}, battle {battle}: choose which set to use.", **where)
+                return Msg(
+                    "Round {round}, battle {battle}: choose which set to use.",
+                    round=rnd,
+                    battle=battle,
+                )
             return Msg(
                 "Round {round}, battle {battle}: waiting for the participants to choose their "
                 "sets.",
-                **where,
+                round=rnd,
+                battle=battle,
             )
         return self._bid_status(state, seat)
 

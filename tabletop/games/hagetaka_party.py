@@ -135,7 +135,7 @@ class VultureParty(VultureGame):
 
     def _open_battle(self, state: PartyState, battle: int) -> list[Event]:
         """Play the next battle that has plotters; end the round after battle 6."""
-        events = []
+        events: list[Event] = []
         while battle <= BATTLES:
             marker = MARKER[battle]
             joined = [i for i, p in enumerate(state.plots) if p == marker]

@@ -35,8 +35,8 @@ LABEL = {
 class PassTrickState(State):
     """Hands, pending passes, the cards each seat passed, the trick and the cards won."""
 
-    COPY_FLAT = ("passing", "given", "trick", "tricks")
-    COPY_NESTED = ("hands", "won")
+    COPY_FLAT: ClassVar[tuple[str, ...]] = ("passing", "given", "trick", "tricks")
+    COPY_NESTED: ClassVar[tuple[str, ...]] = ("hands", "won")
 
     hands: list[list[str]]
     passing: list[tuple[str, ...] | None]

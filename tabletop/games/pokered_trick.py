@@ -49,9 +49,18 @@ DECLARE = [Action("declare", ("in",)), Action("declare", ("fold",))]
 TIME = [Action("time", (str(m),)) for m in range(MAX_MINUTES + 1)]
 END_MODES = ("deals", "bankruptcies", "time")
 # state lists copied one level (SHALLOW) or two (NESTED) by copy_state
-SHALLOW = ("chips", "out", "start_chips", "stock", "declared", "queue", "order", "hidden")
+SHALLOW: tuple[str, ...] = (
+    "chips",
+    "out",
+    "start_chips",
+    "stock",
+    "declared",
+    "queue",
+    "order",
+    "hidden",
+)
 SHALLOW += ("trick", "tricks", "trick_points")
-NESTED = ("hands", "folded", "won")
+NESTED: tuple[str, ...] = ("hands", "folded", "won")
 
 # ---- game info ----------------------------------------------------------------------------
 KEPT, WON, FOLDED = Msg("Kept aside"), Msg("Won"), Msg("Folded")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter as Tally
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop.engine.actions import Action
 from tabletop.engine.errors import BadOption
@@ -189,8 +189,18 @@ def round_points(cards: Sequence[str], zero_value: float, doubled: bool) -> floa
 class VultureState(State):
     """What both games share: number and score cards, the battle under way, points taken."""
 
-    COPY_FLAT = ("deck", "discard", "box", "stack", "pile", "flipped", "used", "bids", "zeros")
-    COPY_NESTED = ("hands", "played", "taken")
+    COPY_FLAT: ClassVar[tuple[str, ...]] = (
+        "deck",
+        "discard",
+        "box",
+        "stack",
+        "pile",
+        "flipped",
+        "used",
+        "bids",
+        "zeros",
+    )
+    COPY_NESTED: ClassVar[tuple[str, ...]] = ("hands", "played", "taken")
 
     table: Table
     deck: list[str]
@@ -550,30 +560,37 @@ class VultureGame(Game):
         return out
 
     def _bid_status(self, state: VultureState, seat: int | None) -> Msg:
-        where = {"round": state.match.round, "battle": state.battle, "bout": state.bout}
         high = pile_total(state.pile) >= 0
         if seat is not None and seat in state.participants and state.bids[seat] is None:
             if high:
                 return Msg(
                     "Round {round}, battle {battle}, bout {bout}: seal a number card; "
                     "the highest unique number takes the pile.",
-                    **where,
+                    round=state.match.round,
+                    battle=state.battle,
+                    bout=state.bout,
                 )
             return Msg(
                 "Round {round}, battle {battle}, bout {bout}: seal a number card; "
                 "the lowest unique number takes the pile.",
-                **where,
+                round=state.match.round,
+                battle=state.battle,
+                bout=state.bout,
             )
         if high:
             return Msg(
                 "Round {round}, battle {battle}, bout {bout}: waiting for sealed bids; "
                 "the highest unique number takes the pile.",
-                **where,
+                round=state.match.round,
+                battle=state.battle,
+                bout=state.bout,
             )
         return Msg(
             "Round {round}, battle {battle}, bout {bout}: waiting for sealed bids; "
             "the lowest unique number takes the pile.",
-            **where,
+            round=state.match.round,
+            battle=state.battle,
+            bout=state.bout,
         )
 
     def hints(self, state: State) -> dict[str, Any]:

@@ -16,6 +16,8 @@ from tabletop.engine import (
     Zone,
     private,
 )
+from tabletop.engine.text import Msg, Seat
+from tabletop.engine.views import Counter
 
 
 @pytest.mark.parametrize("text", ["play R14", "pass B3 G8", "declare in", "bid N15", "play AS 11"])
@@ -69,3 +71,10 @@ def test_view_masks_zones_by_visibility() -> None:
     assert spectator.zone("hand0").cards == (BACK, BACK)
     assert spectator.to_json()["zones"][0]["face_up"] is False
     assert view.to_json()["zones"][0]["face_up"] is True
+
+
+def test_a_counter_gives_its_number_or_refuses_words() -> None:
+    assert Counter("score0", Msg("Score"), 7, owner=0).number == 7
+    assert Counter("rate", Msg("Rate"), 0.5).number == 0.5
+    with pytest.raises(TypeError, match="dealer shows words"):
+        _ = Counter("dealer", Msg("Dealer"), Msg("{seat}", seat=Seat(1))).number
