@@ -12,7 +12,7 @@ from tabletop.engine.log import LogWriter
 MAX_ACTIONS = 1_000_000
 
 
-def seat_bots(game: Game, names: Sequence[str], players: int, seed: int) -> list[Bot]:
+def seat_bots(game: Game[Any], names: Sequence[str], players: int, seed: int) -> list[Bot]:
     """One bot per seat; a shorter list of names is repeated to fill the seats."""
     names = list(names) or ["random"]
     return [
@@ -21,7 +21,7 @@ def seat_bots(game: Game, names: Sequence[str], players: int, seed: int) -> list
 
 
 def play_match(
-    game: Game,
+    game: Game[Any],
     players: int,
     bots: Sequence[str] = ("random",),
     seed: int = 0,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from tabletop.engine.actions import Action
 from tabletop.engine.errors import BadOption, IllegalAction, ParseError
@@ -233,13 +233,17 @@ class State:
         return new
 
 
-class Game:
-    """Base class of every game; subclasses fill in the rule hooks listed above."""
+S = TypeVar("S", bound=State)
+"""The State subclass of a game."""
+
+
+class Game(Generic[S]):
+    """Base class of every game, generic over its State; subclasses fill in the rule hooks."""
 
     info: ClassVar[GameInfo]
 
     # ---- the public protocol -------------------------------------------------------------
-    def setup(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> State:
+    def setup(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> S:
         """A new match: validated options, dealt with the state's own RNG."""
         info = self.info
         if not info.min_players <= players <= info.max_players:
@@ -265,7 +269,7 @@ class Game:
             resolved[key] = opt.parse(value) if isinstance(value, str) else opt.check(value)
         return resolved
 
-    def to_act(self, state: State) -> frozenset[int]:
+    def to_act(self, state: S) -> frozenset[int]:
         """Seats that must act now; empty when the match is over."""
         acting = state._acting
         if acting is None:
@@ -273,7 +277,7 @@ class Game:
             state._acting = acting
         return acting
 
-    def legal_actions(self, state: State, seat: int) -> Sequence[Action]:
+    def legal_actions(self, state: S, seat: int) -> Sequence[Action]:
         """Every legal action for `seat` now (empty if it need not act).
 
         A list, or a sequence that behaves like one (len, indexing, iteration, `in`, equality
@@ -289,7 +293,7 @@ class Game:
             cache[seat] = found
         return found
 
-    def apply(self, state: State, seat: int, action: Action | str) -> list[Event]:
+    def apply(self, state: S, seat: int, action: Action | str) -> list[Event]:
         """Perform `action` for `seat`; IllegalAction (state unchanged) if not allowed."""
         if isinstance(action, str):
             action = Action.parse(action)
@@ -308,7 +312,7 @@ class Game:
         state._acting = None
         return self.perform(state, seat, action)
 
-    def view(self, state: State, seat: int | None) -> View:
+    def view(self, state: S, seat: int | None) -> View:
         """What `seat` may see (None: a spectator), with its legal moves tagged."""
         moves = (
             [self.tag(state, seat, a) for a in self.legal_actions(state, seat)]
@@ -328,11 +332,11 @@ class Game:
             hints=self.hints(state),
         )
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: S) -> Result | None:
         """The final result, or None while the match goes on."""
         return state.result
 
-    def clone(self, state: State) -> State:
+    def clone(self, state: S) -> S:
         """An independent copy of the state."""
         return self.copy_state(state)
 
@@ -341,44 +345,44 @@ class Game:
         return self.normalize(Action.parse(text))
 
     # ---- hooks every game writes ---------------------------------------------------------
-    def new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
+    def new_state(self, players: int, options: dict[str, Any], seed: int) -> S:
         """Create and deal the first round."""
         raise NotImplementedError
 
-    def seats_to_act(self, state: State) -> frozenset[int]:
+    def seats_to_act(self, state: S) -> frozenset[int]:
         """Seats that must act now (the match is not over)."""
         raise NotImplementedError
 
-    def legal(self, state: State, seat: int) -> Sequence[Action]:
+    def legal(self, state: S, seat: int) -> Sequence[Action]:
         """The legal actions of a seat that must act: the single legality rule."""
         raise NotImplementedError
 
-    def refusal(self, state: State, seat: int, action: Action) -> Msg:
+    def refusal(self, state: S, seat: int, action: Action) -> Msg:
         """Why `action`, which `legal` does not list, is refused, in a player's words."""
         return Msg("{action} is not allowed now.", action=str(action))
 
-    def perform(self, state: State, seat: int, action: Action) -> list[Event]:
+    def perform(self, state: S, seat: int, action: Action) -> list[Event]:
         """Carry out a legal action; return the events."""
         raise NotImplementedError
 
-    def zones(self, state: State) -> list[Zone]:
+    def zones(self, state: S) -> list[Zone]:
         """Every zone with all its cards and a visibility mark."""
         raise NotImplementedError
 
-    def counters(self, state: State) -> list[Counter]:
+    def counters(self, state: S) -> list[Counter]:
         """Public counters: scores, chips, tricks, markers."""
         totals = state.match.totals
         return [Counter(f"score{i}", SCORE, totals[i], owner=i) for i in range(state.players)]
 
-    def status(self, state: State, seat: int | None) -> Msg:
+    def status(self, state: S, seat: int | None) -> Msg:
         """One line describing the situation for `seat`."""
         return EMPTY
 
-    def hints(self, state: State) -> dict[str, Any]:
+    def hints(self, state: S) -> dict[str, Any]:
         """Optional layout hints for the table."""
         return {}
 
-    def tag(self, state: State, seat: int, action: Action) -> Move:
+    def tag(self, state: S, seat: int, action: Action) -> Move:
         """How a person performs `action`; the default is a button."""
         text = str(action)
         return Move(text, "button", Msg("{action}", action=text))
@@ -387,16 +391,16 @@ class Game:
         """Canonical form of an action (e.g. card arguments sorted); default unchanged."""
         return action
 
-    def copy_state(self, state: State) -> State:
+    def copy_state(self, state: S) -> S:
         """An independent copy (see State.copy)."""
         return state.copy()
 
-    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+    def determinize(self, state: S, seat: int, rng: Rng) -> S:
         """A full state consistent with what `seat` knows (hidden cards redealt)."""
         raise NotImplementedError(f"{self.info.id} has no determinize yet")
 
 
-def parse_options(game: Game, pairs: Sequence[str]) -> dict[str, Any]:
+def parse_options(game: Game[Any], pairs: Sequence[str]) -> dict[str, Any]:
     """Read `key=value` texts into a checked option dict."""
     out: dict[str, Any] = {}
     for pair in pairs:

@@ -15,7 +15,7 @@ from tabletop.engine.registry import get_game
 FORMAT = 1
 
 
-def header(game: Game, state: State) -> dict[str, Any]:
+def header(game: Game[Any], state: State) -> dict[str, Any]:
     """The first line of a log for this match."""
     return {
         "type": "header",
@@ -35,7 +35,7 @@ def _line(obj: dict[str, Any]) -> str:
 class LogWriter:
     """Writes a match as JSON Lines: header, opening events, then each action and its events."""
 
-    def __init__(self, out: IO[str], game: Game, state: State) -> None:
+    def __init__(self, out: IO[str], game: Game[Any], state: State) -> None:
         self._out = out
         self._write(header(game, state))
         self.events(state.opening)
@@ -62,7 +62,7 @@ class LogWriter:
 class Replayed:
     """A replayed match: its game, final state and the number of actions applied."""
 
-    game: Game
+    game: Game[Any]
     state: State
     actions: int
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from typing import Any
 
 from tabletop.engine.errors import UnknownGame
 from tabletop.engine.game import Game
@@ -15,10 +16,10 @@ from tabletop.engine.game import Game
 GAMES_PACKAGE = "tabletop.games"
 """The package whose every module is imported to find the games."""
 
-_GAMES: dict[str, Game] = {}
+_GAMES: dict[str, Game[Any]] = {}
 
 
-def register(game: Game) -> Game:
+def register(game: Game[Any]) -> Game[Any]:
     """Add a game under its info.id; returns it so modules can write `GAME = register(...)`."""
     _GAMES[game.info.id] = game
     return game
@@ -30,7 +31,7 @@ def _load_all() -> None:
         importlib.import_module(f"{GAMES_PACKAGE}.{module.name}")
 
 
-def get_game(game_id: str) -> Game:
+def get_game(game_id: str) -> Game[Any]:
     """The registered game with this id; UnknownGame lists the known ids."""
     if game_id not in _GAMES:
         _load_all()
@@ -41,7 +42,7 @@ def get_game(game_id: str) -> Game:
         raise UnknownGame(f"No game {game_id!r}; known games: {known}.") from None
 
 
-def all_games() -> list[Game]:
+def all_games() -> list[Game[Any]]:
     """Every game, in menu order: by English title."""
     _load_all()
     return sorted(_GAMES.values(), key=lambda g: g.info.title_en.casefold())

@@ -86,7 +86,7 @@ def join_duty(joins: int, battle: int) -> str:
     return "in" if need >= BATTLES - battle + 1 else "choose"
 
 
-class Hagetaka(VultureGame):
+class Hagetaka(VultureGame[HagetakaState]):
     """The Vulture Rounds rules."""
 
     info = INFO
@@ -94,7 +94,7 @@ class Hagetaka(VultureGame):
     carry_between_battles = True
 
     # ---- setup and dealing ----------------------------------------------------------------
-    def new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
+    def new_state(self, players: int, options: dict[str, Any], seed: int) -> HagetakaState:
         """A new match: round 1 dealt, waiting for the first joins."""
         state = HagetakaState()
         state.init_common(players, options, seed, rounds=ROUNDS)
@@ -106,8 +106,7 @@ class Hagetaka(VultureGame):
         state.opening = self._deal_round(state)
         return state
 
-    def _deal_round(self, state: VultureState) -> list[Event]:
-        assert isinstance(state, HagetakaState)
+    def _deal_round(self, state: HagetakaState) -> list[Event]:
         self._fresh_deck(state)
         n = state.players
         state.sets = []
@@ -184,14 +183,12 @@ class Hagetaka(VultureGame):
             return [event]
         return [event, *self._start_battle(state, joined)]
 
-    def _after_battle(self, state: VultureState) -> list[Event]:
-        assert isinstance(state, HagetakaState)
+    def _after_battle(self, state: HagetakaState) -> list[Event]:
         return self._open_battle(state, state.battle + 1)
 
     # ---- whose turn, what is legal -------------------------------------------------------
-    def seats_to_act(self, state: State) -> frozenset[int]:
+    def seats_to_act(self, state: HagetakaState) -> frozenset[int]:
         """Seats still to show a colour, choose a set, or seal a bid."""
-        assert isinstance(state, HagetakaState)
         if state.phase == "join":
             return frozenset(i for i in state.choosing if state.join_card[i] is None)
         if state.phase == "set":
@@ -200,9 +197,8 @@ class Hagetaka(VultureGame):
             return frozenset(i for i in state.participants if state.bids[i] is None)
         return frozenset()
 
-    def legal(self, state: State, seat: int) -> list[Action]:
+    def legal(self, state: HagetakaState, seat: int) -> list[Action]:
         """Join or sit out; then one of your sets; then one card of the set as a bid."""
-        assert isinstance(state, HagetakaState)
         if state.phase == "join":
             return [JOIN, SIT]
         if state.phase == "set":
@@ -215,9 +211,8 @@ class Hagetaka(VultureGame):
             return Action("use", tuple(by_number(action.args)))
         return action
 
-    def refusal(self, state: State, seat: int, action: Action) -> Msg:
+    def refusal(self, state: HagetakaState, seat: int, action: Action) -> Msg:
         """Why an action is refused."""
-        assert isinstance(state, HagetakaState)
         if state.phase == "join":
             return Msg("Show black (join) to take part in this battle or red (sit) to sit it out.")
         if state.phase == "set":
@@ -227,9 +222,8 @@ class Hagetaka(VultureGame):
         return self._bid_refusal(state, seat, action)
 
     # ---- doing it -------------------------------------------------------------------------
-    def perform(self, state: State, seat: int, action: Action) -> list[Event]:
+    def perform(self, state: HagetakaState, seat: int, action: Action) -> list[Event]:
         """Show a colour, pick a set, or seal a bid."""
-        assert isinstance(state, HagetakaState)
         if action.verb in ("join", "sit"):
             card = BLACK if action.verb == "join" else RED
             state.colours[seat].remove(card)
@@ -247,8 +241,7 @@ class Hagetaka(VultureGame):
         return self._bid(state, seat, action.args[0])
 
     # ---- what the table shows -------------------------------------------------------------
-    def _seat_zones(self, state: VultureState, seat: int) -> list[Zone]:
-        assert isinstance(state, HagetakaState)
+    def _seat_zones(self, state: HagetakaState, seat: int) -> list[Zone]:
         mine = private(seat)
         card = state.join_card[seat]
         colours = tuple(state.colours[seat])
@@ -262,17 +255,15 @@ class Hagetaka(VultureGame):
             zones.append(self._zone(f"set{seat}_{k}", "fan", cards, seat, SET_LABELS[k], mine))
         return zones
 
-    def counters(self, state: State) -> list[Counter]:
+    def counters(self, state: HagetakaState) -> list[Counter]:
         """Shared counters plus the battles each seat has joined this round."""
-        assert isinstance(state, HagetakaState)
         out = super().counters(state)
         for i in range(state.players):
             out.append(self._counter(f"joins{i}", LABEL["Battles joined"], state.joins[i], i))
         return out
 
-    def status(self, state: State, seat: int | None) -> Msg:
+    def status(self, state: HagetakaState, seat: int | None) -> Msg:
         """What the seat must do now."""
-        assert isinstance(state, HagetakaState)
         if state.result is not None:
             return Msg("The match is over.")
         rnd, battle = state.match.round, state.battle
@@ -322,11 +313,9 @@ class Hagetaka(VultureGame):
 
     # ---- copies for search ---------------------------------------------------------------
 
-    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+    def determinize(self, state: HagetakaState, seat: int, rng: Rng) -> HagetakaState:
         """Redeal the number cards `seat` cannot see; reshuffle the hidden score cards."""
-        assert isinstance(state, HagetakaState)
         new = self.copy_state(state)
-        assert isinstance(new, HagetakaState)
         others = [i for i in range(state.players) if i != seat]
         hidden_hands = [i for i in others if seat not in self._hand_mark(state, i)]
         pool = list(new.deck)

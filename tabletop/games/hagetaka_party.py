@@ -94,7 +94,7 @@ def may_redraw(state: PartyState, seat: int) -> bool:
     )
 
 
-class VultureParty(VultureGame):
+class VultureParty(VultureGame[PartyState]):
     """The Vulture Party rules."""
 
     info = INFO
@@ -102,7 +102,7 @@ class VultureParty(VultureGame):
     carry_between_battles = False
 
     # ---- setup and dealing ----------------------------------------------------------------
-    def new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
+    def new_state(self, players: int, options: dict[str, Any], seed: int) -> PartyState:
         """A new match: round 1 dealt, everyone to plot."""
         state = PartyState()
         state.init_common(players, options, seed, rounds=ROUNDS)
@@ -111,8 +111,7 @@ class VultureParty(VultureGame):
         state.opening = self._deal_round(state)
         return state
 
-    def _deal_round(self, state: VultureState) -> list[Event]:
-        assert isinstance(state, PartyState)
+    def _deal_round(self, state: PartyState) -> list[Event]:
         self._fresh_deck(state)
         n = state.players
         state.hands = [by_number(self._draw(state, HAND)) for _ in range(n)]
@@ -151,31 +150,27 @@ class VultureParty(VultureGame):
             state.plots[i] = None
         return events + self._end_round(state)
 
-    def _after_battle(self, state: VultureState) -> list[Event]:
-        assert isinstance(state, PartyState)
+    def _after_battle(self, state: PartyState) -> list[Event]:
         return self._open_battle(state, state.battle + 1)
 
     # ---- whose turn, what is legal -------------------------------------------------------
-    def seats_to_act(self, state: State) -> frozenset[int]:
+    def seats_to_act(self, state: PartyState) -> frozenset[int]:
         """Everyone who has not plotted yet, then a battle's participants still to bid."""
-        assert isinstance(state, PartyState)
         if state.phase == "plot":
             return frozenset(i for i, p in enumerate(state.plots) if p is None)
         if state.phase == "bid":
             return frozenset(i for i in state.participants if state.bids[i] is None)
         return frozenset()
 
-    def legal(self, state: State, seat: int) -> list[Action]:
+    def legal(self, state: PartyState, seat: int) -> list[Action]:
         """Plot a battle (or first redraw a weak hand); in a battle, bid a card."""
-        assert isinstance(state, PartyState)
         if state.phase == "plot":
             plots = [PLOT[b] for b in range(state.first, BATTLES + 1)]
             return [*plots, REDRAW] if may_redraw(state, seat) else plots
         return self._bid_legal(state, seat)
 
-    def refusal(self, state: State, seat: int, action: Action) -> Msg:
+    def refusal(self, state: PartyState, seat: int, action: Action) -> Msg:
         """Why an action is refused."""
-        assert isinstance(state, PartyState)
         if state.phase == "plot":
             if action.verb == "redraw":
                 if state.redrawn[seat]:
@@ -190,9 +185,8 @@ class VultureParty(VultureGame):
         return self._bid_refusal(state, seat, action)
 
     # ---- doing it -------------------------------------------------------------------------
-    def perform(self, state: State, seat: int, action: Action) -> list[Event]:
+    def perform(self, state: PartyState, seat: int, action: Action) -> list[Event]:
         """Redraw, plot a battle, or seal a bid."""
-        assert isinstance(state, PartyState)
         if action.verb == "redraw":
             old = state.hands[seat]
             state.hands[seat] = by_number(self._draw(state, HAND))
@@ -214,8 +208,7 @@ class VultureParty(VultureGame):
         return self._bid(state, seat, action.args[0])
 
     # ---- what the table shows -------------------------------------------------------------
-    def _seat_zones(self, state: VultureState, seat: int) -> list[Zone]:
-        assert isinstance(state, PartyState)
+    def _seat_zones(self, state: PartyState, seat: int) -> list[Zone]:
         mine = private(seat)
         plot = state.plots[seat]
         seen = PUBLIC if state.revealed else mine
@@ -224,9 +217,8 @@ class VultureParty(VultureGame):
             self._zone(f"plot{seat}", "row", (plot,) if plot else (), seat, PLOT_LABEL, seen),
         ]
 
-    def counters(self, state: State) -> list[Counter]:
+    def counters(self, state: PartyState) -> list[Counter]:
         """Shared counters plus who has redrawn and (once revealed) who plotted which battle."""
-        assert isinstance(state, PartyState)
         out = super().counters(state)
         counter = self._counter
         for i in range(state.players):
@@ -238,9 +230,8 @@ class VultureParty(VultureGame):
             ]
         return out
 
-    def status(self, state: State, seat: int | None) -> Msg:
+    def status(self, state: PartyState, seat: int | None) -> Msg:
         """What the seat must do now."""
-        assert isinstance(state, PartyState)
         if state.result is not None:
             return Msg("The match is over.")
         if state.phase == "plot":
@@ -267,11 +258,9 @@ class VultureParty(VultureGame):
 
     # ---- copies for search ---------------------------------------------------------------
 
-    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+    def determinize(self, state: PartyState, seat: int, rng: Rng) -> PartyState:
         """Redeal the number cards `seat` cannot see, guess unrevealed plots, reshuffle."""
-        assert isinstance(state, PartyState)
         new = self.copy_state(state)
-        assert isinstance(new, PartyState)
         others = [i for i in range(state.players) if i != seat]
         hidden = [i for i in others if seat not in self._hand_mark(state, i)]
         pool = list(new.deck) + [c for i in hidden for c in new.hands[i]]

@@ -101,13 +101,13 @@ def gains_for(tops: list[str], target: str) -> list[int]:
     return [MATCH[t][target] for t in tops]
 
 
-class Interaction(Game):
+class Interaction(Game[InteractionState]):
     """The Interaction rules."""
 
     info = INFO
 
     # ---- setup and dealing ----------------------------------------------------------------
-    def new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
+    def new_state(self, players: int, options: dict[str, Any], seed: int) -> InteractionState:
         """Build the stock with the joker in its bottom 11, deal 6 each and turn the target."""
         state = InteractionState()
         state.init_common(players, options, seed, rounds=1)
@@ -143,18 +143,16 @@ class Interaction(Game):
         return state
 
     # ---- whose turn, what is legal -------------------------------------------------------
-    def seats_to_act(self, state: State) -> frozenset[int]:
+    def seats_to_act(self, state: InteractionState) -> frozenset[int]:
         """Everyone who has not chosen on the first turn, then the one seat whose turn it is."""
-        assert isinstance(state, InteractionState)
         if state.phase == "seal":
             return frozenset(i for i, c in enumerate(state.sealed) if c is None)
         if state.phase == "play":
             return frozenset((state.active,))
         return frozenset()
 
-    def legal(self, state: State, seat: int) -> list[Action]:
+    def legal(self, state: InteractionState, seat: int) -> list[Action]:
         """Any card to one's pile; from turn 2 also to the target, or both for 1 point."""
-        assert isinstance(state, InteractionState)
         hand = state.hands[seat]
         if state.phase == "seal":
             return [PLAY[c] for c in hand]
@@ -164,9 +162,8 @@ class Interaction(Game):
             out += [BOTH[a][b] for a in hand for b in hand if a != b]
         return out
 
-    def refusal(self, state: State, seat: int, action: Action) -> Msg:
+    def refusal(self, state: InteractionState, seat: int, action: Action) -> Msg:
         """Why an action is refused."""
-        assert isinstance(state, InteractionState)
         hand = state.hands[seat]
         missing = [c for c in action.args if c not in hand]
         if state.phase == "seal":
@@ -189,9 +186,8 @@ class Interaction(Game):
         return Msg("Playing two cards costs 1 point, and you have none.")
 
     # ---- doing it -------------------------------------------------------------------------
-    def perform(self, state: State, seat: int, action: Action) -> list[Event]:
+    def perform(self, state: InteractionState, seat: int, action: Action) -> list[Event]:
         """Seal a first-turn card, or play one or two cards, score everyone and refill."""
-        assert isinstance(state, InteractionState)
         if state.phase == "seal":
             return self._seal(state, seat, action.args[0])
         return self._turn(state, seat, action)
@@ -297,9 +293,8 @@ class Interaction(Game):
         return [end, finish(state)]
 
     # ---- what the table shows -------------------------------------------------------------
-    def zones(self, state: State) -> list[Zone]:
+    def zones(self, state: InteractionState) -> list[Zone]:
         """Hands, first-turn choices, each seat's pile, the target pile and the stock."""
-        assert isinstance(state, InteractionState)
         zones = hand_zones(state.hands)
         for i, c in enumerate(state.sealed):
             cards = () if c is None else (c,)
@@ -321,9 +316,8 @@ class Interaction(Game):
         )
         return zones
 
-    def counters(self, state: State) -> list[Counter]:
+    def counters(self, state: InteractionState) -> list[Counter]:
         """Points, last gains, the turn, the stock size and how far the joker may be."""
-        assert isinstance(state, InteractionState)
         out = []
         for i in range(state.players):
             out.append(Counter(f"score{i}", LABEL["Points"], state.points[i], owner=i))
@@ -334,9 +328,8 @@ class Interaction(Game):
         out.append(Counter("safe", LABEL["Safe draws"], safe))
         return out
 
-    def status(self, state: State, seat: int | None) -> Msg:
+    def status(self, state: InteractionState, seat: int | None) -> Msg:
         """Whose turn and what they may do."""
-        assert isinstance(state, InteractionState)
         if state.phase == "over":
             assert state.ended_by is not None
             if seat == state.ended_by:
@@ -362,9 +355,8 @@ class Interaction(Game):
         """Standard card art; a seat's face-down choice sits before its pile."""
         return {"deck": "standard", "zone_order": ["sealed", "pile"]}
 
-    def tag(self, state: State, seat: int, action: Action) -> Move:
+    def tag(self, state: InteractionState, seat: int, action: Action) -> Move:
         """Drag one card to the pile, face-down row or target; a button for the paid double."""
-        assert isinstance(state, InteractionState)
         if action.verb == "both":
             a, b = action.args
             label = Msg(
@@ -385,11 +377,9 @@ class Interaction(Game):
 
     # ---- copies for search ---------------------------------------------------------------
 
-    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+    def determinize(self, state: InteractionState, seat: int, rng: Rng) -> InteractionState:
         """Redeal what `seat` cannot see; the joker stays somewhere in the stock's bottom 11."""
-        assert isinstance(state, InteractionState)
         new = self.copy_state(state)
-        assert isinstance(new, InteractionState)
         others = [i for i in range(state.players) if i != seat]
         pool = [c for i in others for c in new.hands[i]]
         pool += [c for i in others if (c := new.sealed[i]) is not None]

@@ -8,7 +8,7 @@ and inherits the passing, the trick bookkeeping, the zones and the search copies
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from tabletop.engine.actions import Action
 from tabletop.engine.events import Event
@@ -61,7 +61,11 @@ class PassTrickState(State):
         self.tricks = [0] * n
 
 
-class PassTrickGame(Game):
+PT = TypeVar("PT", bound=PassTrickState)
+"""The State of a game of the pass-and-trick family."""
+
+
+class PassTrickGame(Game[PT]):
     """Base of the pass-then-tricks games; subclasses set the tables and the rule hooks."""
 
     ORDER: ClassVar[dict[str, int]]
@@ -70,11 +74,11 @@ class PassTrickGame(Game):
     WON_LABEL: ClassVar[Msg] = Msg("Won")
 
     # ---- rule hooks -----------------------------------------------------------------------
-    def playable(self, state: PassTrickState, seat: int) -> Sequence[str]:
+    def playable(self, state: PT, seat: int) -> Sequence[str]:
         """The cards `seat` may play to the current trick (unless `plays` is overridden)."""
         raise NotImplementedError
 
-    def follow_refusal(self, state: PassTrickState, card: str) -> Msg:
+    def follow_refusal(self, state: PT, card: str) -> Msg:
         """Why a held card may not be played to the current trick."""
         raise NotImplementedError
 
@@ -82,34 +86,32 @@ class PassTrickGame(Game):
         """The seat that wins a complete trick."""
         raise NotImplementedError
 
-    def deal_over(self, state: PassTrickState) -> bool:
+    def deal_over(self, state: PT) -> bool:
         """True once the last trick of the deal has been taken."""
         raise NotImplementedError
 
-    def end_round(self, state: PassTrickState) -> list[Event]:
+    def end_round(self, state: PT) -> list[Event]:
         """Score the deal, then deal again or finish the match."""
         raise NotImplementedError
 
-    def play_status(self, state: PassTrickState, mine: bool) -> Msg:
+    def play_status(self, state: PT, mine: bool) -> Msg:
         """The status line while `state.turn` is to lead or play (`mine`: the viewer's turn)."""
         raise NotImplementedError
 
     # ---- the shared protocol --------------------------------------------------------------
-    def seats_to_act(self, state: State) -> frozenset[int]:
+    def seats_to_act(self, state: PT) -> frozenset[int]:
         """Everyone still to choose a pass, or the one seat whose turn it is."""
-        assert isinstance(state, PassTrickState)
         if state.phase == "pass":
             return frozenset(i for i, p in enumerate(state.passing) if p is None)
         return frozenset((state.turn,))
 
-    def legal(self, state: State, seat: int) -> Sequence[Action]:
+    def legal(self, state: PT, seat: int) -> Sequence[Action]:
         """Any two cards to pass; then the cards the game's rule allows."""
-        assert isinstance(state, PassTrickState)
         if state.phase == "pass":
             return PairActions(self.PASS, state.hands[seat])
         return self.plays(state, seat)
 
-    def plays(self, state: PassTrickState, seat: int) -> list[Action]:
+    def plays(self, state: PT, seat: int) -> list[Action]:
         """The play actions of the `playable` cards (a game may build them directly)."""
         play = self.PLAY
         return [play[c] for c in self.playable(state, seat)]
@@ -124,9 +126,8 @@ class PassTrickGame(Game):
                 return Action("pass", (second, first))
         return action
 
-    def refusal(self, state: State, seat: int, action: Action) -> Msg:
+    def refusal(self, state: PT, seat: int, action: Action) -> Msg:
         """Why an action is refused."""
-        assert isinstance(state, PassTrickState)
         hand = state.hands[seat]
         if state.phase == "pass":
             if action.verb != "pass":
@@ -142,9 +143,8 @@ class PassTrickGame(Game):
             return Msg("You do not hold {card}.", card=Card(card))
         return self.follow_refusal(state, card)
 
-    def perform(self, state: State, seat: int, action: Action) -> list[Event]:
+    def perform(self, state: PT, seat: int, action: Action) -> list[Event]:
         """Choose a pass, or play a card to the trick."""
-        assert isinstance(state, PassTrickState)
         if action.verb == "pass":
             return self._choose_pass(state, seat, action.args)
         card = action.args[0]
@@ -167,7 +167,7 @@ class PassTrickGame(Game):
             events.extend(self.end_round(state))
         return events
 
-    def _choose_pass(self, state: PassTrickState, seat: int, cards: tuple[str, ...]) -> list[Event]:
+    def _choose_pass(self, state: PT, seat: int, cards: tuple[str, ...]) -> list[Event]:
         hand = state.hands[seat]
         for c in cards:
             hand.remove(c)
@@ -181,9 +181,8 @@ class PassTrickGame(Game):
         return events
 
     # ---- what the table shows -------------------------------------------------------------
-    def zones(self, state: State) -> list[Zone]:
+    def zones(self, state: PT) -> list[Zone]:
         """Hands, cards being passed, the trick and each seat's won cards (face up)."""
-        assert isinstance(state, PassTrickState)
         zones = hand_zones(state.hands)
         passing = LABEL["Passing"]
         for i, p in enumerate(state.passing):
@@ -198,7 +197,7 @@ class PassTrickGame(Game):
             )
         return zones
 
-    def trick_counters(self, state: PassTrickState, now: Sequence[float]) -> list[Counter]:
+    def trick_counters(self, state: PT, now: Sequence[float]) -> list[Counter]:
         """Scores, tricks, this deal's score so far, the deal number and the dealer."""
         out = Game.counters(self, state)
         tricks, this_deal = LABEL["Tricks"], LABEL["This deal"]
@@ -210,9 +209,8 @@ class PassTrickGame(Game):
         out.append(Counter("dealer", LABEL["Dealer"], Msg("{seat}", seat=Seat(state.match.dealer))))
         return out
 
-    def status(self, state: State, seat: int | None) -> Msg:
+    def status(self, state: PT, seat: int | None) -> Msg:
         """Whose turn and what they must do."""
-        assert isinstance(state, PassTrickState)
         if state.result is not None:
             return Msg("The match is over.")
         if state.phase == "pass":
@@ -231,8 +229,8 @@ class PassTrickGame(Game):
 
     # ---- search ---------------------------------------------------------------------------
     def redeal_unseen(
-        self, state: PassTrickState, seat: int, rng: Rng, extra: Sequence[str] = ()
-    ) -> tuple[PassTrickState, list[str]]:
+        self, state: PT, seat: int, rng: Rng, extra: Sequence[str] = ()
+    ) -> tuple[PT, list[str]]:
         """A copy with every card `seat` cannot see redealt; returns it and the new `extra`.
 
         Other hands, other seats' pending passes and the `extra` hidden cards are pooled and

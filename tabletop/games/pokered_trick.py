@@ -162,13 +162,13 @@ def end_limit(state: PokeredState) -> int:
     return int(state.options["deals"]) or 2 * state.players
 
 
-class PokeredTrick(Game):
+class PokeredTrick(Game[PokeredState]):
     """The Pokered Trick rules."""
 
     info = INFO
 
     # ---- setup and dealing ----------------------------------------------------------------
-    def new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
+    def new_state(self, players: int, options: dict[str, Any], seed: int) -> PokeredState:
         """A new match, first deal done."""
         state = PokeredState()
         state.init_common(players, options, seed, rounds=0)
@@ -208,16 +208,14 @@ class PokeredTrick(Game):
         )
 
     # ---- whose turn, what is legal -------------------------------------------------------
-    def seats_to_act(self, state: State) -> frozenset[int]:
+    def seats_to_act(self, state: PokeredState) -> frozenset[int]:
         """Every declarer still to keep a pair aside, or the one seat whose turn it is."""
-        assert isinstance(state, PokeredState)
         if state.phase == "hide":
             return frozenset(s for s in state.order if state.hidden[s] is None)
         return frozenset((state.turn,))
 
-    def legal(self, state: State, seat: int) -> Sequence[Action]:
+    def legal(self, state: PokeredState, seat: int) -> Sequence[Action]:
         """Declare in or fold; keep any two cards aside; follow suit (jokers always allowed)."""
-        assert isinstance(state, PokeredState)
         phase = state.phase
         if phase == "declare":
             return DECLARE
@@ -240,9 +238,8 @@ class PokeredTrick(Game):
             return Action("hide", tuple(sorted(action.args, key=sort_key)))
         return action
 
-    def refusal(self, state: State, seat: int, action: Action) -> Msg:
+    def refusal(self, state: PokeredState, seat: int, action: Action) -> Msg:
         """Why an action is refused."""
-        assert isinstance(state, PokeredState)
         if state.phase == "declare":
             return Msg("Declare: stay in, or fold.")
         if state.phase == "clock":
@@ -267,9 +264,8 @@ class PokeredTrick(Game):
         return Msg("You must follow {suit} (a joker may always be played).", suit=led)
 
     # ---- doing it -------------------------------------------------------------------------
-    def perform(self, state: State, seat: int, action: Action) -> list[Event]:
+    def perform(self, state: PokeredState, seat: int, action: Action) -> list[Event]:
         """Declare, keep a pair aside, play a card, or report the clock."""
-        assert isinstance(state, PokeredState)
         verb = action.verb
         if verb == "declare":
             return self._declare(state, seat, action.args[0])
@@ -424,9 +420,8 @@ class PokeredTrick(Game):
         return events
 
     # ---- what the table shows -------------------------------------------------------------
-    def zones(self, state: State) -> list[Zone]:
+    def zones(self, state: PokeredState) -> list[Zone]:
         """Hands, kept pairs, won cards, folded hands, the trick and the undealt stock."""
-        assert isinstance(state, PokeredState)
         zones = hand_zones(state.hands)
         for i in range(state.players):
             mine = private(i)
@@ -442,9 +437,8 @@ class PokeredTrick(Game):
         )
         return zones
 
-    def counters(self, state: State) -> list[Counter]:
+    def counters(self, state: PokeredState) -> list[Counter]:
         """Chips, the pot, declarations, tricks and points so far, the deal and the markers."""
-        assert isinstance(state, PokeredState)
         out = []
         for i in range(state.players):
             out.append(Counter(f"chips{i}", LABEL["Chips"], state.chips[i], owner=i))
@@ -491,9 +485,8 @@ class PokeredTrick(Game):
             return Msg("fold", ctx="declared")
         return Msg("-", ctx="declared")
 
-    def status(self, state: State, seat: int | None) -> Msg:
+    def status(self, state: PokeredState, seat: int | None) -> Msg:
         """Whose turn and what they must do."""
-        assert isinstance(state, PokeredState)
         if state.result is not None:
             return Msg("The match is over.")
         if state.phase == "hide":
@@ -545,9 +538,8 @@ class PokeredTrick(Game):
             return Msg("Your turn; {suit} led, jokers are trumps.", suit=suit)
         return Msg("{player} to play; {suit} led, jokers are trumps.", player=who, suit=suit)
 
-    def hints(self, state: State) -> dict[str, Any]:
+    def hints(self, state: PokeredState) -> dict[str, Any]:
         """Standard deck with jokers, trick layout; a clock report is pending in phase clock."""
-        assert isinstance(state, PokeredState)
         hints: dict[str, Any] = {
             "deck": "standard",
             "layout": "trick",
@@ -576,11 +568,9 @@ class PokeredTrick(Game):
 
     # ---- copies for search ---------------------------------------------------------------
 
-    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+    def determinize(self, state: PokeredState, seat: int, rng: Rng) -> PokeredState:
         """Redeal every card `seat` cannot see: other hands, kept pairs, folded hands, stock."""
-        assert isinstance(state, PokeredState)
         new = self.copy_state(state)
-        assert isinstance(new, PokeredState)
         others = [i for i in range(state.players) if i != seat]
         pool = list(new.stock)
         for i in others:

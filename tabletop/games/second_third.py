@@ -108,7 +108,7 @@ def trick_winner(trick: list[tuple[int, str]]) -> int:
     return best_seat
 
 
-class SecondThird(PassTrickGame):
+class SecondThird(PassTrickGame[SecondThirdState]):
     """The Second Third rules."""
 
     info = INFO
@@ -117,7 +117,7 @@ class SecondThird(PassTrickGame):
     PASS = PASS
 
     # ---- setup and dealing ----------------------------------------------------------------
-    def new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
+    def new_state(self, players: int, options: dict[str, Any], seed: int) -> SecondThirdState:
         """A new match, first deal done."""
         state = SecondThirdState()
         state.init_common(players, options, seed, rounds=players)
@@ -165,9 +165,8 @@ class SecondThird(PassTrickGame):
         """Play stops when everyone holds one card."""
         return len(state.hands[0]) == 1
 
-    def end_round(self, state: PassTrickState) -> list[Event]:
+    def end_round(self, state: SecondThirdState) -> list[Event]:
         """Everyone takes their last card unplayed; score the suits; deal again or finish."""
-        assert isinstance(state, SecondThirdState)
         last = [h[0] for h in state.hands]
         for seat, card in enumerate(last):
             state.won[seat].append(card)
@@ -191,17 +190,15 @@ class SecondThird(PassTrickGame):
         return events
 
     # ---- what the table shows -------------------------------------------------------------
-    def zones(self, state: State) -> list[Zone]:
+    def zones(self, state: SecondThirdState) -> list[Zone]:
         """The shared zones plus the cards out of play."""
-        assert isinstance(state, SecondThirdState)
         return [
             *super().zones(state),
             Zone("out", "pile", tuple(state.face_down), label=LABEL["Out of play"], visible=HIDDEN),
         ]
 
-    def counters(self, state: State) -> list[Counter]:
+    def counters(self, state: SecondThirdState) -> list[Counter]:
         """Scores, tricks, this deal's score so far, deal number and dealer."""
-        assert isinstance(state, SecondThirdState)
         return self.trick_counters(state, [score(w) for w in state.won])
 
     def play_status(self, state: PassTrickState, mine: bool) -> Msg:
@@ -220,11 +217,9 @@ class SecondThird(PassTrickGame):
         """Standard cards, trick layout, spades trump."""
         return {"deck": "standard", "layout": "trick", "trump": TRUMP}
 
-    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+    def determinize(self, state: SecondThirdState, seat: int, rng: Rng) -> SecondThirdState:
         """Redeal what `seat` cannot see, the face-down cards included."""
-        assert isinstance(state, SecondThirdState)
         new, face_down = self.redeal_unseen(state, seat, rng, state.face_down)
-        assert isinstance(new, SecondThirdState)
         new.face_down = face_down
         return new
 

@@ -64,7 +64,7 @@ COLOUR["G"] = Msg("green", ctx="colour")
 
 
 # ---- state --------------------------------------------------------------------------------
-class SeltsamWalzer(PassTrickGame):
+class SeltsamWalzer(PassTrickGame[PassTrickState]):
     """The Seltsam-Walzer rules."""
 
     info = INFO
@@ -74,7 +74,7 @@ class SeltsamWalzer(PassTrickGame):
     WON_LABEL = Msg("Taken")
 
     # ---- setup and dealing ----------------------------------------------------------------
-    def new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
+    def new_state(self, players: int, options: dict[str, Any], seed: int) -> PassTrickState:
         """A new match of as many deals as players, the first one dealt."""
         state = PassTrickState()
         state.init_common(players, options, seed, rounds=players)
@@ -147,9 +147,8 @@ class SeltsamWalzer(PassTrickGame):
         return events
 
     # ---- what the table shows -------------------------------------------------------------
-    def counters(self, state: State) -> list[Counter]:
+    def counters(self, state: PassTrickState) -> list[Counter]:
         """Match scores, tricks, this deal's score so far, deal, dealer and leader."""
-        assert isinstance(state, PassTrickState)
         out = self.trick_counters(state, deal_scores(state.won))
         out.append(Counter("leader", LABEL["Leader"], Msg("{seat}", seat=Seat(state.leader))))
         return out
@@ -176,9 +175,8 @@ class SeltsamWalzer(PassTrickGame):
         """The Seltsam-Walzer card art and a trick layout."""
         return {"deck": "walzer", "layout": "trick"}
 
-    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+    def determinize(self, state: PassTrickState, seat: int, rng: Rng) -> PassTrickState:
         """Redeal the cards `seat` cannot see; cards it passed stay with its left neighbour."""
-        assert isinstance(state, PassTrickState)
         return self.redeal_unseen(state, seat, rng)[0]
 
 

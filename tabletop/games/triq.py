@@ -114,13 +114,13 @@ class TriqState(State):
     starter: int
 
 
-class Triq(Game):
+class Triq(Game[TriqState]):
     """The %triq rules."""
 
     info = INFO
 
     # ---- setup and dealing ----------------------------------------------------------------
-    def new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
+    def new_state(self, players: int, options: dict[str, Any], seed: int) -> TriqState:
         """A new match; the first starter is drawn at random (the seed's rock-paper-scissors)."""
         state = TriqState()
         state.init_common(players, options, seed, rounds=int(options["games"]))
@@ -160,14 +160,12 @@ class Triq(Game):
         )
 
     # ---- whose turn, what is legal -------------------------------------------------------
-    def seats_to_act(self, state: State) -> frozenset[int]:
+    def seats_to_act(self, state: TriqState) -> frozenset[int]:
         """Always exactly one seat: the player, the counter decider or the giver."""
-        assert isinstance(state, TriqState)
         return frozenset((state.turn,))
 
-    def legal(self, state: State, seat: int) -> list[Action]:
+    def legal(self, state: TriqState, seat: int) -> list[Action]:
         """Gifts one card at a time; the counter choice; else the plays the pile allows."""
-        assert isinstance(state, TriqState)
         hand = state.hands[seat]
         phase = state.phase
         if phase == "give":
@@ -192,9 +190,8 @@ class Triq(Game):
             out.extend(plays_for(c, shibari_eligible(c, top, total)))
         return out
 
-    def refusal(self, state: State, seat: int, action: Action) -> Msg:
+    def refusal(self, state: TriqState, seat: int, action: Action) -> Msg:
         """Why an action is refused, in a player's words."""
-        assert isinstance(state, TriqState)
         verb, args = action
         if state.phase in ("give", "discard"):
             if verb != state.phase:
@@ -227,9 +224,8 @@ class Triq(Game):
         return play_refusal(card, args[1:], held, not state.pile, state.shibari)
 
     # ---- doing it -------------------------------------------------------------------------
-    def perform(self, state: State, seat: int, action: Action) -> list[Event]:
+    def perform(self, state: TriqState, seat: int, action: Action) -> list[Event]:
         """Play, counter, decline, pass or hand over one card; then settle who dropped out."""
-        assert isinstance(state, TriqState)
         joker, state.joker_by = state.joker_by, -1
         verb = action.verb
         if verb == "play":
@@ -399,9 +395,8 @@ class Triq(Game):
         return events
 
     # ---- what the table shows -------------------------------------------------------------
-    def zones(self, state: State) -> list[Zone]:
+    def zones(self, state: TriqState) -> list[Zone]:
         """Hands, the cards being handed over, the pile, finished piles, the deal's leftovers."""
-        assert isinstance(state, TriqState)
         zones = hand_zones(state.hands)
         giver = state.giver if state.phase in ("give", "discard") else None
         seen = HIDDEN if giver is None else private(giver)
@@ -411,9 +406,8 @@ class Triq(Game):
         zones.append(Zone("removed", "row", tuple(state.removed), label=LABEL["Out of the game"]))
         return zones
 
-    def counters(self, state: State) -> list[Counter]:
+    def counters(self, state: TriqState) -> list[Counter]:
         """Series points, places, the running total, しばり and the game number."""
-        assert isinstance(state, TriqState)
         out = super().counters(state)
         place = LABEL["Place"]
         for i, p in enumerate(state.place):
@@ -430,9 +424,8 @@ class Triq(Game):
         out.append(Counter("starter", LABEL["Started by"], Msg("{seat}", seat=Seat(state.starter))))
         return out
 
-    def status(self, state: State, seat: int | None) -> Msg:
+    def status(self, state: TriqState, seat: int | None) -> Msg:
         """Whose turn and what they must do."""
-        assert isinstance(state, TriqState)
         if state.result is not None:
             return Msg("The match is over.")
         mine, who = seat == state.turn, Seat(state.turn)
@@ -485,9 +478,8 @@ class Triq(Game):
         """Standard deck, one central pile."""
         return {"deck": "standard", "layout": "trick"}
 
-    def tag(self, state: State, seat: int, action: Action) -> Move:
+    def tag(self, state: TriqState, seat: int, action: Action) -> Move:
         """Drag a card to the pile, to the receiver's hand or to the discards; else a button."""
-        assert isinstance(state, TriqState)
         verb, args = action
         text = str(action)
         if verb == "play":
@@ -513,11 +505,9 @@ class Triq(Game):
 
     # ---- copies for search ---------------------------------------------------------------
 
-    def determinize(self, state: State, seat: int, rng: Any) -> State:
+    def determinize(self, state: TriqState, seat: int, rng: Any) -> TriqState:
         """Redeal every card `seat` cannot see among the other hands (sizes kept)."""
-        assert isinstance(state, TriqState)
         new = self.copy_state(state)
-        assert isinstance(new, TriqState)
         others = [i for i in range(state.players) if i != seat and new.hands[i]]
         pool = [c for i in others for c in new.hands[i]]
         hidden_giving = new.giver >= 0 and new.giver != seat and bool(new.giving)

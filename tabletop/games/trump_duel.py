@@ -106,13 +106,13 @@ class TrumpDuelState(State):
     extra_flip: bool
 
 
-class TrumpDuel(Game):
+class TrumpDuel(Game[TrumpDuelState]):
     """The Trump Duel rules."""
 
     info = INFO
 
     # ---- setup and dealing ----------------------------------------------------------------
-    def new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
+    def new_state(self, players: int, options: dict[str, Any], seed: int) -> TrumpDuelState:
         """Shuffle both decks, deal seven each, pick the first player, turn a score card."""
         state = TrumpDuelState()
         state.init_common(players, options, seed, rounds=MAX_ROUNDS)
@@ -145,14 +145,12 @@ class TrumpDuel(Game):
         return Event("deal", {**data, "score_deck": len(state.score_deck)})
 
     # ---- whose turn, what is legal -------------------------------------------------------
-    def seats_to_act(self, state: State) -> frozenset[int]:
+    def seats_to_act(self, state: TrumpDuelState) -> frozenset[int]:
         """The one seat whose play or choice is awaited."""
-        assert isinstance(state, TrumpDuelState)
         return frozenset((state.actor,))
 
-    def legal(self, state: State, seat: int) -> list[Action]:
+    def legal(self, state: TrumpDuelState, seat: int) -> list[Action]:
         """Plays that beat the opposing display (or pass); or the choices of a sub-phase."""
-        assert isinstance(state, TrumpDuelState)
         phase = state.phase
         hand = state.hands[seat]
         if phase == "play":
@@ -177,9 +175,8 @@ class TrumpDuel(Game):
                 return Action("play", (b, a))
         return action
 
-    def refusal(self, state: State, seat: int, action: Action) -> Msg:
+    def refusal(self, state: TrumpDuelState, seat: int, action: Action) -> Msg:
         """Why an action is refused, in a player's words."""
-        assert isinstance(state, TrumpDuelState)
         if state.phase != "play":
             return PROMPTS[state.phase]
         if action.verb == "pass":
@@ -202,9 +199,8 @@ class TrumpDuel(Game):
         )
 
     # ---- doing it -------------------------------------------------------------------------
-    def perform(self, state: State, seat: int, action: Action) -> list[Event]:
+    def perform(self, state: TrumpDuelState, seat: int, action: Action) -> list[Event]:
         """Carry out a play, a pass or a sub-phase choice."""
-        assert isinstance(state, TrumpDuelState)
         verb = action.verb
         if verb == "play":
             return self._play(state, seat, action.args)
@@ -410,9 +406,8 @@ class TrumpDuel(Game):
         return events
 
     # ---- what the table shows -------------------------------------------------------------
-    def zones(self, state: State) -> list[Zone]:
+    def zones(self, state: TrumpDuelState) -> list[Zone]:
         """Hands, displays, both decks, the discards, the score cards at stake and taken."""
-        assert isinstance(state, TrumpDuelState)
         zones = hand_zones(state.hands)
         for i in (0, 1):
             label = LABEL["Display"]
@@ -434,9 +429,8 @@ class TrumpDuel(Game):
         zones.append(Zone("prize", "row", tuple(state.prize), label=LABEL["At stake"]))
         return zones
 
-    def counters(self, state: State) -> list[Counter]:
+    def counters(self, state: TrumpDuelState) -> list[Counter]:
         """Points, score cards, held cancels, the total to beat and the round."""
-        assert isinstance(state, TrumpDuelState)
         out = []
         for i in (0, 1):
             out.append(Counter(f"score{i}", LABEL["Points"], points(state.taken[i]), owner=i))
@@ -450,9 +444,8 @@ class TrumpDuel(Game):
         out.append(Counter("extra", LABEL["Extra score card next round"], extra))
         return out
 
-    def status(self, state: State, seat: int | None) -> Msg:
+    def status(self, state: TrumpDuelState, seat: int | None) -> Msg:
         """Whose turn and what they must do."""
-        assert isinstance(state, TrumpDuelState)
         if state.result is not None:
             winners = state.result.winners
             if len(winners) > 1:
@@ -482,9 +475,8 @@ class TrumpDuel(Game):
         """Standard card art, duel layout."""
         return {"deck": "standard", "layout": "duel"}
 
-    def tag(self, state: State, seat: int, action: Action) -> Move:
+    def tag(self, state: TrumpDuelState, seat: int, action: Action) -> Move:
         """Drag cards to play, click cards to choose, buttons for passing and effects."""
-        assert isinstance(state, TrumpDuelState)
         verb, args = action.verb, action.args
         if verb == "play":
             label = Msg("Play {cards}", cards=Cards(args))
@@ -509,11 +501,9 @@ class TrumpDuel(Game):
 
     # ---- copies for search ---------------------------------------------------------------
 
-    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+    def determinize(self, state: TrumpDuelState, seat: int, rng: Rng) -> TrumpDuelState:
         """Redeal the unseen cards of the other hand with the draw deck; shuffle the score deck."""
-        assert isinstance(state, TrumpDuelState)
         new = self.copy_state(state)
-        assert isinstance(new, TrumpDuelState)
         other = 1 - seat
         kept = [c for c in new.hands[other] if c in new.known[other]]
         unseen = [c for c in new.hands[other] if c not in new.known[other]]

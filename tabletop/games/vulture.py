@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter as Tally
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from tabletop.engine.actions import Action
 from tabletop.engine.errors import BadOption
@@ -244,7 +244,11 @@ class VultureState(State):
         self.shown = False
 
 
-class VultureGame(Game):
+VS = TypeVar("VS", bound=VultureState)
+"""The State of a vulture game."""
+
+
+class VultureGame(Game[VS]):
     """Base of both games: number deck, bidding, bouts, lone participants, round scoring."""
 
     zero_value: float = 0.5
@@ -292,26 +296,26 @@ class VultureGame(Game):
         return counter
 
     # ---- hooks the two games fill -----------------------------------------------------
-    def _after_battle(self, state: VultureState) -> list[Event]:
+    def _after_battle(self, state: VS) -> list[Event]:
         """Open the next battle or end the round."""
         raise NotImplementedError
 
-    def _deal_round(self, state: VultureState) -> list[Event]:
+    def _deal_round(self, state: VS) -> list[Event]:
         """Deal a new round's number cards and open its first phase."""
         raise NotImplementedError
 
-    def _seat_zones(self, state: VultureState, seat: int) -> list[Zone]:
+    def _seat_zones(self, state: VS, seat: int) -> list[Zone]:
         """The game's own zones of one seat (sets, colour cards, plot markers)."""
         return []
 
     # ---- number cards -----------------------------------------------------------------
-    def _fresh_deck(self, state: VultureState) -> None:
+    def _fresh_deck(self, state: VS) -> None:
         """All 75 number cards shuffled into the deck (every one is back by a round's end)."""
         state.deck = list(NUMBER_DECK)
         state.discard = []
         state.rng.shuffle(state.deck)
 
-    def _draw(self, state: VultureState, k: int) -> list[str]:
+    def _draw(self, state: VS, k: int) -> list[str]:
         """Draw k number cards, shuffling the discard pile into the deck when it runs out."""
         out = []
         for _ in range(k):
@@ -322,7 +326,7 @@ class VultureGame(Game):
         return out
 
     # ---- a battle ---------------------------------------------------------------------
-    def _open_stack(self, state: VultureState) -> None:
+    def _open_stack(self, state: VS) -> None:
         """Take the battle's five score cards from the box and shuffle them face down."""
         stack = [SCORE_CODE[v] for v in state.table[state.battle - 1]]
         for c in stack:
@@ -331,7 +335,7 @@ class VultureGame(Game):
         state.stack = stack
         state.flipped = []
 
-    def _start_battle(self, state: VultureState, participants: Sequence[int]) -> list[Event]:
+    def _start_battle(self, state: VS, participants: Sequence[int]) -> list[Event]:
         """A battle with its participants (hands already in place): lone take or bouts."""
         state.participants = tuple(sorted(participants))
         self._open_stack(state)
@@ -358,7 +362,7 @@ class VultureGame(Game):
         state.bids = [None] * state.players
         return [event, *self._flip(state)]
 
-    def _lone(self, state: VultureState, seat: int) -> list[Event]:
+    def _lone(self, state: VS, seat: int) -> list[Event]:
         """A lone participant takes three random score cards of five (and any carried pile)."""
         carried = list(state.pile)
         drawn = state.stack[-LONE_TAKE:]
@@ -381,16 +385,16 @@ class VultureGame(Game):
         )
         return [event, *self._close_battle(state)]
 
-    def _take(self, state: VultureState, seat: int, cards: Sequence[str]) -> None:
+    def _take(self, state: VS, seat: int, cards: Sequence[str]) -> None:
         state.taken[seat].extend(cards)
         state.zeros[seat] += sum(1 for c in cards if c == ZERO)
 
-    def _points(self, state: VultureState, seat: int) -> float:
+    def _points(self, state: VS, seat: int) -> float:
         """This round's points so far for a seat."""
         doubled = state.match.round == ROUNDS
         return round_points(state.taken[seat], self.zero_value, doubled)
 
-    def _flip(self, state: VultureState) -> list[Event]:
+    def _flip(self, state: VS) -> list[Event]:
         """Turn the next score card onto the pile; the last bout plays itself."""
         state.bout += 1
         card = state.stack.pop()
@@ -414,7 +418,7 @@ class VultureGame(Game):
             events.extend(self._resolve(state))
         return events
 
-    def _bid(self, state: VultureState, seat: int, card: str) -> list[Event]:
+    def _bid(self, state: VS, seat: int, card: str) -> list[Event]:
         """Seal one number card; when every participant has, reveal and resolve the bout."""
         state.hands[seat].remove(card)
         state.bids[seat] = card
@@ -422,7 +426,7 @@ class VultureGame(Game):
             return []
         return self._resolve(state)
 
-    def _resolve(self, state: VultureState) -> list[Event]:
+    def _resolve(self, state: VS) -> list[Event]:
         bids = [(i, state.bids[i] or "") for i in state.participants]
         for i, c in bids:
             state.played[i].append(c)
@@ -455,7 +459,7 @@ class VultureGame(Game):
         events.extend(self._close_battle(state))
         return events
 
-    def _close_battle(self, state: VultureState) -> list[Event]:
+    def _close_battle(self, state: VS) -> list[Event]:
         """Put away the battle's number and score cards, then go on."""
         for i in state.participants:
             state.discard.extend(state.played[i])
@@ -467,7 +471,7 @@ class VultureGame(Game):
         return self._after_battle(state)
 
     # ---- rounds -----------------------------------------------------------------------
-    def _end_round(self, state: VultureState) -> list[Event]:
+    def _end_round(self, state: VS) -> list[Event]:
         """Score the round; deal the next one or finish the match."""
         scores = [self._points(state, i) for i in range(state.players)]
         state.match.record(scores)
@@ -495,23 +499,22 @@ class VultureGame(Game):
         return events
 
     # ---- shared parts of the rule hooks -----------------------------------------------
-    def _bid_legal(self, state: VultureState, seat: int) -> list[Action]:
+    def _bid_legal(self, state: VS, seat: int) -> list[Action]:
         return [BID[c] for c in dict.fromkeys(by_number(state.hands[seat]))]
 
-    def _bid_refusal(self, state: VultureState, seat: int, action: Action) -> Msg:
+    def _bid_refusal(self, state: VS, seat: int, action: Action) -> Msg:
         if action.verb != "bid" or len(action.args) != 1:
             return Msg("Choose one number card from your hand to bid.")
         return Msg("You do not hold {card}.", card=Card(action.args[0]))
 
-    def _hand_mark(self, state: VultureState, seat: int) -> frozenset[int]:
+    def _hand_mark(self, state: VS, seat: int) -> frozenset[int]:
         """Participants see each other's hands in rounds 2–3, except a hand already bid from."""
         if state.shown and state.bids[seat] is None and seat in state.participants:
             return frozenset(state.participants)
         return private(seat)
 
-    def zones(self, state: State) -> list[Zone]:
+    def zones(self, state: VS) -> list[Zone]:
         """Decks and piles, then each seat's own zones, hand, sealed bid, played and taken."""
-        assert isinstance(state, VultureState)
         zone = self._zone
         zones = [
             zone("deck", "stack", tuple(state.deck), None, LABEL["deck"], HIDDEN),
@@ -533,9 +536,8 @@ class VultureGame(Game):
             ]
         return zones
 
-    def counters(self, state: State) -> list[Counter]:
+    def counters(self, state: VS) -> list[Counter]:
         """Match totals, this round's points, 0 cards, and where the match stands."""
-        assert isinstance(state, VultureState)
         counter = self._counter
         n = state.players
         totals = state.match.totals
@@ -559,7 +561,7 @@ class VultureGame(Game):
         ]
         return out
 
-    def _bid_status(self, state: VultureState, seat: int | None) -> Msg:
+    def _bid_status(self, state: VS, seat: int | None) -> Msg:
         high = pile_total(state.pile) >= 0
         if seat is not None and seat in state.participants and state.bids[seat] is None:
             if high:
@@ -593,9 +595,8 @@ class VultureGame(Game):
             bout=state.bout,
         )
 
-    def hints(self, state: State) -> dict[str, Any]:
+    def hints(self, state: VS) -> dict[str, Any]:
         """Vulture card art, and the score-card table the players consult."""
-        assert isinstance(state, VultureState)
         return {
             "deck": "vulture",
             "layout": "trick",

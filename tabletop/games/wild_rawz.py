@@ -117,13 +117,13 @@ def distinct(cards: list[str], table: dict[str, Action]) -> list[Action]:
     return out
 
 
-class WildRawz(Game):
+class WildRawz(Game[WildRawzState]):
     """The Wild Rawz rules."""
 
     info = INFO
 
     # ---- setup and dealing ----------------------------------------------------------------
-    def new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
+    def new_state(self, players: int, options: dict[str, Any], seed: int) -> WildRawzState:
         """A new match, first deal done."""
         state = WildRawzState()
         state.init_common(players, options, seed, rounds=2 * players)
@@ -165,14 +165,12 @@ class WildRawz(Game):
         )
 
     # ---- whose turn, what is legal -------------------------------------------------------
-    def seats_to_act(self, state: State) -> frozenset[int]:
+    def seats_to_act(self, state: WildRawzState) -> frozenset[int]:
         """The one seat whose turn it is."""
-        assert isinstance(state, WildRawzState)
         return frozenset((state.turn,))
 
-    def legal(self, state: State, seat: int) -> list[Action]:
+    def legal(self, state: WildRawzState, seat: int) -> list[Action]:
         """Draft any row card; then follow the led colour if able, or withdraw any card."""
-        assert isinstance(state, WildRawzState)
         if state.phase == "draft":
             return distinct(state.row, DRAFT)
         hand = state.hands[seat]
@@ -185,9 +183,8 @@ class WildRawz(Game):
             actions += distinct(hand, WITHDRAW)
         return actions
 
-    def refusal(self, state: State, seat: int, action: Action) -> Msg:
+    def refusal(self, state: WildRawzState, seat: int, action: Action) -> Msg:
         """Why an action is refused, in a player's words."""
-        assert isinstance(state, WildRawzState)
         if action.verb not in VERBS or len(action.args) != 1:
             if state.phase == "draft":
                 return Msg("Take one card from the face-up row.")
@@ -216,9 +213,8 @@ class WildRawz(Game):
         return Msg("You must follow {colour}.", colour=led)
 
     # ---- doing it -------------------------------------------------------------------------
-    def perform(self, state: State, seat: int, action: Action) -> list[Event]:
+    def perform(self, state: WildRawzState, seat: int, action: Action) -> list[Event]:
         """Draft a row card, play a card to the trick, or withdraw a card beside one's own."""
-        assert isinstance(state, WildRawzState)
         card = action.args[0]
         if action.verb == "draft":
             return self._draft(state, seat, card)
@@ -300,9 +296,8 @@ class WildRawz(Game):
         return events
 
     # ---- what the table shows -------------------------------------------------------------
-    def zones(self, state: State) -> list[Zone]:
+    def zones(self, state: WildRawzState) -> list[Zone]:
         """Hands, the draft row, trump, set-aside cards, the trick, sideways/withdrawn/won."""
-        assert isinstance(state, WildRawzState)
         zones = hand_zones(state.hands)
         zones.append(Zone("row", "row", tuple(state.row), label=LABEL["Draft row"]))
         trump = (state.trump,) if state.trump else ()
@@ -329,9 +324,8 @@ class WildRawz(Game):
             )
         return zones
 
-    def counters(self, state: State) -> list[Counter]:
+    def counters(self, state: WildRawzState) -> list[Counter]:
         """Scores, tricks, withdrawn cards, the bonus target, round, start player, trump."""
-        assert isinstance(state, WildRawzState)
         out = super().counters(state)
         for i in range(state.players):
             out.append(Counter(f"tricks{i}", LABEL["Tricks"], state.tricks[i], owner=i))
@@ -348,9 +342,8 @@ class WildRawz(Game):
         out.append(Counter("trump", LABEL["Trump"], trump))
         return out
 
-    def status(self, state: State, seat: int | None) -> Msg:
+    def status(self, state: WildRawzState, seat: int | None) -> Msg:
         """Whose turn and what they must do."""
-        assert isinstance(state, WildRawzState)
         if state.result is not None:
             return Msg("The match is over.")
         mine, who = seat == state.turn, Seat(state.turn)
@@ -397,9 +390,8 @@ class WildRawz(Game):
             withdrawer=gone,
         )
 
-    def hints(self, state: State) -> dict[str, Any]:
+    def hints(self, state: WildRawzState) -> dict[str, Any]:
         """UNO art, trick layout, trump card, who played each trick card and who withdrew."""
-        assert isinstance(state, WildRawzState)
         return {
             "deck": "uno",
             "layout": "trick",
@@ -423,15 +415,13 @@ class WildRawz(Game):
 
     # ---- copies for search ---------------------------------------------------------------
 
-    def determinize(self, state: State, seat: int, rng: Any) -> State:
+    def determinize(self, state: WildRawzState, seat: int, rng: Any) -> WildRawzState:
         """Redeal the other hands among themselves: every other card is face up.
 
         A card a seat drafted from the face-up row stays in its hand until that seat plays or
         withdraws a card of the same code (everyone saw it taken).
         """
-        assert isinstance(state, WildRawzState)
         new = self.copy_state(state)
-        assert isinstance(new, WildRawzState)
         others = [i for i in range(state.players) if i != seat]
         pool: list[str] = []
         for i in others:
