@@ -25,6 +25,7 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
 from tabletop.bots.base import Bot, make_bot
 from tabletop.engine.game import Game, State
 from tabletop.engine.log import replay
+from tabletop.engine.registry import all_games
 from tabletop.engine.views import View
 from tabletop.net.client import Client
 from tabletop.net.host import Host, Limits, SeatSpec
@@ -311,13 +312,14 @@ def run_matches(
 
 
 def measure(matches: int = 3) -> dict[str, float]:
-    """The net bench: triq with 27 clients and hagetaka-party with 25, on loopback.
+    """The net bench: the two games that seat the most players, each full, on loopback.
 
     Keys: `<game>-<n>p <figure>` with the host in its own process, and the same with
     `inline` for host and clients in one process (one core does everything).
     """
     out: dict[str, float] = {}
-    for game_id, players in (("triq", 27), ("hagetaka-party", 25)):
+    biggest = sorted(all_games(), key=lambda g: g.info.max_players)[-2:]
+    for game_id, players in ((g.info.id, g.info.max_players) for g in reversed(biggest)):
         for separate in (True, False):
             tag = f"{game_id}-{players}p" + ("" if separate else " inline")
             for key, value in run_matches(game_id, players, matches, separate).items():

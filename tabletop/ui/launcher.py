@@ -61,7 +61,8 @@ def describe(info: GameInfo) -> str:
 
 
 def game_title(games: dict[str, GameInfo], game_id: str) -> str:
-    """ "セカンドサード (Second Third)", or the id of a game no longer registered."""
+    """The Japanese title with the English one in brackets, or the id of a game no longer
+    registered."""
     info = games.get(game_id)
     return f"{info.title} ({info.title_en})" if info is not None else game_id
 

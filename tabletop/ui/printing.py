@@ -44,7 +44,7 @@ def default_paper(settings: QSettings | None = None) -> str:
 
 
 def file_stem(text: str) -> str:
-    """A file-name-safe version of a title ("Second Third" → "second-third")."""
+    """A file-name-safe version of a title ("Score Sheet 2" → "score-sheet-2")."""
     stem = re.sub(r"[^\w]+", "-", text.strip().lower()).strip("-")
     return stem or "score-sheet"
 
