@@ -75,6 +75,19 @@ def click_scene(table: TableWidget, point: QPointF) -> None:
     QApplication.processEvents()
 
 
+def double_click_scene(table: TableWidget, point: QPointF) -> None:
+    """Two quick clicks at a scene point, sent to the window as the platform sends them, so
+    Qt itself makes the second one a double-click; no frame is drawn in between."""
+    window = table.window()
+    where = table.view.viewport().mapTo(window, view_point(table, point))
+    handle = window.windowHandle()
+    left, none = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    for _ in range(2):
+        QTest.mousePress(handle, left, none, where, 0)
+        QTest.mouseRelease(handle, left, none, where, 0)
+    QApplication.processEvents()
+
+
 def gesture(table: TableWidget, action: str) -> None:
     """Perform a legal action of the served seat the way a person does: drop, click or press."""
     view = table.served_view
