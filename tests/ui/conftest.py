@@ -12,6 +12,7 @@ sys.path.insert(0, os.path.dirname(__file__))  # for ui_helpers under --import-m
 
 import pytest
 from PySide6.QtCore import QMessageLogContext, QSettings, QtMsgType, qInstallMessageHandler
+from ui_helpers import Closing
 
 HERE = Path(__file__).parent
 
@@ -47,6 +48,15 @@ def qt_warnings_fail() -> Iterator[list[str]]:
         qInstallMessageHandler(previous)
     if heard:
         pytest.fail("Qt printed during this test:\n" + "\n".join(heard), pytrace=False)
+
+
+@pytest.fixture(autouse=True)
+def closing(qtbot: object, qt_warnings_fail: list[str]) -> Iterator[Closing]:
+    """Whatever the test registers is shut and deleted at its teardown, even if it failed
+    (before the Qt messages are judged)."""
+    shut = Closing()
+    yield shut
+    shut.close_all()
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from ui_helpers import click_scene, double_click_scene, grip, mouse_drag
+from ui_helpers import Closing, click_scene, double_click_scene, grip, mouse_drag
 
 from tabletop.bots.base import make_bot
 from tabletop.engine.errors import IllegalAction
@@ -18,13 +18,12 @@ QUICK = Tempo(TEMPOS["Fast"].move_ms, 0, 0)
 
 
 @pytest.fixture
-def animated(qtbot: object) -> object:
+def animated(qtbot: object, closing: Closing) -> object:
     """Opens tables whose cards fly; each is halted and closed at teardown."""
 
     def open_table(game_id: str, seats: str, seed: int = 3) -> TableWidget:
         session = Session(get_game(game_id), parse_seats(game_id, seats.split(",")), seed)
-        table = TableWidget(session, QUICK)
-        qtbot.addWidget(table, before_close_func=lambda t: t.halt())
+        table = closing.widget(TableWidget(session, QUICK))
         table.resize(1200, 800)
         table.show()
         qtbot.waitExposed(table)
