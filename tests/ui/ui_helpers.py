@@ -143,15 +143,15 @@ def click_scene(table: TableWidget, point: QPointF) -> None:
 
 
 def double_click_scene(table: TableWidget, point: QPointF) -> None:
-    """Two quick clicks at a scene point, sent to the window as the platform sends them, so
-    Qt itself makes the second one a double-click; no frame is drawn in between."""
-    window = table.window()
-    where = table.view.viewport().mapTo(window, view_point(table, point))
-    handle = window.windowHandle()
+    """A double-click at a scene point, as Qt delivers one to a widget (press, release,
+    double-click, release), with no frame drawn in between."""
+    viewport = table.view.viewport()
+    where = view_point(table, point)
     left, none = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
-    for _ in range(2):
-        QTest.mousePress(handle, left, none, where, 0)
-        QTest.mouseRelease(handle, left, none, where, 0)
+    QTest.mousePress(viewport, left, none, where)
+    QTest.mouseRelease(viewport, left, none, where)
+    QTest.mouseDClick(viewport, left, none, where)
+    QTest.mouseRelease(viewport, left, none, where)
     QApplication.processEvents()
 
 
