@@ -98,6 +98,8 @@ class TableScene(QGraphicsScene):
         self.info.align = Qt.AlignmentFlag.AlignLeft
         self.curtain = CurtainItem()
         self.motion = Motion(self)
+        self.motion.finished.connect(self._landed)
+        self._settling = False
         self.notice = ""
         self._toast: FadingText | None = None
         self._drag: tuple[CardItem, list[CardItem], tuple[str, ...]] | None = None
@@ -119,9 +121,7 @@ class TableScene(QGraphicsScene):
     ) -> None:
         """Draw `view` with seat `bottom` at the bottom, animating changes over `duration` ms."""
         self.motion.stop()
-        self.motion.deleteLater()
-        self.motion = Motion(self)
-        self.motion.finished.connect(self.settled)
+        self._settling = True
         self._cancel_drag()
         self.view, self.bottom, self.interactive = view, bottom, interactive
         rect = self.sceneRect()
@@ -135,6 +135,12 @@ class TableScene(QGraphicsScene):
         if self.curtain.isVisible():
             self.curtain.cover(rect, self.curtain.text)
         self.motion.start()
+
+    def _landed(self) -> None:
+        """The cards of the last view drawn are in place: say so once (not after snap-backs)."""
+        if self._settling:
+            self._settling = False
+            self.settled.emit()
 
     def relayout(self) -> None:
         """Place everything again for a new size, without animation."""
@@ -337,14 +343,18 @@ class TableScene(QGraphicsScene):
         """Unchoose every card."""
         for card in self.chosen():
             card.set_chosen(False)
-            card.setPos(card.rest_pos())
+            self._place(card)
         self.selectionChanged.emit()
 
     def toggle(self, card: CardItem) -> None:
         """Choose or unchoose one card."""
         card.set_chosen(not card.chosen)
-        card.setPos(card.rest_pos())
+        self._place(card)
         self.selectionChanged.emit()
+
+    def _place(self, card: CardItem) -> None:
+        """Put a card at rest at once (raised if chosen), ending any flight it was on."""
+        self.motion.move(card, card.rest_pos(), card.home_rotation, card.home_z, 0)
 
     def card(self, code: str, zone_id: str | None = None) -> CardItem | None:
         """A card item showing `code` (in `zone_id` if given)."""
@@ -371,7 +381,9 @@ class TableScene(QGraphicsScene):
         peers = [c for c in self.chosen() if c is not card] if card.chosen else []
         codes = (card.code, *(p.code for p in peers))
         self._drag = (card, peers, codes)
+        self.motion.release(card)
         for p in peers:
+            self.motion.release(p)
             p.setZValue(zorder.DRAGGED - 1)
         live = gestures.targets_for(self.view, codes) if self.view else set()
         for zone_id, item in self.zone_items.items():

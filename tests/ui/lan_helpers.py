@@ -7,6 +7,7 @@ import socket
 
 from PySide6.QtCore import QObject
 from PySide6.QtNetwork import QHostAddress, QTcpServer, QTcpSocket
+from ui_helpers import Closing
 
 from tabletop.net.client import Client
 from tabletop.net.host import Host
@@ -78,16 +79,20 @@ class Relay(QObject):
 
 
 def client_table(
-    qtbot: object, client: Client, port: int, size: tuple[int, int] = (1100, 760)
+    qtbot: object,
+    closing: Closing,
+    client: Client,
+    port: int,
+    size: tuple[int, int] = (1100, 760),
 ) -> tuple[ClientSession, TableWidget, NetBar]:
     """A client's table as the app builds it: session, table and the bar above it."""
     session = ClientSession(client, LOOPBACK, port)
-    table = TableWidget(session, INSTANT)
+    closing.keep(session, session.close)
+    table = closing.widget(TableWidget(session, INSTANT))
     session.updated.connect(table.feed)
     session.refused.connect(table.refuse)
     bar = NetBar(session)
     table.layout().insertWidget(0, bar)
-    qtbot.addWidget(table)
     table.resize(*size)
     table.show()
     table.start()

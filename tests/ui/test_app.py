@@ -8,6 +8,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QImage
+from ui_helpers import Closing
 
 from tabletop.engine.registry import all_games, get_game
 from tabletop.ui.app import MainWindow
@@ -18,9 +19,8 @@ from tabletop.ui.session import SeatSpec, Session, parse_seats
 from tabletop.ui.table import INSTANT
 
 
-def test_launcher_lists_every_game_with_titles_and_rules(qtbot: object) -> None:
-    launcher = Launcher()
-    qtbot.addWidget(launcher)
+def test_launcher_lists_every_game_with_titles_and_rules(closing: Closing) -> None:
+    launcher = closing.widget(Launcher())
     assert launcher.list.count() == len(all_games())
     for row, game in enumerate(all_games()):
         launcher.list.setCurrentRow(row)
@@ -31,11 +31,10 @@ def test_launcher_lists_every_game_with_titles_and_rules(qtbot: object) -> None:
 
 
 def test_new_game_dialog_remembers_seats_options_and_seed(
-    qtbot: object, settings: QSettings
+    closing: Closing, settings: QSettings
 ) -> None:
     info = get_game("second-third").info
-    dialog = NewGameDialog(info, ["random", "thumb"], settings)
-    qtbot.addWidget(dialog)
+    dialog = closing.widget(NewGameDialog(info, ["random", "thumb"], settings))
     dialog.seat_rows[0].name.setText("Ann")
     dialog._add_default()
     dialog.option_widgets["ver2"].setChecked(True)
@@ -47,8 +46,7 @@ def test_new_game_dialog_remembers_seats_options_and_seed(
     assert len(remembered["seats"]) == 4
     assert remembered["options"] == {"ver2": True}
     assert remembered["seed"] == "42"
-    again = NewGameDialog(info, ["random", "thumb"], settings)
-    qtbot.addWidget(again)
+    again = closing.widget(NewGameDialog(info, ["random", "thumb"], settings))
     assert again.seats() == dialog.seats() and again.seed_value() == 42
 
 
@@ -57,7 +55,7 @@ def test_cpu_seats_pick_the_rule_of_thumb_player() -> None:
     assert [s.bot for s in seats] == [None, "thumb", "random"]
 
 
-def test_results_rank_with_ties_sharing_a_place(qtbot: object) -> None:
+def test_results_rank_with_ties_sharing_a_place(closing: Closing) -> None:
     """Second Third, seed 10, three computers always taking the last legal action: Ann and
     Cy finish level on 1 and share first place; the dialog lists them both first."""
     game = get_game("second-third")
@@ -72,14 +70,14 @@ def test_results_rank_with_ties_sharing_a_place(qtbot: object) -> None:
         (3, "Bob", -8, False),
     ]
     assert running_totals(result.rounds, 3) == [[0, 0, 0], [-1, 1, 2], [1, -7, 2], [1, -8, 1]]
-    dialog = ResultsDialog("Second Third", result, session.state.names)
-    qtbot.addWidget(dialog)
+    dialog = closing.widget(ResultsDialog("Second Third", result, session.state.names))
     assert [dialog.table.item(r, 0).text() for r in range(3)] == ["1", "1", "3"]
 
 
-def test_the_window_shows_results_when_a_match_ends(qtbot: object, settings: QSettings) -> None:
-    window = MainWindow(settings)
-    qtbot.addWidget(window)
+def test_the_window_shows_results_when_a_match_ends(
+    qtbot: object, closing: Closing, settings: QSettings
+) -> None:
+    window = closing.widget(MainWindow(settings))
     game = get_game("second-third")
     table = window.start_match(game, parse_seats(game.info.id, ["cpu"] * 3), 4, {}, INSTANT)
     qtbot.waitUntil(lambda: window.results is not None, timeout=30000)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from PySide6.QtCore import QSettings
-from ui_helpers import play_saved
+from ui_helpers import Closing, play_saved
 
 from tabletop.engine.registry import get_game
 from tabletop.engine.views import BACK
@@ -17,9 +17,8 @@ from tabletop.ui.session import SeatSpec
 from tabletop.ui.table import INSTANT
 
 
-def _window(qtbot: object, settings: QSettings, data_dir: str) -> MainWindow:
-    window = MainWindow(settings, Store(data_dir))
-    qtbot.addWidget(window)
+def _window(closing: Closing, settings: QSettings, data_dir: str) -> MainWindow:
+    window = closing.widget(MainWindow(settings, Store(data_dir)))
     window.resize(1100, 760)
     return window
 
@@ -51,13 +50,13 @@ def _check_public(replay: ReplayWidget) -> int:
 
 
 def test_the_history_lists_finished_matches(
-    qtbot: object, settings: QSettings, data_dir: str
+    qtbot: object, closing: Closing, settings: QSettings, data_dir: str
 ) -> None:
     store = Store(data_dir)
     first = play_saved(store, "second-third", ["Ann", "Bob", "Cy"], 3, None)
     second = play_saved(store, "interaction", ["Dee", "Eve", "Flo", "Gus"], 5, None)
     play_saved(store, "second-third", ["Hal", "Ida", "Jo"], 7, 10)  # unfinished: not history
-    window = _window(qtbot, settings, data_dir)
+    window = _window(closing, settings, data_dir)
     tree = window.launcher.history
     assert tree.topLevelItemCount() == 2
     newest, oldest = tree.topLevelItem(0), tree.topLevelItem(1)
@@ -70,9 +69,9 @@ def test_the_history_lists_finished_matches(
 
 
 def test_a_match_finished_at_the_table_joins_the_history(
-    qtbot: object, settings: QSettings, data_dir: str
+    qtbot: object, closing: Closing, settings: QSettings, data_dir: str
 ) -> None:
-    window = _window(qtbot, settings, data_dir)
+    window = _window(closing, settings, data_dir)
     game = get_game("interaction")
     seats = [SeatSpec(f"CPU {i}", "random") for i in (1, 2, 3)]
     table = window.start_match(game, seats, 4, {}, INSTANT)
@@ -87,10 +86,10 @@ def test_a_match_finished_at_the_table_joins_the_history(
 
 
 def test_the_replay_viewer_shows_only_what_a_spectator_saw(
-    qtbot: object, settings: QSettings, data_dir: str
+    qtbot: object, closing: Closing, settings: QSettings, data_dir: str
 ) -> None:
     play_saved(Store(data_dir), "second-third", ["Ann", "Bob", "Cy"], 3, None)
-    window = _window(qtbot, settings, data_dir)
+    window = _window(closing, settings, data_dir)
     window.show()
     window.command_actions["replay"].trigger()
     replay = window.replay
@@ -122,10 +121,10 @@ def test_the_replay_viewer_shows_only_what_a_spectator_saw(
 
 
 def test_the_replay_viewer_steps_and_jumps_to_rounds(
-    qtbot: object, settings: QSettings, data_dir: str
+    qtbot: object, closing: Closing, settings: QSettings, data_dir: str
 ) -> None:
     play_saved(Store(data_dir), "second-third", ["Ann", "Bob", "Cy"], 3, None)
-    window = _window(qtbot, settings, data_dir)
+    window = _window(closing, settings, data_dir)
     window.command_actions["replay"].trigger()
     replay = window.replay
     stepper = replay.stepper

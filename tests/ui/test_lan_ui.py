@@ -7,7 +7,7 @@ from collections import Counter as Multiset
 import pytest
 from lan_helpers import LOOPBACK, Relay, client_table, loopback_lan, same_view
 from PySide6.QtCore import QSettings
-from ui_helpers import gesture, grip, mouse_drag
+from ui_helpers import Closing, gesture, grip, mouse_drag
 
 from tabletop.bots.base import make_bot
 from tabletop.engine.errors import IllegalAction
@@ -34,16 +34,16 @@ def view_codes(view: object) -> Multiset:
     return Multiset(code for zone in view.zones for code in zone.cards)
 
 
-def started_host(qtbot: object, game: str, seats: list[SeatSpec], seed: int) -> Host:
-    """A host on loopback that starts when its open seats are taken."""
-    host = Host(game, seats, seed=seed)
+def started_host(closing: Closing, game: str, seats: list[SeatSpec], seed: int) -> Host:
+    """A host on loopback that starts when its open seats are taken (closed at teardown)."""
+    host = closing.keep(Host(game, seats, seed=seed), lambda: host.close())
     host.listen(0, LOOPBACK)
     return host
 
 
-def joined(qtbot: object, port: int, name: str, **kwargs: object) -> Client:
-    """A client that has joined and received its first View."""
-    client = Client(name, **kwargs)
+def joined(qtbot: object, closing: Closing, port: int, name: str, **kwargs: object) -> Client:
+    """A client that has joined and received its first View (closed at teardown)."""
+    client = closing.keep(Client(name, **kwargs), lambda: client.close())
     client.connect_to(LOOPBACK, port)
     qtbot.waitUntil(lambda: client.view is not None, timeout=WAIT)
     return client
@@ -67,49 +67,47 @@ def hand(view: object, seat: int) -> object:
 
 
 def test_join_dialog_lists_a_table_announced_on_loopback(
-    qtbot: object, settings: QSettings, monkeypatch: pytest.MonkeyPatch
+    qtbot: object, closing: Closing, settings: QSettings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(discovery, "EXPIRY", 0.6)
     lan = loopback_lan()
     host = Host("interaction", [SeatSpec("network"), SeatSpec("cpu"), SeatSpec("cpu")])
+    closing.keep(host, host.close)
     port = host.listen(0, LOOPBACK)
     announcer = Announcer(
         lambda: host.announcement("Ann's table"), LOOPBACK, lan.discovery_port, 100
     )
-    window = MainWindow(settings)
-    qtbot.addWidget(window)
+    closing.keep(announcer, announcer.stop)
+    window = closing.widget(MainWindow(settings))
     window.lan = lan
-    try:
-        dialog = window.join_game()
-        assert dialog.listening
-        announcer.start()
-        qtbot.waitUntil(lambda: dialog.tables.topLevelItemCount() == 1, timeout=WAIT)
-        item = dialog.tables.topLevelItem(0)
-        assert "Interaction" in item.text(0)
-        assert item.text(1) == "Ann's table"
-        assert item.text(2) == f"{LOOPBACK}:{port}"
-        assert item.text(3) == "1 of 3"
-        dialog.tables.setCurrentItem(item)
-        assert dialog.address.text() == f"{LOOPBACK}:{port}"
-        announcer.stop()
-        qtbot.waitUntil(lambda: dialog.tables.topLevelItemCount() == 0, timeout=WAIT)
-        dialog.reject()
-    finally:
-        announcer.stop()
-        host.close()
+    dialog = window.join_game()
+    assert dialog.listening
+    announcer.start()
+    qtbot.waitUntil(lambda: dialog.tables.topLevelItemCount() == 1, timeout=WAIT)
+    item = dialog.tables.topLevelItem(0)
+    assert "Interaction" in item.text(0)
+    assert item.text(1) == "Ann's table"
+    assert item.text(2) == f"{LOOPBACK}:{port}"
+    assert item.text(3) == "1 of 3"
+    dialog.tables.setCurrentItem(item)
+    assert dialog.address.text() == f"{LOOPBACK}:{port}"
+    announcer.stop()
+    qtbot.waitUntil(lambda: dialog.tables.topLevelItemCount() == 0, timeout=WAIT)
+    dialog.reject()
 
 
 def test_lobby_join_list_and_a_computer_play_a_whole_match(
-    qtbot: object, settings: QSettings, tmp_path: object
+    qtbot: object, closing: Closing, settings: QSettings, tmp_path: object
 ) -> None:
     """Ann plays at the host, Bob joins from his Join list, a computer takes the third seat;
     both tables are played by gestures to the results, and Bob's table only ever shows what
     his View shows."""
     lan = loopback_lan()
-    hosting = MainWindow(settings)
-    joining = MainWindow(QSettings(str(tmp_path) + "/bob.ini", QSettings.Format.IniFormat))
+    hosting = closing.widget(MainWindow(settings))
+    joining = closing.widget(
+        MainWindow(QSettings(str(tmp_path) + "/bob.ini", QSettings.Format.IniFormat))
+    )
     for window in (hosting, joining):
-        qtbot.addWidget(window)
         window.lan = lan
         window.tempo = INSTANT
         window.resize(1100, 760)
@@ -140,7 +138,7 @@ def test_lobby_join_list_and_a_computer_play_a_whole_match(
     dialog.join_button.click()
     qtbot.waitUntil(lambda: "Bob" in lobby.seat_choices[1].status.text(), timeout=WAIT)
     assert lobby.start_button.isEnabled()
-    assert "Waiting for the host" in dialog.status.text()
+    qtbot.waitUntil(lambda: "Waiting for the host" in dialog.status.text(), timeout=WAIT)
     lobby.start_button.click()
     qtbot.waitUntil(lambda: joining.table is not None, timeout=WAIT)
     ann, bob = hosting.table, joining.table
@@ -192,108 +190,99 @@ def test_lobby_join_list_and_a_computer_play_a_whole_match(
     assert hosting.net is None and joining.net is None
 
 
-def test_an_illegal_drop_on_a_client_snaps_back_with_the_hosts_reason(qtbot: object) -> None:
+def test_an_illegal_drop_on_a_client_snaps_back_with_the_hosts_reason(
+    qtbot: object, closing: Closing
+) -> None:
     host = started_host(
-        qtbot, "second-third", [SeatSpec("network"), SeatSpec("cpu"), SeatSpec("cpu")], 3
+        closing, "second-third", [SeatSpec("network"), SeatSpec("cpu"), SeatSpec("cpu")], 3
     )
-    client = joined(qtbot, host.port, "Bob")
-    _session, table, _bar = client_table(qtbot, client, host.port)
-    try:
-        chooser = make_bot("second-third", "random", 2)
-        for _ in range(120):
-            qtbot.waitUntil(lambda: client.can_act or host.is_over(), timeout=WAIT)
-            settle(qtbot, table, client, host)
-            view = table.served_view
-            legal = {c for m in view.moves for c in m.cards}
-            illegal = [c for c in hand(view, 0).cards if c not in legal]
-            if any(m.target == "trick" for m in view.moves) and illegal:
-                break
-            before = host.seq
-            gesture(table, chooser.choose(view))
-            qtbot.waitUntil(lambda b=before: host.seq > b, timeout=WAIT)
-        else:
-            pytest.fail("no must-follow situation reached")
-        code = illegal[0]
-        with pytest.raises(IllegalAction) as refused:
-            host.game.apply(host.state.copy(), 0, f"play {code}")
-        card = table.scene.card(code, hand(view, 0).id)
-        home = card.rest_pos()
-        seq = host.seq
-        mouse_drag(table, grip(card), table.scene.zone_items["trick"].rect.center())
-        qtbot.waitUntil(lambda: table.scene.notice == str(refused.value), timeout=WAIT)
-        qtbot.waitUntil(lambda: (card.pos() - home).manhattanLength() < 0.5, timeout=WAIT)
-        assert host.seq == seq and client.pending is None
-    finally:
-        client.close()
-        host.close()
+    client = joined(qtbot, closing, host.port, "Bob")
+    _session, table, _bar = client_table(qtbot, closing, client, host.port)
+    chooser = make_bot("second-third", "random", 2)
+    for _ in range(120):
+        qtbot.waitUntil(lambda: client.can_act or host.is_over(), timeout=WAIT)
+        settle(qtbot, table, client, host)
+        view = table.served_view
+        legal = {c for m in view.moves for c in m.cards}
+        illegal = [c for c in hand(view, 0).cards if c not in legal]
+        if any(m.target == "trick" for m in view.moves) and illegal:
+            break
+        before = host.seq
+        gesture(table, chooser.choose(view))
+        qtbot.waitUntil(lambda b=before: host.seq > b, timeout=WAIT)
+    else:
+        pytest.fail("no must-follow situation reached")
+    code = illegal[0]
+    with pytest.raises(IllegalAction) as refused:
+        host.game.apply(host.state.copy(), 0, f"play {code}")
+    card = table.scene.card(code, hand(view, 0).id)
+    home = card.rest_pos()
+    seq = host.seq
+    mouse_drag(table, grip(card), table.scene.zone_items["trick"].rect.center())
+    qtbot.waitUntil(lambda: table.scene.notice == str(refused.value), timeout=WAIT)
+    qtbot.waitUntil(lambda: (card.pos() - home).manhattanLength() < 0.5, timeout=WAIT)
+    assert host.seq == seq and client.pending is None
 
 
-def test_a_client_that_loses_the_host_reconnects_and_gets_its_view_back(qtbot: object) -> None:
+def test_a_client_that_loses_the_host_reconnects_and_gets_its_view_back(
+    qtbot: object, closing: Closing
+) -> None:
     host = started_host(
-        qtbot, "second-third", [SeatSpec("network"), SeatSpec("cpu"), SeatSpec("cpu")], 8
+        closing, "second-third", [SeatSpec("network"), SeatSpec("cpu"), SeatSpec("cpu")], 8
     )
     relay = Relay(host.port)
+    closing.keep(relay, relay.stop)
     port = relay.listen()
-    client = joined(qtbot, port, "Bob", retry_ms=100, retries=5)
-    _session, table, bar = client_table(qtbot, client, port)
+    client = joined(qtbot, closing, port, "Bob", retry_ms=100, retries=5)
+    _session, table, bar = client_table(qtbot, closing, client, port)
     welcomes: list[dict] = []
     client.welcomed.connect(welcomes.append)
-    try:
-        chooser = make_bot("second-third", "random", 3)
-        for _ in range(4):
-            qtbot.waitUntil(lambda: client.can_act, timeout=WAIT)
-            settle(qtbot, table, client, host)
-            before = host.seq
-            gesture(table, chooser.choose(table.served_view))
-            qtbot.waitUntil(lambda b=before: host.seq > b, timeout=WAIT)
-        settle(qtbot, table, client, host)
-        relay.cut()
-        qtbot.waitUntil(
-            lambda: bar.isVisible() and bar.label.text() == "Reconnecting…", timeout=WAIT
-        )
-        qtbot.waitUntil(lambda: not bar.isVisible() and len(welcomes) == 1, timeout=WAIT)
-        assert host.seat_rows()[0]["connected"]
-        settle(qtbot, table, client, host)
-
-        relay.stop()
-        qtbot.waitUntil(lambda: bar.retry.isVisible(), timeout=WAIT)
-        assert "was lost" in bar.label.text()
-        relay.listen()
-        bar.retry.click()
-        qtbot.waitUntil(lambda: not bar.isVisible() and len(welcomes) == 2, timeout=WAIT)
-        settle(qtbot, table, client, host)
+    chooser = make_bot("second-third", "random", 3)
+    for _ in range(4):
         qtbot.waitUntil(lambda: client.can_act, timeout=WAIT)
+        settle(qtbot, table, client, host)
         before = host.seq
         gesture(table, chooser.choose(table.served_view))
-        qtbot.waitUntil(lambda: host.seq > before, timeout=WAIT)
-    finally:
-        client.close()
-        relay.stop()
-        host.close()
+        qtbot.waitUntil(lambda b=before: host.seq > b, timeout=WAIT)
+    settle(qtbot, table, client, host)
+    relay.cut()
+    qtbot.waitUntil(lambda: bar.isVisible() and bar.label.text() == "Reconnecting…", timeout=WAIT)
+    qtbot.waitUntil(lambda: not bar.isVisible() and len(welcomes) == 1, timeout=WAIT)
+    assert host.seat_rows()[0]["connected"]
+    settle(qtbot, table, client, host)
+
+    relay.stop()
+    qtbot.waitUntil(lambda: bar.retry.isVisible() and "was lost" in bar.label.text(), timeout=WAIT)
+    relay.listen()
+    bar.retry.click()
+    qtbot.waitUntil(lambda: not bar.isVisible() and len(welcomes) == 2, timeout=WAIT)
+    settle(qtbot, table, client, host)
+    qtbot.waitUntil(lambda: client.can_act, timeout=WAIT)
+    before = host.seq
+    gesture(table, chooser.choose(table.served_view))
+    qtbot.waitUntil(lambda: host.seq > before, timeout=WAIT)
 
 
-def test_the_host_hands_a_dropped_seat_to_a_computer_and_back(qtbot: object) -> None:
+def test_the_host_hands_a_dropped_seat_to_a_computer_and_back(
+    qtbot: object, closing: Closing
+) -> None:
     host = started_host(
-        qtbot, "seltsam-walzer", [SeatSpec("network"), SeatSpec("cpu"), SeatSpec("cpu")], 9
+        closing, "seltsam-walzer", [SeatSpec("network"), SeatSpec("cpu"), SeatSpec("cpu")], 9
     )
-    client = joined(qtbot, host.port, "Bob")
-    session = HostSession(host)
-    bar = NetBar(session)
-    qtbot.addWidget(bar)
-    try:
-        assert "waiting for" not in bar.label.text()
-        client.drop()
-        qtbot.waitUntil(lambda: "Bob (disconnected)" in bar.label.text(), timeout=WAIT)
-        stand_in = bar.seat_action("Let a computer play Bob's seat › thumb")
-        assert stand_in is not None
-        before = host.seq
-        stand_in.trigger()
-        assert host.seat_rows()[0]["computer"] == "thumb"
-        assert "a computer plays" in bar.label.text()
-        qtbot.waitUntil(lambda: host.seq >= before + 6, timeout=WAIT)
-        give_back = bar.seat_action("Give Bob's seat back")
-        assert give_back is not None
-        give_back.trigger()
-        assert host.seat_rows()[0]["computer"] is None
-    finally:
-        session.close()
+    client = joined(qtbot, closing, host.port, "Bob")
+    session = closing.keep(HostSession(host), lambda: session.close())
+    bar = closing.widget(NetBar(session))
+    assert "waiting for" not in bar.label.text()
+    client.drop()
+    qtbot.waitUntil(lambda: "Bob (disconnected)" in bar.label.text(), timeout=WAIT)
+    stand_in = bar.seat_action("Let a computer play Bob's seat › thumb")
+    assert stand_in is not None
+    before = host.seq
+    stand_in.trigger()
+    assert host.seat_rows()[0]["computer"] == "thumb"
+    assert "a computer plays" in bar.label.text()
+    qtbot.waitUntil(lambda: host.seq >= before + 6, timeout=WAIT)
+    give_back = bar.seat_action("Give Bob's seat back")
+    assert give_back is not None
+    give_back.trigger()
+    assert host.seat_rows()[0]["computer"] is None

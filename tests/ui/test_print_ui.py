@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtPrintSupport import QPrinter
-from ui_helpers import play_saved
+from ui_helpers import Closing, play_saved
 
 from tabletop.engine.registry import get_game
 from tabletop.sheets.model import SheetModel, blank_sheet
@@ -21,9 +21,8 @@ from tabletop.ui.session import SeatSpec
 from tabletop.ui.table import INSTANT
 
 
-def _window(qtbot: object, settings: QSettings, data_dir: str) -> MainWindow:
-    window = MainWindow(settings, Store(data_dir))
-    qtbot.addWidget(window)
+def _window(closing: Closing, settings: QSettings, data_dir: str) -> MainWindow:
+    window = closing.widget(MainWindow(settings, Store(data_dir)))
     return window
 
 
@@ -45,9 +44,9 @@ def _media_box(path: Path) -> tuple[float, float]:
 
 
 def test_print_preview_of_a_blank_sheet_from_the_launcher(
-    qtbot: object, settings: QSettings, data_dir: str, tmp_path: Path
+    qtbot: object, closing: Closing, settings: QSettings, data_dir: str, tmp_path: Path
 ) -> None:
-    window = _window(qtbot, settings, data_dir)
+    window = _window(closing, settings, data_dir)
     window.launcher.select("second-third")
     window.command_actions["print"].trigger()
     setup = window.sheet_setup
@@ -69,6 +68,7 @@ def test_print_preview_of_a_blank_sheet_from_the_launcher(
 
 def test_save_a_blank_sheet_as_pdf_on_letter(
     qtbot: object,
+    closing: Closing,
     settings: QSettings,
     data_dir: str,
     tmp_path: Path,
@@ -79,7 +79,7 @@ def test_save_a_blank_sheet_as_pdf_on_letter(
     monkeypatch.setattr(
         printing, "ask_pdf", lambda _p, _s, stem: asked.append(stem) or (out, "letter")
     )
-    window = _window(qtbot, settings, data_dir)
+    window = _window(closing, settings, data_dir)
     window.launcher.select("interaction")
     window.command_actions["pdf"].trigger()
     window.sheet_setup.players.setValue(5)
@@ -93,6 +93,7 @@ def test_save_a_blank_sheet_as_pdf_on_letter(
 
 def test_the_results_screen_prints_and_saves_the_filled_sheet(
     qtbot: object,
+    closing: Closing,
     settings: QSettings,
     data_dir: str,
     tmp_path: Path,
@@ -100,7 +101,7 @@ def test_the_results_screen_prints_and_saves_the_filled_sheet(
 ) -> None:
     out = tmp_path / "result.pdf"
     monkeypatch.setattr(printing, "ask_pdf", lambda *_: (out, "a4"))
-    window = _window(qtbot, settings, data_dir)
+    window = _window(closing, settings, data_dir)
     seats = [SeatSpec(n, "random") for n in ("Ann", "Bob", "Cy")]
     table = window.start_match(get_game("interaction"), seats, 4, {}, INSTANT)
     qtbot.waitUntil(lambda: window.results is not None, timeout=20000)
@@ -118,9 +119,9 @@ def test_the_results_screen_prints_and_saves_the_filled_sheet(
 
 
 def test_the_game_menu_prints_the_unfinished_match_at_the_table(
-    qtbot: object, settings: QSettings, data_dir: str, tmp_path: Path
+    qtbot: object, closing: Closing, settings: QSettings, data_dir: str, tmp_path: Path
 ) -> None:
-    window = _window(qtbot, settings, data_dir)
+    window = _window(closing, settings, data_dir)
     seats = [SeatSpec("Ann"), SeatSpec("Bob", "random"), SeatSpec("Cy", "random")]
     table = window.start_match(get_game("second-third"), seats, 9, {}, INSTANT)
     qtbot.waitUntil(lambda: table.idle and not table.session.bot_seats_to_act(), timeout=5000)
@@ -133,10 +134,10 @@ def test_the_game_menu_prints_the_unfinished_match_at_the_table(
 
 
 def test_the_history_prints_a_finished_match(
-    qtbot: object, settings: QSettings, data_dir: str, tmp_path: Path
+    qtbot: object, closing: Closing, settings: QSettings, data_dir: str, tmp_path: Path
 ) -> None:
     save = play_saved(Store(data_dir), "second-third", ["Ann", "Bob", "Cy"], 3, None)
-    window = _window(qtbot, settings, data_dir)
+    window = _window(closing, settings, data_dir)
     window.launcher.tabs.setCurrentIndex(1)
     window.command_actions["history-print"].trigger()
     model = window.preview.model

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox
-from ui_helpers import gesture, play_saved
+from ui_helpers import Closing, gesture, play_saved
 
 from tabletop.bots.base import make_bot
 from tabletop.engine.registry import get_game
@@ -21,9 +21,8 @@ from tabletop.ui.table import INSTANT, TableWidget
 SEATS = [SeatSpec("Ann"), SeatSpec("Bob", "thumb"), SeatSpec("Cy", "random")]
 
 
-def _window(qtbot: object, settings: QSettings, data_dir: str) -> MainWindow:
-    window = MainWindow(settings, Store(data_dir))
-    qtbot.addWidget(window)
+def _window(closing: Closing, settings: QSettings, data_dir: str) -> MainWindow:
+    window = closing.widget(MainWindow(settings, Store(data_dir)))
     return window
 
 
@@ -42,8 +41,10 @@ def _saved_actions(path: Path) -> int:
     return sum(1 for t in lines if json.loads(t)["type"] == "action")
 
 
-def test_every_action_is_autosaved(qtbot: object, settings: QSettings, data_dir: str) -> None:
-    window = _window(qtbot, settings, data_dir)
+def test_every_action_is_autosaved(
+    qtbot: object, closing: Closing, settings: QSettings, data_dir: str
+) -> None:
+    window = _window(closing, settings, data_dir)
     table = window.start_match(get_game("second-third"), SEATS, 5, {}, INSTANT, autoplay=False)
     path = table.session.recorder.path
     assert path.is_file() and _saved_actions(path) == 0
@@ -65,9 +66,9 @@ def test_every_action_is_autosaved(qtbot: object, settings: QSettings, data_dir:
 
 
 def test_kill_then_resume_shows_the_same_table(
-    qtbot: object, settings: QSettings, data_dir: str
+    qtbot: object, closing: Closing, settings: QSettings, data_dir: str
 ) -> None:
-    first = _window(qtbot, settings, data_dir)
+    first = _window(closing, settings, data_dir)
     assert first.launcher.saves_box.isHidden()
     table = first.start_match(get_game("second-third"), SEATS, 8, {}, INSTANT, autoplay=False)
     chooser = make_bot("second-third", "random", 1)
@@ -81,7 +82,7 @@ def test_kill_then_resume_shows_the_same_table(
     # killed: the window goes away without finishing or saving anything more
     first.hide()
 
-    second = _window(qtbot, settings, data_dir)
+    second = _window(closing, settings, data_dir)
     launcher = second.launcher
     assert not launcher.saves_box.isHidden()
     assert launcher.saves.topLevelItemCount() == 1
@@ -104,7 +105,7 @@ def test_kill_then_resume_shows_the_same_table(
 
 
 def test_resume_of_several_people_starts_behind_the_curtain(
-    qtbot: object, settings: QSettings, data_dir: str
+    qtbot: object, closing: Closing, settings: QSettings, data_dir: str
 ) -> None:
     store = Store(data_dir)
     save = play_saved(store, "second-third", ["Ann", "Bob", "Cy"], 4, 7)
@@ -112,7 +113,7 @@ def test_resume_of_several_people_starts_behind_the_curtain(
     head = json.loads(lines[0])
     head["bots"] = [None, None, "thumb"]
     save.path.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n", encoding="utf-8")
-    window = _window(qtbot, settings, data_dir)
+    window = _window(closing, settings, data_dir)
     table = window.resume(save.id, INSTANT)
     assert table is not None
     assert table.session.humans == (0, 1)
@@ -132,7 +133,7 @@ def _close(box: QMessageBox | None) -> str:
 
 
 def test_a_corrupted_save_is_reported_and_kept_aside(
-    qtbot: object, settings: QSettings, data_dir: str
+    qtbot: object, closing: Closing, settings: QSettings, data_dir: str
 ) -> None:
     store = Store(data_dir)
     good = play_saved(store, "second-third", ["Ann", "Bob", "Cy"], 2, 5)
@@ -143,7 +144,7 @@ def test_a_corrupted_save_is_reported_and_kept_aside(
     lines[-1] = json.dumps({"type": "action", "seat": 0, "action": "nonsense"})
     wrong.path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
-    window = _window(qtbot, settings, data_dir)
+    window = _window(closing, settings, data_dir)
     text = _close(window.notice)
     assert "2 saved matches could not be read" in text
     assert "truncated" in text and "nonsense" in text
@@ -157,10 +158,10 @@ def test_a_corrupted_save_is_reported_and_kept_aside(
 
 
 def test_a_save_damaged_after_listing_is_reported_on_resume(
-    qtbot: object, settings: QSettings, data_dir: str
+    qtbot: object, closing: Closing, settings: QSettings, data_dir: str
 ) -> None:
     save = play_saved(Store(data_dir), "second-third", ["Ann", "Bob", "Cy"], 6, 4)
-    window = _window(qtbot, settings, data_dir)
+    window = _window(closing, settings, data_dir)
     assert window.notice is None
     save.path.write_text("not a log\n", encoding="utf-8")
     window.command_actions["resume"].trigger()
@@ -170,10 +171,14 @@ def test_a_save_damaged_after_listing_is_reported_on_resume(
 
 
 def test_discard_asks_then_deletes(
-    qtbot: object, settings: QSettings, data_dir: str, monkeypatch: pytest.MonkeyPatch
+    qtbot: object,
+    closing: Closing,
+    settings: QSettings,
+    data_dir: str,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     save = play_saved(Store(data_dir), "second-third", ["Ann", "Bob", "Cy"], 6, 4)
-    window = _window(qtbot, settings, data_dir)
+    window = _window(closing, settings, data_dir)
     asked: list[str] = []
     monkeypatch.setattr(app_module, "confirm", lambda _p, _t, text: asked.append(text) or False)
     window.command_actions["discard"].trigger()
@@ -184,9 +189,9 @@ def test_discard_asks_then_deletes(
 
 
 def test_leaving_the_table_keeps_the_match_to_resume(
-    qtbot: object, settings: QSettings, data_dir: str
+    qtbot: object, closing: Closing, settings: QSettings, data_dir: str
 ) -> None:
-    window = _window(qtbot, settings, data_dir)
+    window = _window(closing, settings, data_dir)
     game = get_game("second-third")
     seats = [SeatSpec("CPU 1", "random"), SeatSpec("CPU 2", "random"), SeatSpec("CPU 3", "random")]
     table = window.start_match(game, seats, 3, {}, INSTANT)
@@ -199,21 +204,23 @@ def test_leaving_the_table_keeps_the_match_to_resume(
 
 
 def test_a_save_naming_an_unknown_computer_player_is_not_resumed(
-    qtbot: object, settings: QSettings, data_dir: str
+    qtbot: object, closing: Closing, settings: QSettings, data_dir: str
 ) -> None:
     save = play_saved(Store(data_dir), "second-third", ["Ann", "Bob", "Cy"], 6, 4)
     lines = save.path.read_text(encoding="utf-8").splitlines()
     head = json.loads(lines[0])
     head["bots"] = [None, "grandmaster", "random"]
     save.path.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n", encoding="utf-8")
-    window = _window(qtbot, settings, data_dir)
+    window = _window(closing, settings, data_dir)
     assert window.resume(save.id) is None
     assert "grandmaster" in _close(window.notice)
     assert save.path.exists()  # kept: a newer version of the app may know that player
 
 
-def test_a_full_disk_does_not_stop_play(qtbot: object, settings: QSettings, data_dir: str) -> None:
-    window = _window(qtbot, settings, data_dir)
+def test_a_full_disk_does_not_stop_play(
+    qtbot: object, closing: Closing, settings: QSettings, data_dir: str
+) -> None:
+    window = _window(closing, settings, data_dir)
     table = window.start_match(get_game("second-third"), SEATS, 5, {}, INSTANT, autoplay=False)
     recorder = table.session.recorder
 

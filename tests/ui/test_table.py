@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QComboBox, QPushButton
-from ui_helpers import click_scene, grip, mouse_drag, play_through, view_point
+from ui_helpers import Closing, click_scene, grip, mouse_drag, play_through, view_point
 
 from tabletop.bots.base import make_bot
 from tabletop.engine.errors import IllegalAction
@@ -21,11 +21,12 @@ from tabletop.ui.session import Session, parse_seats
 from tabletop.ui.table import INSTANT, TableWidget
 
 
-def make_table(qtbot: object, game_id: str, seats: str, seed: int = 3) -> TableWidget:
+def make_table(
+    qtbot: object, closing: Closing, game_id: str, seats: str, seed: int = 3
+) -> TableWidget:
     game = get_game(game_id)
     session = Session(game, parse_seats(game_id, seats.split(",")), seed)
-    table = TableWidget(session, INSTANT)
-    qtbot.addWidget(table)
+    table = closing.widget(TableWidget(session, INSTANT))
     table.resize(1200, 800)
     table.show()
     table.start()
@@ -51,8 +52,8 @@ def hand_of(view: object) -> object:
     return next(z for z in view.zones if z.kind == "hand" and z.owner == view.seat)
 
 
-def test_dragging_a_legal_card_plays_it(qtbot: object) -> None:
-    table = make_table(qtbot, "second-third", "Ann,cpu,cpu")
+def test_dragging_a_legal_card_plays_it(qtbot: object, closing: Closing) -> None:
+    table = make_table(qtbot, closing, "second-third", "Ann,cpu,cpu")
     advance_until(qtbot, table, lambda v: any(m.target == "trick" for m in v.moves))
     view = table.served_view
     move = next(m for m in view.moves if m.target == "trick")
@@ -64,8 +65,10 @@ def test_dragging_a_legal_card_plays_it(qtbot: object) -> None:
     assert move.cards[0] not in hand_of(table.session.view(view.seat)).cards
 
 
-def test_dropping_an_illegal_card_snaps_back_with_the_reason(qtbot: object) -> None:
-    table = make_table(qtbot, "second-third", "Ann,cpu,cpu")
+def test_dropping_an_illegal_card_snaps_back_with_the_reason(
+    qtbot: object, closing: Closing
+) -> None:
+    table = make_table(qtbot, closing, "second-third", "Ann,cpu,cpu")
 
     def must_follow(view: object) -> bool:
         legal = {c for m in view.moves for c in m.cards}
@@ -89,8 +92,8 @@ def test_dropping_an_illegal_card_snaps_back_with_the_reason(qtbot: object) -> N
     qtbot.waitUntil(lambda: (card.pos() - home).manhattanLength() < 1, timeout=2000)
 
 
-def test_double_click_plays_the_one_obvious_move(qtbot: object) -> None:
-    table = make_table(qtbot, "second-third", "Ann,cpu,cpu")
+def test_double_click_plays_the_one_obvious_move(qtbot: object, closing: Closing) -> None:
+    table = make_table(qtbot, closing, "second-third", "Ann,cpu,cpu")
     advance_until(qtbot, table, lambda v: any(m.target == "trick" for m in v.moves))
     view = table.served_view
     code = next(m for m in view.moves if m.target == "trick").cards[0]
@@ -100,8 +103,8 @@ def test_double_click_plays_the_one_obvious_move(qtbot: object) -> None:
     assert table.session.actions >= before + 1
 
 
-def test_choosing_two_cards_then_confirming_passes_them(qtbot: object) -> None:
-    table = make_table(qtbot, "second-third", "Ann,cpu,cpu")
+def test_choosing_two_cards_then_confirming_passes_them(qtbot: object, closing: Closing) -> None:
+    table = make_table(qtbot, closing, "second-third", "Ann,cpu,cpu")
     view = table.served_view
     assert any(len(m.cards) == 2 for m in view.moves)
     first, second = hand_of(view).cards[:2]
@@ -122,8 +125,8 @@ def faces_in_hands(table: TableWidget) -> set[str]:
     return {c.code for c in table.scene.cards if c.zone_id in hands and c.code != BACK}
 
 
-def test_curtain_hides_hands_between_two_people(qtbot: object) -> None:
-    table = make_table(qtbot, "second-third", "Ann,Bob,cpu")
+def test_curtain_hides_hands_between_two_people(qtbot: object, closing: Closing) -> None:
+    table = make_table(qtbot, closing, "second-third", "Ann,Bob,cpu")
     assert table.scene.covered
     assert "Pass to Ann" in table.scene.curtain.text
     assert faces_in_hands(table) == set()
@@ -144,42 +147,54 @@ def test_curtain_hides_hands_between_two_people(qtbot: object) -> None:
     assert not set(hand_of(ann).cards) & faces_in_hands(table)
 
 
-def test_no_curtain_with_one_person_and_computers(qtbot: object) -> None:
-    table = make_table(qtbot, "second-third", "Ann,cpu,cpu")
+def test_no_curtain_with_one_person_and_computers(qtbot: object, closing: Closing) -> None:
+    table = make_table(qtbot, closing, "second-third", "Ann,cpu,cpu")
     assert not table.scene.covered
     assert table.served_view.seat == 0
 
 
-def test_resizing_keeps_every_card_inside_the_view(qtbot: object) -> None:
-    table = make_table(qtbot, "second-third", "Ann,cpu,cpu,cpu,cpu")
+def resized(qtbot: object, table: TableWidget, width: int, height: int) -> None:
+    """Wait until the table has its new size and the scene is laid out for its viewport."""
+    qtbot.waitUntil(
+        lambda: (
+            table.size().width() == width
+            and table.size().height() == height
+            and table.scene.sceneRect() == QRectF(table.view.viewport().rect())
+        ),
+        timeout=5000,
+    )
+
+
+def test_resizing_keeps_every_card_inside_the_view(qtbot: object, closing: Closing) -> None:
+    table = make_table(qtbot, closing, "second-third", "Ann,cpu,cpu,cpu,cpu")
     for width, height in [(1200, 800), (700, 520), (1600, 1000), (560, 900), (1000, 640)]:
         table.resize(width, height)
-        qtbot.wait(5)
-        table.view.resize(table.view.size())
+        resized(qtbot, table, width, height)
         area = QRectF(table.view.viewport().rect())
-        assert table.scene.sceneRect() == area
         for card in table.scene.cards:
             box = card.mapRectToScene(card.boundingRect())
             assert area.adjusted(-1, -1, 1, 1).contains(box), (width, height, card.code)
 
 
 @pytest.mark.parametrize("game", [g.info.id for g in all_games()])
-def test_a_whole_match_through_the_table(qtbot: object, game: str) -> None:
+def test_a_whole_match_through_the_table(qtbot: object, closing: Closing, game: str) -> None:
     info = get_game(game).info
     people = ",".join(f"P{i}" for i in range(info.min_players))
-    table = make_table(qtbot, game, people, seed=5)
+    table = make_table(qtbot, closing, game, people, seed=5)
     made = play_through(qtbot, table)
     assert table.session.over and made == table.session.actions
 
 
-def test_computer_players_move_by_themselves(qtbot: object) -> None:
-    table = make_table(qtbot, "second-third", "cpu,cpu,cpu")
+def test_computer_players_move_by_themselves(qtbot: object, closing: Closing) -> None:
+    table = make_table(qtbot, closing, "second-third", "cpu,cpu,cpu")
     qtbot.waitUntil(lambda: table.session.over, timeout=30000)
     assert table.session.result() is not None
     assert table.scene.view.over
 
 
-def table_after(qtbot: object, game_id: str, players: int, moves: int) -> TableWidget:
+def table_after(
+    qtbot: object, closing: Closing, game_id: str, players: int, moves: int
+) -> TableWidget:
     """A table for one person and computer players after `moves` random actions."""
     game = get_game(game_id)
     seats = parse_seats(game_id, ["You"] + ["cpu:random"] * (players - 1))
@@ -190,9 +205,8 @@ def table_after(qtbot: object, game_id: str, players: int, moves: int) -> TableW
             break
         seat = min(session.to_act())
         session.act(seat, chooser.choose(session.view(seat)))
-    table = TableWidget(session, INSTANT)
+    table = closing.widget(TableWidget(session, INSTANT))
     table.bots_enabled = False
-    qtbot.addWidget(table)
     table.resize(1200, 800)
     table.show()
     table.start()
@@ -223,20 +237,18 @@ def assert_cards_inside(table: TableWidget) -> None:
     [(g.info.id, n) for g in all_games() for n in sorted({g.info.min_players, g.info.max_players})],
 )
 def test_every_card_stays_inside_its_zone_and_seat_box(
-    qtbot: object, game: str, players: int
+    qtbot: object, closing: Closing, game: str, players: int
 ) -> None:
-    table = table_after(qtbot, game, players, 25)
+    table = table_after(qtbot, closing, game, players, 25)
     assert_cards_inside(table)
     for width, height in [(760, 560), (1600, 1000)]:
         table.resize(width, height)
-        qtbot.wait(5)
-        table.view.resize(table.view.size())
-        assert table.scene.sceneRect() == QRectF(table.view.viewport().rect())
+        resized(qtbot, table, width, height)
         assert_cards_inside(table)
 
 
-def test_the_last_trick_can_be_peeked_at(qtbot: object) -> None:
-    table = make_table(qtbot, "second-third", "cpu,cpu,cpu")
+def test_the_last_trick_can_be_peeked_at(qtbot: object, closing: Closing) -> None:
+    table = make_table(qtbot, closing, "second-third", "cpu,cpu,cpu")
     peek = table.scene.last_trick
     assert not peek.isVisible()
     qtbot.waitUntil(lambda: bool(peek.cards), timeout=20000)
@@ -256,8 +268,8 @@ def test_the_last_trick_can_be_peeked_at(qtbot: object) -> None:
     assert not peek.expanded
 
 
-def test_opponents_hands_show_how_many_cards_they_hold(qtbot: object) -> None:
-    table = make_table(qtbot, "second-third", "Ann,cpu,cpu")
+def test_opponents_hands_show_how_many_cards_they_hold(qtbot: object, closing: Closing) -> None:
+    table = make_table(qtbot, closing, "second-third", "Ann,cpu,cpu")
     view = table.served_view
     for seat in (1, 2):
         hand = next(z for z in view.zones if z.kind == "hand" and z.owner == seat)
@@ -267,13 +279,15 @@ def test_opponents_hands_show_how_many_cards_they_hold(qtbot: object) -> None:
     assert not any(z.owner == 0 for z in view.zones if z.id in table.scene.badges)
 
 
-def test_counters_name_seats_wrap_and_list_everything_in_a_tooltip(qtbot: object) -> None:
+def test_counters_name_seats_wrap_and_list_everything_in_a_tooltip(
+    qtbot: object, closing: Closing
+) -> None:
     names = ("Ann", "Bob", "Cy")
     dealer = Counter("dealer", Msg("Dealer"), Msg("{seat}", seat=Seat(1)))
     shared = [dealer, Counter("turn", Msg("Turn"), 2), Counter("x", Msg("X"), "")]
     assert counter_chunks(shared, names) == ["Dealer Bob", "Turn 2"]
     assert counter_chunks([Counter("dealer", Msg("Dealer"), 1, owner=0)], names) == ["Dealer 1"]
-    table = make_table(qtbot, "pokered-trick", "Ann,cpu,cpu,cpu,cpu,cpu,cpu")
+    table = make_table(qtbot, closing, "pokered-trick", "Ann,cpu,cpu,cpu,cpu,cpu,cpu")
     view = table.served_view
     plate = table.scene.plates[3]
     mine = counter_chunks([c for c in view.counters if c.owner == 3], view.names)
@@ -304,14 +318,13 @@ def test_a_computer_reports_the_minutes_actually_played() -> None:
     assert session.bot_choice(seat) == "time 60"
 
 
-def test_a_person_finds_the_minutes_played_chosen(qtbot: object) -> None:
+def test_a_person_finds_the_minutes_played_chosen(qtbot: object, closing: Closing) -> None:
     game = get_game("pokered-trick")
     options = {"end": "time", "minutes": 60}
     session = Session(game, parse_seats("pokered-trick", ["Ann", "Bob"]), 4, options)
     _to_the_clock(session)
     session.started = time.monotonic() - 7 * 60 - 5
-    table = TableWidget(session, INSTANT)
-    qtbot.addWidget(table)
+    table = closing.widget(TableWidget(session, INSTANT))
     table.resize(1200, 800)
     table.show()
     table.start()

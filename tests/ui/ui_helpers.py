@@ -1,17 +1,84 @@
-"""Helpers shared by the UI tests: synthetic views, real mouse drags, a driver for whole matches."""
+"""Helpers shared by the UI tests: synthetic views, real mouse drags, a driver for whole matches,
+and `Closing`, which shuts at teardown whatever a test opened."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, Qt
+from collections.abc import Callable
+from typing import TypeVar
+
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
+from shiboken6 import isValid
 
 from tabletop.bots.base import RandomBot, make_bot
 from tabletop.engine.registry import get_game
 from tabletop.engine.text import Msg
 from tabletop.engine.views import BACK, Counter, View, Zone
 from tabletop.store import Autosave, Store
+from tabletop.ui.app import MainWindow
 from tabletop.ui.table import TableWidget
+
+Q = TypeVar("Q", bound=QObject)
+
+
+def shut_widget(widget: QWidget) -> None:
+    """Stop what a widget started (computer players; a window's LAN table, lobby and Join
+    list), then close it and have it deleted."""
+    if isinstance(widget, MainWindow):
+        if widget.table is not None and isValid(widget.table):
+            widget.table.halt()
+        for dialog in (widget.lobby, widget.join_dialog):
+            if dialog is not None and isValid(dialog):
+                dialog.reject()
+        if widget.net is not None and isValid(widget.net):
+            widget.net.close()
+    elif isinstance(widget, TableWidget):
+        widget.halt()
+    widget.close()
+    widget.deleteLater()
+
+
+class Closing:
+    """What a test opened, shut in reverse order at its teardown (the `closing` fixture),
+    whether the test passed or failed; then everything handed to deleteLater is deleted, so
+    nothing of one test lives on into the next."""
+
+    def __init__(self) -> None:
+        self._steps: list[tuple[QObject, Callable[[], object]]] = []
+
+    def widget(self, widget: Q) -> Q:
+        """A window, table or dialog: halted, closed and deleted at teardown."""
+        self._steps.append((widget, lambda: shut_widget(widget)))
+        return widget
+
+    def keep(self, obj: Q, close: Callable[[], object]) -> Q:
+        """A host, client, relay, announcer or session: `close` (e.g. `host.close`) then
+        deletion at teardown."""
+
+        def step() -> None:
+            close()
+            obj.deleteLater()
+
+        self._steps.append((obj, step))
+        return obj
+
+    def close_all(self) -> None:
+        """Shut everything, newest first; every step runs even if an earlier one fails."""
+        failures: list[Exception] = []
+        while self._steps:
+            obj, step = self._steps.pop()
+            if not isValid(obj):
+                continue
+            try:
+                step()
+            except Exception as err:  # the rest must be shut all the same
+                failures.append(err)
+        QApplication.processEvents()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        QApplication.processEvents()
+        if failures:
+            raise failures[0]
 
 
 def synthetic_view(players: int, seat: int = 0, hand: int = 10, won: int = 6) -> View:
@@ -72,6 +139,19 @@ def click_scene(table: TableWidget, point: QPointF) -> None:
         Qt.KeyboardModifier.NoModifier,
         view_point(table, point),
     )
+    QApplication.processEvents()
+
+
+def double_click_scene(table: TableWidget, point: QPointF) -> None:
+    """A double-click at a scene point, as Qt delivers one to a widget (press, release,
+    double-click, release), with no frame drawn in between."""
+    viewport = table.view.viewport()
+    where = view_point(table, point)
+    left, none = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    QTest.mousePress(viewport, left, none, where)
+    QTest.mouseRelease(viewport, left, none, where)
+    QTest.mouseDClick(viewport, left, none, where)
+    QTest.mouseRelease(viewport, left, none, where)
     QApplication.processEvents()
 
 
