@@ -11,6 +11,7 @@ from tabletop.games.triq_rules import (
     DECK,
     SHIBARI_FLAG,
     SPADE_THREE,
+    allowed_under,
     is_court,
     is_joker,
     points,
@@ -30,7 +31,7 @@ def keep_value(card: str) -> float:
 
 def completes(card: str, total: int, shibari: str) -> bool:
     """Can `card` bring a pile at `total` to a multiple of ten (under `shibari`, if any)?"""
-    if shibari and not (is_joker(card) or is_court(card) or card[-1] == shibari):
+    if not allowed_under(card, shibari):
         return False
     if card.startswith("A"):
         return (total + 1) % 10 == 0 or (total + 11) % 10 == 0

@@ -85,13 +85,17 @@ class PartyState(VultureState):
     redrawn: list[bool]
 
 
-def may_redraw(state: PartyState, seat: int) -> bool:
-    """A hand under 10 may be redrawn once, while three other cards are there to draw."""
-    return (
-        not state.redrawn[seat]
-        and hand_total(state.hands[seat]) < REDRAW_BELOW
-        and len(state.deck) + len(state.discard) >= HAND
-    )
+def redraw_refusal(state: PartyState, seat: int) -> Msg | None:
+    """Why `seat` may not redraw its hand now, or None if it may: a hand under 10 may be
+    redrawn once, while three other cards are there to draw. The one check for `legal`, the
+    refusal and the computer players."""
+    if state.redrawn[seat]:
+        return Msg("You may redraw only once.")
+    if hand_total(state.hands[seat]) >= REDRAW_BELOW:
+        return Msg("Only a hand totalling less than {limit} may be redrawn.", limit=REDRAW_BELOW)
+    if len(state.deck) + len(state.discard) < HAND:
+        return Msg("There are no cards left to draw.")
+    return None
 
 
 class VultureParty(VultureGame[PartyState]):
@@ -166,21 +170,16 @@ class VultureParty(VultureGame[PartyState]):
         """Plot a battle (or first redraw a weak hand); in a battle, bid a card."""
         if state.phase == "plot":
             plots = [PLOT[b] for b in range(state.first, BATTLES + 1)]
-            return [*plots, REDRAW] if may_redraw(state, seat) else plots
+            return plots if redraw_refusal(state, seat) is not None else [*plots, REDRAW]
         return self._bid_legal(state, seat)
 
     def refusal(self, state: PartyState, seat: int, action: Action) -> Msg:
         """Why an action is refused."""
         if state.phase == "plot":
             if action.verb == "redraw":
-                if state.redrawn[seat]:
-                    return Msg("You may redraw only once.")
-                if hand_total(state.hands[seat]) >= REDRAW_BELOW:
-                    return Msg(
-                        "Only a hand totalling less than {limit} may be redrawn.",
-                        limit=REDRAW_BELOW,
-                    )
-                return Msg("There are no cards left to draw.")
+                reason = redraw_refusal(state, seat)
+                assert reason is not None, "legal lists every allowed redraw"
+                return reason
             return Msg("Plot one battle from {first} to {last}.", first=state.first, last=BATTLES)
         return self._bid_refusal(state, seat, action)
 

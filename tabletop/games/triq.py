@@ -26,9 +26,9 @@ from tabletop.games.triq_rules import (
     SHIBARI_FLAG,
     SPADE_THREE,
     Ring,
+    allowed_under,
     deal_size,
     flush_event,
-    is_court,
     is_joker,
     opening_cards,
     ordinal,
@@ -180,7 +180,7 @@ class Triq(Game[TriqState]):
         suit = state.shibari
         if suit:
             for c in hand:
-                if is_joker(c) or is_court(c) or c[-1] == suit:
+                if allowed_under(c, suit):
                     out.extend(plays_for(c, False))
             if state.joker_by >= 0 and SPADE_THREE in hand:
                 out.append(COUNTER)
@@ -221,7 +221,8 @@ class Triq(Game[TriqState]):
             return Msg("Play a card from your hand.")
         card = args[0]
         held = card in state.hands[seat]
-        return play_refusal(card, args[1:], held, not state.pile, state.shibari)
+        top = state.pile[-1] if state.pile else None
+        return play_refusal(card, args[1:], held, top, state.total, state.shibari)
 
     # ---- doing it -------------------------------------------------------------------------
     def perform(self, state: TriqState, seat: int, action: Action) -> list[Event]:

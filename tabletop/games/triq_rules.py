@@ -68,11 +68,33 @@ def points(card: str, total: int, shibari: bool, ace: int = 1) -> int:
     return int(head)
 
 
+def shibari_refusal(card: str, top: str | None, total: int, in_force: str) -> Msg | None:
+    """Why `card` may not declare しばり on `top` with the pile at `total` (`in_force`: the suit
+    of a しばり already in force, or ""), or None if it may. The one check for `legal` and the
+    refusal."""
+    if not is_court(card):
+        return Msg("Only a J, Q or K can declare しばり.")
+    if top is None:
+        return Msg("しばり cannot be declared on a fresh pile.")
+    if in_force:
+        return Msg("A しばり is already in force.")
+    if is_joker(top) or card[-1] != top[-1] or total % 10 not in SHIBARI_REMAINDERS[card[0]]:
+        return Msg(
+            "しばり needs a card of the top card's suit: J on a total ending in 1–3, "
+            "Q on 4–6, K on 7–9."
+        )
+    return None
+
+
 def shibari_eligible(card: str, top: str | None, total: int) -> bool:
     """May `card` declare しばり on `top` with the pile at `total` (no しばり in force)?"""
-    if top is None or is_joker(top) or not is_court(card) or card[-1] != top[-1]:
-        return False
-    return total % 10 in SHIBARI_REMAINDERS[card[0]]
+    return shibari_refusal(card, top, total, "") is None
+
+
+def allowed_under(card: str, shibari: str) -> bool:
+    """May `card` be played while a しばり on `shibari` is in force ("": none)? Its suit, a J,
+    Q or K, or a joker."""
+    return not shibari or is_joker(card) or is_court(card) or card[-1] == shibari
 
 
 def owed_after_pass(total: int) -> int:
@@ -98,26 +120,22 @@ def plays_for(card: str, shibari_ok: bool) -> tuple[Action, ...]:
     return (PLAY[card],)
 
 
-def play_refusal(card: str, extra: tuple[str, ...], held: bool, opening: bool, shibari: str) -> Msg:
-    """Why `play card extra…` is refused (the caller knows `legal` did not list it)."""
+def play_refusal(
+    card: str, extra: tuple[str, ...], held: bool, top: str | None, total: int, shibari: str
+) -> Msg:
+    """Why `play card extra…` is refused (the caller knows `legal` did not list it); `top` is
+    the pile's top card (None on a fresh pile) and `shibari` the suit of a しばり in force."""
     if not held:
         return Msg("You do not hold {card}.", card=Card(card))
     if card.startswith("A") and extra not in (("1",), ("11",)):
         return Msg("Say whether the ace counts 1 or 11.")
     if extra == (SHIBARI_FLAG,):
-        if not is_court(card):
-            return Msg("Only a J, Q or K can declare しばり.")
-        if opening:
-            return Msg("しばり cannot be declared on a fresh pile.")
-        if shibari:
-            return Msg("A しばり is already in force.")
-        return Msg(
-            "しばり needs a card of the top card's suit: J on a total ending in 1–3, "
-            "Q on 4–6, K on 7–9."
-        )
+        reason = shibari_refusal(card, top, total, shibari)
+        assert reason is not None, "legal lists every allowed しばり"
+        return reason
     if extra and not card.startswith("A"):
         return Msg("Only an ace takes a value.")
-    if opening:
+    if top is None:
         if is_joker(card):
             return Msg("A fresh pile may not be opened with a joker.")
         return Msg("Open a fresh pile with A–10; J, Q or K only when you hold nothing else.")

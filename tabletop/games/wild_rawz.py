@@ -117,6 +117,19 @@ def distinct(cards: list[str], table: dict[str, Action]) -> list[Action]:
     return out
 
 
+def withdraw_refusal(state: WildRawzState) -> Msg | None:
+    """Why no card may be withdrawn now, or None if one may: the leader cannot withdraw, and
+    only one player may withdraw from a trick. The one check for `legal` and the refusal."""
+    if not state.trick:
+        return Msg("The leader cannot withdraw; lead a card to the trick.")
+    if state.withdrawal is not None:
+        return Msg(
+            "Only one player may withdraw from a trick, and {player} already has.",
+            player=Seat(state.withdrawal[0]),
+        )
+    return None
+
+
 class WildRawz(Game[WildRawzState]):
     """The Wild Rawz rules."""
 
@@ -175,11 +188,11 @@ class WildRawz(Game[WildRawzState]):
             return distinct(state.row, DRAFT)
         hand = state.hands[seat]
         if not state.trick:
-            return distinct(hand, PLAY)
-        led = state.trick[0][1][0]
-        follow = [c for c in hand if c[0] == led]
-        actions = distinct(follow or hand, PLAY)
-        if state.withdrawal is None:
+            actions = distinct(hand, PLAY)
+        else:
+            led = state.trick[0][1][0]
+            actions = distinct([c for c in hand if c[0] == led] or hand, PLAY)
+        if withdraw_refusal(state) is None:
             actions += distinct(hand, WITHDRAW)
         return actions
 
@@ -199,14 +212,9 @@ class WildRawz(Game[WildRawzState]):
         if card not in state.hands[seat]:
             return Msg("You do not hold {card}.", card=Card(card))
         if action.verb == "withdraw":
-            if not state.trick:
-                return Msg("The leader cannot withdraw; lead a card to the trick.")
-            if state.withdrawal is not None:
-                who = Seat(state.withdrawal[0])
-                return Msg(
-                    "Only one player may withdraw from a trick, and {player} already has.",
-                    player=who,
-                )
+            reason = withdraw_refusal(state)
+            if reason is not None:
+                return reason
         led = COLOUR[state.trick[0][1][0]]
         if state.withdrawal is None:
             return Msg("You must follow {colour} (or withdraw a card).", colour=led)
