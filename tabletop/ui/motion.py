@@ -17,7 +17,7 @@ from shiboken6 import isValid
 
 from tabletop.ui import zorder
 
-STOPPED = QAbstractAnimation.State.Stopped
+_STOPPED = QAbstractAnimation.State.Stopped
 
 
 class Motion(QObject):
@@ -34,6 +34,7 @@ class Motion(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        # id(item) -> (item, its animation, its resting depth; None for an item fading away)
         self._live: dict[int, tuple[QGraphicsObject, QAbstractAnimation, float | None]] = {}
         self._waiting = False
 
@@ -111,7 +112,7 @@ class Motion(QObject):
         once if nothing moves)."""
         self._waiting = True
         for _, anim, _ in list(self._live.values()):
-            if anim.state() == STOPPED:
+            if anim.state() == _STOPPED:
                 anim.start()
         self._check()
 
@@ -126,7 +127,7 @@ class Motion(QObject):
         key = id(item)
         self._live[key] = (item, anim, z)
         anim.stateChanged.connect(
-            lambda new, _old, k=key, a=anim: self._stopped(k, a) if new == STOPPED else None
+            lambda new, _old, k=key, a=anim: self._stopped(k, a) if new == _STOPPED else None
         )
 
     def _stopped(self, key: int, anim: QAbstractAnimation) -> None:
@@ -149,7 +150,7 @@ class Motion(QObject):
 
     @staticmethod
     def _end(item: QGraphicsObject, anim: QAbstractAnimation, z: float | None) -> None:
-        if anim.state() != STOPPED:
+        if anim.state() != _STOPPED:
             anim.stop()
         anim.deleteLater()
         if z is None:
