@@ -24,13 +24,11 @@ def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) 
     seat = int(event.get("seat", -1))
     you, who = mine(viewer, seat), Seat(seat)
     if kind == "deal":
-        head = Line(
-            Msg(
-                "Game {round}: {player} opens",
-                round=int(event["round"]),
-                player=Seat(event["starter"]),
-            )
-        )
+        number, first = int(event["round"]), int(event["starter"])
+        if mine(viewer, first):
+            head = Line(Msg("Game {round}: you open", round=number))
+        else:
+            head = Line(Msg("Game {round}: {player} opens", round=number, player=Seat(first)))
         return [head, *dealt(event, viewer)]
     if kind == "play":
         card, total = Card(event["card"]), event.get("total", 0)

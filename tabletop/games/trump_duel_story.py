@@ -17,13 +17,11 @@ def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) 
     you = mine(viewer, seat)
     who = Seat(seat)
     if kind == "deal":
-        head = Line(
-            Msg(
-                "Round {round}: {player} opens",
-                round=int(event["round"]),
-                player=Seat(event["first"]),
-            )
-        )
+        number, first = int(event["round"]), int(event["first"])
+        if mine(viewer, first):
+            head = Line(Msg("Round {round}: you open", round=number))
+        else:
+            head = Line(Msg("Round {round}: {player} opens", round=number, player=Seat(first)))
         prize = Line(Msg("Score cards at stake: {cards}", cards=Cards(event.get("prize") or [])))
         return [head, prize, *dealt(event, viewer)]
     if kind == "play":

@@ -16,13 +16,11 @@ def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) 
     seat = int(event.get("seat", -1))
     you, who = mine(viewer, seat), Seat(seat)
     if kind == "deal":
-        head = Line(
-            Msg(
-                "Round {round}: {player} starts",
-                round=int(event["round"]),
-                player=Seat(event["start"]),
-            )
-        )
+        number, first = int(event["round"]), int(event["start"])
+        if mine(viewer, first):
+            head = Line(Msg("Round {round}: you start", round=number))
+        else:
+            head = Line(Msg("Round {round}: {player} starts", round=number, player=Seat(first)))
         row = Line(Msg("The draft row: {cards}", cards=Cards(event.get("row") or [])))
         return [head, row, *dealt(event, viewer)]
     if kind == "draft":
