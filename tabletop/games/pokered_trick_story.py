@@ -10,15 +10,15 @@ from tabletop.engine.text import Cards, Msg, Seat
 from tabletop.games.story import common, count, mine, shown
 
 HAND_NAMES = {
-    "no hand": Msg("no hand", ctx="poker"),
-    "one pair": Msg("one pair", ctx="poker"),
-    "two pair": Msg("two pair", ctx="poker"),
-    "three of a kind": Msg("three of a kind", ctx="poker"),
-    "straight": Msg("straight", ctx="poker"),
-    "flush": Msg("flush", ctx="poker"),
-    "full house": Msg("full house", ctx="poker"),
-    "four of a kind": Msg("four of a kind", ctx="poker"),
-    "straight flush": Msg("straight flush", ctx="poker"),
+    "no hand": Msg("no hand"),
+    "one pair": Msg("one pair"),
+    "two pair": Msg("two pair"),
+    "three of a kind": Msg("three of a kind"),
+    "straight": Msg("straight"),
+    "flush": Msg("flush"),
+    "full house": Msg("full house"),
+    "four of a kind": Msg("four of a kind"),
+    "straight flush": Msg("straight flush"),
 }
 """The poker hands of the `reveal` event, as messages."""
 
@@ -68,7 +68,7 @@ def _showdown(event: Mapping[str, Any], viewer: int | None) -> list[Line]:
     for seat, pair in enumerate(hidden):
         if pair is None or seat >= len(hands) or hands[seat] is None:
             continue
-        hand = HAND_NAMES.get(str(hands[seat]), Msg("no hand", ctx="poker"))
+        hand = HAND_NAMES.get(str(hands[seat]), Msg("no hand"))
         pts = points[seat] if seat < len(points) else 0
         if mine(viewer, seat):
             msg = Msg(
