@@ -1,0 +1,97 @@
+"""The game log beside the table: lines after a few moves, copyable, told to the person seated."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+
+from tabletop.engine import get_game
+from tabletop.i18n import card_name
+from tabletop.ui.session import Session, parse_seats
+from tabletop.ui.table import INSTANT, TableWidget
+
+
+@pytest.fixture
+def table(qtbot: object, request: pytest.FixtureRequest) -> Iterator[TableWidget]:
+    """A table for (game id, seats) given as the test's parameter; halted afterwards."""
+    game_id, seats = request.param
+    session = Session(get_game(game_id), parse_seats(game_id, seats.split(",")), 3)
+    widget = TableWidget(session, INSTANT)
+    qtbot.addWidget(widget)
+    widget.resize(1200, 800)
+    widget.show()
+    widget.start()
+    qtbot.waitExposed(widget)
+    yield widget
+    widget.halt()
+
+
+def hand(table: TableWidget, seat: int) -> list[str]:
+    """The cards a seat holds now (from the engine)."""
+    state = table.session.state
+    return list(state.hands[seat])
+
+
+def pass_first(table: TableWidget, seat: int) -> str:
+    """Play the seat's first legal pass; return its action text."""
+    action = str(table.session.game.legal_actions(table.session.state, seat)[0])
+    assert table.attempt(seat, action) is None
+    return action
+
+
+@pytest.mark.parametrize("table", [("seltsam-walzer", "Ann,cpu,cpu")], indirect=True)
+def test_the_log_tells_the_moves_and_can_be_copied(qtbot: object, table: TableWidget) -> None:
+    log = table.gamelog
+    qtbot.waitUntil(lambda: table.idle, timeout=5000)
+    own = [card_name(c, "en", "walzer") for c in hand(table, 0)]
+    assert any(line.startswith("Your hand:") for line in log.lines)
+    passed = pass_first(table, 0).split()[1:]
+    qtbot.waitUntil(lambda: any("You received" in line for line in log.lines), timeout=20000)
+    names = [card_name(c, "en", "walzer") for c in passed]
+    gave = next(line for line in log.lines if line.startswith("You passed"))
+    assert all(name in gave for name in names)
+    got = next(line for line in log.lines if line.startswith("You received"))
+    assert "from CPU 3" in got
+    # the pass between the two computers is told by its count only
+    other = next(line for line in log.lines if line.startswith("CPU 2 passed"))
+    assert "2 card(s) to CPU 3" in other
+    assert all(name in log.text.toPlainText() for name in own[:3])
+    table.halt()
+    qtbot.waitUntil(lambda: table.idle, timeout=5000)
+    QGuiApplication.clipboard().clear()
+    qtbot.mouseClick(log.copy_button, Qt.MouseButton.LeftButton)
+    copied = QGuiApplication.clipboard().text()
+    assert copied == log.text.toPlainText() == "\n".join(log.lines)
+    assert gave in copied.splitlines()
+    assert log.text.isReadOnly()
+    assert log.text.textInteractionFlags() & Qt.TextInteractionFlag.TextSelectableByMouse
+
+
+@pytest.mark.parametrize("table", [("seltsam-walzer", "Ann,Bob,cpu")], indirect=True)
+def test_hot_seat_log_is_told_to_the_person_at_the_table(qtbot: object, table: TableWidget) -> None:
+    log = table.gamelog
+    qtbot.waitUntil(lambda: table.idle, timeout=5000)
+    if table.scene.covered:
+        assert not any("Your hand" in line for line in log.lines)
+        table.reveal()
+    first = table.shown
+    assert first is not None and log.viewer == first
+    assert any(line.startswith("Your hand:") for line in log.lines)
+    first_cards = hand(table, first)
+    pass_first(table, first)
+    qtbot.waitUntil(lambda: table.idle and table.scene.covered, timeout=5000)
+    # under the curtain: the spectator's story, no hand named
+    assert log.viewer is None
+    assert not any("Your hand" in line or " holds " in line for line in log.lines)
+    table.reveal()
+    second = table.shown
+    assert second is not None and second != first and log.viewer == second
+    text = log.text.toPlainText()
+    assert "Your hand:" in text
+    mine = {card_name(c, "en", "walzer") for c in hand(table, second)}
+    secret = [c for c in first_cards if card_name(c, "en", "walzer") not in mine]
+    leaked = [c for c in secret if card_name(c, "en", "walzer") + "," in text]
+    assert secret and not leaked, (leaked, text)
