@@ -32,10 +32,15 @@ SCORE = Msg("Score")
 
 
 class Line(NamedTuple):
-    """One line of a game's narration; `moment` asks the table to show it as a banner too."""
+    """One line of a game's narration.
+
+    `moment` asks the table to show it as a banner too; `mark` names cards the viewer just
+    received, which the table marks in the viewer's hand until the viewer's next play.
+    """
 
     msg: Msg
     moment: bool = False
+    mark: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -97,7 +97,9 @@ def passed(event: Mapping[str, Any], viewer: int | None) -> Line:
         return Line(Msg("You passed {cards} to {to}", cards=Cards(cards), to=Seat(to)))
     if mine(viewer, to):
         return Line(
-            Msg("You received {cards} from {player}", cards=Cards(cards), player=Seat(seat)), True
+            Msg("You received {cards} from {player}", cards=Cards(cards), player=Seat(seat)),
+            True,
+            tuple(cards),
         )
     return Line(
         Msg("{player} passed {cards} to {to}", player=Seat(seat), cards=Cards(cards), to=Seat(to))

@@ -109,7 +109,9 @@ def _give(event: Mapping[str, Any], viewer: int | None) -> Line:
         return Line(Msg("You gave {to} {cards}", to=Seat(to), cards=Cards(cards)), True)
     if mine(viewer, to):
         return Line(
-            Msg("You received {cards} from {player}", cards=Cards(cards), player=Seat(seat)), True
+            Msg("You received {cards} from {player}", cards=Cards(cards), player=Seat(seat)),
+            True,
+            tuple(cards),
         )
     return Line(
         Msg("{player} gave {to} {cards}", player=Seat(seat), to=Seat(to), cards=Cards(cards)), True

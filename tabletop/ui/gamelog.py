@@ -9,12 +9,14 @@ changes (the hot-seat curtain) the whole log is told again for the new viewer.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QKeyEvent, QPainter, QPen
 from PySide6.QtWidgets import (
+    QGraphicsDropShadowEffect,
+    QGraphicsItem,
     QGraphicsObject,
     QGraphicsSceneMouseEvent,
     QHBoxLayout,
@@ -49,6 +51,7 @@ class GameLog(QWidget):
         self.viewer: int | None = None
         self.events: list[Event] = []
         self.lines: list[str] = []
+        self.marked: set[str] = set()
         self._memo: dict[str, Any] = {}
         self.title = QLabel(_("Game log"))
         self.text = QPlainTextEdit()
@@ -86,6 +89,7 @@ class GameLog(QWidget):
         self.viewer = viewer
         self._memo = {}
         self.lines = []
+        self.marked = set()
         self.text.clear()
         self.blockSignals(True)
         told = self._tell(self.events)
@@ -110,16 +114,38 @@ class GameLog(QWidget):
         for event in events:
             data = event.to_json(self.viewer, omniscient=False)
             lines: list[Line] = self.game.narrate(data, self.viewer, self._memo)
+            mover = data.get("seat")
+            if event.type == "deal" or (event.type == "play" and mover == self.viewer):
+                self.marked.clear()
             for line in lines:
                 text = render(line.msg, None, self.names, deck)
                 told.append(text)
                 if line.moment:
                     moments.append(text)
+                self.marked.update(line.mark)
             ended = ended or event.type in ("round_end", "game_end")
         self.lines.extend(told)
         if moments:
             self.moments.emit(moments, ended)
         return told
+
+
+def mark_received(items: Iterable[QGraphicsItem], zones: set[str], codes: set[str]) -> int:
+    """Let the cards of `codes` lying in `zones` (the viewer's hand) glow; return how many."""
+    marked = 0
+    for item in items:
+        want = getattr(item, "zone_id", None) in zones and getattr(item, "code", None) in codes
+        has = isinstance(item.graphicsEffect(), QGraphicsDropShadowEffect)
+        if want and not has:
+            glow = QGraphicsDropShadowEffect()
+            glow.setBlurRadius(26)
+            glow.setOffset(0, 0)
+            glow.setColor(QColor("#ffd54f"))
+            item.setGraphicsEffect(glow)
+        elif has and not want:
+            item.setGraphicsEffect(None)  # type: ignore[arg-type]
+        marked += want
+    return marked
 
 
 class Banner(QGraphicsObject):

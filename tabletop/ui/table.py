@@ -30,7 +30,7 @@ from tabletop.engine.views import Move, View
 from tabletop.i18n import for_view, render
 from tabletop.ui import gestures
 from tabletop.ui.art import CardArt
-from tabletop.ui.gamelog import Banner, GameLog
+from tabletop.ui.gamelog import Banner, GameLog, mark_received
 from tabletop.ui.scene import TableScene
 from tabletop.ui.scores import ScorePanel, fmt
 from tabletop.ui.session import TableSession, clock_action
@@ -265,6 +265,8 @@ class TableWidget(QWidget):
             return
         view, bottom, interactive, deal = self._frames.pop(0)
         self.scene.show_view(view, bottom, self.tempo.move_ms, interactive, deal)
+        hands = {z.id for z in view.zones if z.kind == "hand" and z.owner == view.seat}
+        mark_received(self.scene.cards, hands if interactive else set(), self.gamelog.marked)
         self._update_buttons()
 
     def _on_settled(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
@@ -35,6 +36,17 @@ def hand(table: TableWidget, seat: int) -> list[str]:
     return list(state.hands[seat])
 
 
+def got_cards(table: TableWidget, giver: int) -> list[str]:
+    """The cards `giver` passed, from the match's omniscient log."""
+    records = [json.loads(line) for line in table.session.log()]
+    return next(r["cards"] for r in records if r.get("type") == "pass" and r["seat"] == giver)
+
+
+def glowing(table: TableWidget) -> set[str]:
+    """The codes of the cards marked on the table."""
+    return {c.code for c in table.scene.cards if c.graphicsEffect() is not None}
+
+
 def pass_first(table: TableWidget, seat: int) -> str:
     """Play the seat's first legal pass; return its action text."""
     action = str(table.session.game.legal_actions(table.session.state, seat)[0])
@@ -59,6 +71,15 @@ def test_the_log_tells_the_moves_and_can_be_copied(qtbot: object, table: TableWi
     other = next(line for line in log.lines if line.startswith("CPU 2 passed"))
     assert "2 card(s) to CPU 3" in other
     assert all(name in log.text.toPlainText() for name in own[:3])
+    # the received cards glow in Ann's hand until her first play
+    received = set(got_cards(table, 2))
+    assert log.marked == received
+    qtbot.waitUntil(lambda: table.idle and 0 in table.session.to_act(), timeout=20000)
+    assert glowing(table) == received
+    play = str(table.session.game.legal_actions(table.session.state, 0)[0])
+    assert table.attempt(0, play) is None
+    qtbot.waitUntil(lambda: table.idle, timeout=5000)
+    assert not log.marked and not glowing(table)
     table.halt()
     qtbot.waitUntil(lambda: table.idle, timeout=5000)
     QGuiApplication.clipboard().clear()
