@@ -46,6 +46,23 @@ def seats_of(mapping: Any) -> list[tuple[int, Any]]:
     return sorted((int(k), v) for k, v in mapping.items() if str(k).lstrip("-").isdigit())
 
 
+def listing(items: list[Msg]) -> Msg:
+    """Several messages as one list ("a, b, c"), joined the viewer's way."""
+    if not items:
+        return Msg("nobody", ctx="list")
+    out = items[0]
+    for item in items[1:]:
+        out = Msg("{first}, {next}", ctx="list", first=out, next=item)
+    return out
+
+
+def who(seat: int, viewer: int | None) -> Msg:
+    """A seat as a list item: its name, or "you" for the viewer's own seat."""
+    if mine(viewer, seat):
+        return Msg("you", ctx="list")
+    return Msg("{player}", ctx="list", player=Seat(seat))
+
+
 def dealt(event: Mapping[str, Any], viewer: int | None, key: str = "hands") -> list[Line]:
     """One line per hand the viewer may see."""
     out = []

@@ -7,7 +7,7 @@ from typing import Any
 
 from tabletop.engine.game import Line
 from tabletop.engine.text import Card, Cards, Msg, Seat
-from tabletop.games.story import common, mine, seats_of, shown
+from tabletop.games.story import common, listing, mine, seats_of, shown, who
 
 
 def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) -> list[Line]:
@@ -45,17 +45,24 @@ def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) 
             out.append(_holds(seat, cards, viewer))
         return out
     if kind == "plot":
-        return [
-            Line(Msg("{player} plotted battle {battle}", player=Seat(s), battle=int(b)))
+        plots = [
+            Msg("{player}: battle {battle}", ctx="plot", player=who(s, viewer), battle=int(b))
             for s, b in seats_of(event.get("plots"))
         ]
+        return [Line(Msg("Plots: {plots}", plots=listing(plots)))]
     if kind == "join":
-        out = [Line(Msg("Battle {battle}:", **head))]
-        for seat in event.get("participants") or []:
-            out.append(Line(Msg("{player} joins", player=Seat(int(seat)))))
-        if not event.get("participants"):
-            out.append(Line(Msg("Nobody joins")))
-        return out
+        joined = [who(int(s), viewer) for s in event.get("participants") or []]
+        if not joined:
+            return [Line(Msg("Battle {battle}: nobody joins", battle=head["battle"]))]
+        return [
+            Line(
+                Msg(
+                    "Battle {battle}: {players} join",
+                    battle=head["battle"],
+                    players=listing(joined),
+                )
+            )
+        ]
     if kind == "skip":
         return [Line(Msg("Nobody fights battle {battle}", battle=head["battle"]))]
     if kind == "battle":
@@ -77,9 +84,13 @@ def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) 
     if kind == "lone":
         return _lone(event, viewer)
     if kind == "flip":
-        return [Line(Msg("Turned up: {card}", card=Card(event["card"])))]
+        return [Line(Msg("Turned up: {card}", card=Card(event["card"])), True)]
     if kind == "bid":
-        return [_bid(seat, code, viewer) for seat, code in seats_of(event.get("bids"))]
+        bids = [
+            Msg("{player}: {card}", ctx="bid", player=who(seat, viewer), card=Card(code))
+            for seat, code in seats_of(event.get("bids"))
+        ]
+        return [Line(Msg("Bids: {bids}", bids=listing(bids)), True)]
     if kind == "bout":
         return _bout(event, viewer)
     return common(event, viewer, memo)
@@ -89,12 +100,6 @@ def _holds(seat: int, cards: list[str], viewer: int | None) -> Line:
     if mine(viewer, seat):
         return Line(Msg("Your hand: {cards}", cards=Cards(cards)))
     return Line(Msg("{player} holds {cards}", player=Seat(seat), cards=Cards(cards)))
-
-
-def _bid(seat: int, code: str, viewer: int | None) -> Line:
-    if mine(viewer, seat):
-        return Line(Msg("You bid {card}", card=Card(code)), True)
-    return Line(Msg("{player} bid {card}", player=Seat(seat), card=Card(code)), True)
 
 
 def _lone(event: Mapping[str, Any], viewer: int | None) -> list[Line]:

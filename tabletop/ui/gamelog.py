@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QGuiApplication, QKeyEvent, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QGuiApplication, QKeyEvent, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsDropShadowEffect,
     QGraphicsItem,
@@ -178,14 +178,19 @@ class Banner(QGraphicsObject):
         if held:
             self.lines.append(_("(click or press a key to go on)"))
         self.held = held
-        self.font_px = max(12.0, min(18.0, area.height() / 22))
+        self.font_px = max(13.0, min(18.0, area.height() / 18))
         line_h = self.font_px * 1.45
-        width = min(area.width() * 0.96, max(320.0, area.width() * 0.8))
+        font = QFont()
+        font.setPixelSize(round(self.font_px))
+        needed = max(QFontMetricsF(font).horizontalAdvance(t) for t in self.lines) + 40
+        scene = self.scene()
+        bounds = scene.sceneRect() if scene is not None else area
+        width = min(max(needed, area.width() * 0.8), bounds.width() * 0.96)
         height = line_h * len(self.lines) + self.font_px * 1.4
+        x = area.center().x() - width / 2
+        x = max(bounds.left() + 4, min(x, bounds.right() - width - 4))
         self.prepareGeometryChange()
-        self.rect = QRectF(
-            area.center().x() - width / 2, area.center().y() - height / 2, width, height
-        )
+        self.rect = QRectF(x, area.center().y() - height / 2, width, height)
         self.show()
         self.update()
         self.timer.stop()
