@@ -45,13 +45,11 @@ def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) 
         if isinstance(gone, int):
             card = Card(str(event.get("withdrawn_card")))
             if mine(viewer, gone):
-                out.append(Line(Msg("You withdrew {card} and lead next", card=card), True))
+                out.append(Line(Msg("You lead next (withdrew {card})", card=card), True))
             else:
                 out.append(
                     Line(
-                        Msg(
-                            "{player} withdrew {card} and leads next", player=Seat(gone), card=card
-                        ),
+                        Msg("{player} leads next (withdrew {card})", player=Seat(gone), card=card),
                         True,
                     )
                 )
