@@ -18,8 +18,11 @@ def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) 
         out = [Line(Msg("Round {round} begins", round=head["round"]))]
         for seat, sets in enumerate(event.get("sets") or []):
             if isinstance(sets, list) and all(isinstance(s, list) for s in sets):
-                codes = [c for s in sets for c in s]
-                out.append(_holds(seat, codes, viewer))
+                groups = listing([Msg("({cards})", ctx="set", cards=Cards(s)) for s in sets])
+                if mine(viewer, seat):
+                    out.append(Line(Msg("Your sets: {sets}", sets=groups)))
+                else:
+                    out.append(Line(Msg("{player}'s sets: {sets}", player=Seat(seat), sets=groups)))
         for seat, hand in enumerate(event.get("hands") or []):
             cards = shown(hand)
             if cards:
@@ -64,7 +67,7 @@ def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) 
             )
         ]
     if kind == "skip":
-        return [Line(Msg("Nobody fights battle {battle}", battle=head["battle"]))]
+        return [Line(Msg("Battle {battle} is skipped", battle=head["battle"]))]
     if kind == "battle":
         names = event.get("participants") or []
         out = [

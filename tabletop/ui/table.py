@@ -137,6 +137,9 @@ class TableWidget(QWidget):
         split.setStretchFactor(1, 0)
         split.setStretchFactor(2, 0)
         split.setSizes([880, 240, 170])
+        # In a narrow window the log gives way before the table does.
+        self.view.setMinimumWidth(400)
+        self.gamelog.setMinimumWidth(0)
         self.splitter = split
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
