@@ -124,24 +124,21 @@ def passed(event: Mapping[str, Any], viewer: int | None) -> Line:
 
 
 def scored(event: Mapping[str, Any], viewer: int | None) -> list[Line]:
-    """The end of a round: its number, then each seat's score and total."""
-    out = [Line(Msg("Round {round} is over", round=int(event.get("round", 0))))]
+    """The end of a round: its number, then each seat's score and total (a moment)."""
+    out = [Line(Msg("Round {round} is over", round=int(event.get("round", 0))), True)]
     scores = event.get("scores") or []
     totals = event.get("totals") or []
     for seat, (score, total) in enumerate(zip(scores, totals, strict=False)):
         if mine(viewer, seat):
-            out.append(Line(Msg("You scored {score} (total {total})", score=score, total=total)))
+            msg = Msg("You scored {score} (total {total})", score=score, total=total)
         else:
-            out.append(
-                Line(
-                    Msg(
-                        "{player} scored {score} (total {total})",
-                        player=Seat(seat),
-                        score=score,
-                        total=total,
-                    )
-                )
+            msg = Msg(
+                "{player} scored {score} (total {total})",
+                player=Seat(seat),
+                score=score,
+                total=total,
             )
+        out.append(Line(msg, True))
     return out
 
 

@@ -52,8 +52,6 @@ def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) 
         return [
             Line(Msg("The discards were shuffled into a new deck of {count}", count=event["cards"]))
         ]
-    if kind == "round_end":
-        return [Line(Msg("Round {round} is over", round=int(event["round"])))]
     return common(event, viewer, memo)
 
 

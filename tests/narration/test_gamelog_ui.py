@@ -8,11 +8,12 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
+from PySide6.QtTest import QTest
 
 from tabletop.engine import get_game
 from tabletop.i18n import card_name
 from tabletop.ui.session import Session, parse_seats
-from tabletop.ui.table import INSTANT, TableWidget
+from tabletop.ui.table import INSTANT, TableWidget, Tempo
 
 
 @pytest.fixture
@@ -116,3 +117,32 @@ def test_hot_seat_log_is_told_to_the_person_at_the_table(qtbot: object, table: T
     secret = [c for c in first_cards if card_name(c, "en", "walzer") not in mine]
     leaked = [c for c in secret if card_name(c, "en", "walzer") + "," in text]
     assert secret and not leaked, (leaked, text)
+
+
+@pytest.fixture
+def slow_table(qtbot: object) -> Iterator[TableWidget]:
+    """Two computers at Trump Duel with a tempo that holds banners (no motion, no pauses)."""
+    session = Session(get_game("trump-duel"), parse_seats("trump-duel", ["cpu", "cpu"]), 3)
+    widget = TableWidget(session, Tempo(0, 0, 1))
+    qtbot.addWidget(widget)
+    widget.resize(1200, 800)
+    widget.show()
+    widget.start()
+    qtbot.waitExposed(widget)
+    yield widget
+    widget.halt()
+
+
+def test_the_end_of_a_deal_is_held_until_a_key(qtbot: object, slow_table: TableWidget) -> None:
+    table, banner = slow_table, slow_table.banner
+    qtbot.waitUntil(lambda: banner.held, timeout=30000)
+    assert banner.isVisible()
+    assert any(line.startswith("Round 1 is over") for line in banner.lines)
+    assert any("scored" in line for line in banner.lines)
+    qtbot.waitUntil(lambda: table.idle, timeout=5000)
+    told = len(table.gamelog.lines)
+    assert not table.step_bot()  # computers wait for the reader
+    assert len(table.gamelog.lines) == told
+    QTest.keyClick(table.view.viewport(), Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: not banner.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: len(table.gamelog.lines) > told, timeout=10000)
