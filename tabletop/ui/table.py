@@ -30,7 +30,7 @@ from tabletop.engine.views import Move, View
 from tabletop.i18n import for_view, render
 from tabletop.ui import gestures
 from tabletop.ui.art import CardArt
-from tabletop.ui.gamelog import Banner, GameLog, mark_received
+from tabletop.ui.gamelog import Banner, GameLog, history, mark_received
 from tabletop.ui.scene import TableScene
 from tabletop.ui.scores import ScorePanel, fmt
 from tabletop.ui.session import TableSession, clock_action
@@ -162,8 +162,8 @@ class TableWidget(QWidget):
     def start(self) -> None:
         """Draw the opening table (behind a curtain if several people share the screen)."""
         self._refresh([], None)
-        opening = getattr(getattr(self.session, "state", None), "opening", [])
-        self.gamelog.add(list(opening), None if self.scene.covered else self.shown)
+        told = history(self.session.game, self.session.log())
+        self.gamelog.add(told, None if self.scene.covered else self.shown, quiet=True)
 
     @property
     def idle(self) -> bool:

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 
+from tabletop.bots.base import make_bot
 from tabletop.engine import get_game
 from tabletop.i18n import card_name
 from tabletop.ui.session import Session, parse_seats
@@ -146,3 +147,30 @@ def test_the_end_of_a_deal_is_held_until_a_key(qtbot: object, slow_table: TableW
     QTest.keyClick(table.view.viewport(), Qt.Key.Key_Space)
     qtbot.waitUntil(lambda: not banner.isVisible(), timeout=5000)
     qtbot.waitUntil(lambda: len(table.gamelog.lines) > told, timeout=10000)
+
+
+def test_a_table_sat_down_at_mid_match_tells_the_story_so_far(qtbot: object) -> None:
+    game = get_game("second-third")
+    session = Session(game, parse_seats("second-third", ["Ann", "cpu", "cpu"]), 4)
+    bots = {s: make_bot("second-third", "random", s) for s in range(3)}
+    played = []
+    while len(played) < 6:
+        seat = min(session.to_act())
+        action = bots[seat].choose(session.view(seat))
+        session.act(seat, action)
+        if action.startswith("play"):
+            played.append((seat, action.split()[1]))
+    table = TableWidget(session, INSTANT)
+    qtbot.addWidget(table)
+    table.show()
+    table.start()
+    try:
+        qtbot.waitUntil(lambda: table.idle, timeout=5000)
+        lines = table.gamelog.lines
+        assert lines[0] == "Deal 1 begins" and lines[1].startswith("Your hand: ")
+        for seat, code in played:
+            who = "You" if seat == 0 else session.names[seat]
+            assert f"{who} played {card_name(code, 'en', 'standard')}" in lines
+        assert not table.banner.isVisible()  # the story so far is told quietly
+    finally:
+        table.halt()
