@@ -124,7 +124,7 @@ def passed(event: Mapping[str, Any], viewer: int | None) -> Line:
 
 
 def scored(event: Mapping[str, Any], viewer: int | None) -> list[Line]:
-    """The end of a round: its number, then each seat's score and total (a moment)."""
+    """The end of a round: its number and best score (moments), then each seat's score."""
     out = [Line(Msg("Round {round} is over", round=int(event.get("round", 0))), True)]
     scores = event.get("scores") or []
     totals = event.get("totals") or []
@@ -138,7 +138,16 @@ def scored(event: Mapping[str, Any], viewer: int | None) -> list[Line]:
                 score=score,
                 total=total,
             )
-        out.append(Line(msg, True))
+        out.append(Line(msg))
+    if scores:
+        best = max(scores)
+        top = [who(s, viewer) for s, v in enumerate(scores) if v == best]
+        out.insert(
+            1,
+            Line(
+                Msg("Best this round: {players} ({score})", players=listing(top), score=best), True
+            ),
+        )
     return out
 
 

@@ -34,7 +34,7 @@ from tabletop.engine.game import Game, Line
 from tabletop.engine.log import read_lines
 from tabletop.i18n import _, render
 
-BANNER_LINES = 9
+BANNER_LINES = 12
 """At most this many lines in one banner (the latest ones)."""
 BANNER_Z = 2500.0
 """Above the last-trick peek, below the hot-seat curtain."""

@@ -139,7 +139,7 @@ def test_the_end_of_a_deal_is_held_until_a_key(qtbot: object, slow_table: TableW
     qtbot.waitUntil(lambda: banner.held, timeout=30000)
     assert banner.isVisible()
     assert any(line.startswith("Round 1 is over") for line in banner.lines)
-    assert any("scored" in line for line in banner.lines)
+    assert any(line.startswith("Best this round: ") for line in banner.lines)
     qtbot.waitUntil(lambda: table.idle, timeout=5000)
     told = len(table.gamelog.lines)
     assert not table.step_bot()  # computers wait for the reader
