@@ -10,9 +10,10 @@ from pathlib import Path
 
 from tabletop import APP_ID, __version__
 from tabletop.engine.errors import ParseError, ReplayDivergence, TabletopError
+from tabletop.engine.events import Event
 from tabletop.engine.game import parse_options
 from tabletop.engine.registry import all_games, get_game
-from tabletop.i18n import available, choose, error_text, render, set_language
+from tabletop.i18n import _, available, choose, error_text, render, set_language
 from tabletop.i18n.catalog import normalize
 
 SUBCOMMANDS = ("simulate", "replay", "games", "bench", "serve", "join", "sheet")
@@ -49,6 +50,10 @@ def _tools_parser() -> argparse.ArgumentParser:
 
     rep = sub.add_parser("replay", help="re-run a replay log and check it reproduces")
     rep.add_argument("file", type=Path)
+    rep.add_argument("--narrate", action="store_true", help="print the match as a story")
+    rep.add_argument(
+        "--seat", type=int, help="with --narrate: only what this seat (0-based) may know"
+    )
 
     sub.add_parser("games", help="list the games, player ranges and options")
 
@@ -119,9 +124,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """Re-run a log; non-zero exit naming the first diverging line."""
     from tabletop.engine.log import replay
 
+    if args.seat is not None and not args.narrate:
+        print("--seat is only used with --narrate", file=sys.stderr)
+        return 2
     try:
         with args.file.open(encoding="utf-8") as f:
-            done = replay(f)
+            lines = f.readlines()
+        done = replay(lines)
     except OSError as err:
         print(f"cannot read {args.file}: {err.strerror}", file=sys.stderr)
         return 2
@@ -131,9 +140,48 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except ReplayDivergence as err:
         print(f"{args.file}: diverges at line {err.line}: {err.message}", file=sys.stderr)
         return 1
+    if args.narrate:
+        players = done.state.players
+        if args.seat is not None and not 0 <= args.seat < players:
+            print(f"--seat must be 0 to {players - 1} for this match", file=sys.stderr)
+            return 2
+        for text in narration(lines, args.seat):
+            print(text)
+        return 0
     finished = "finished" if done.game.result(done.state) else "unfinished"
     print(f"{args.file}: reproduces ({done.actions} actions, {finished} match)")
     return 0
+
+
+def narration(lines: Sequence[str], seat: int | None) -> list[str]:
+    """A replayed log told in the current language: to `seat`, or omnisciently (None).
+
+    The log must already be known to reproduce (`replay`); its events are re-made by the
+    engine so each seat gets its own redacted copy.
+    """
+    from tabletop.engine.log import read_lines
+
+    records = [rec for _, rec in read_lines(lines)]
+    head = records[0]
+    game = get_game(str(head["game"]))
+    state = game.setup(int(head["players"]), head.get("options") or {}, int(head["seed"]))
+    names = [str(n) for n in head.get("names", state.names)]
+    memo: dict[str, object] = {}
+    out = [] if seat is not None else [_("Omniscient narration: every hidden card is shown.")]
+    if seat is not None:
+        out.append(_("What {player} knows:").replace("{player}", names[seat]))
+
+    def tell(events: Sequence[Event]) -> None:
+        for ev in events:
+            data = ev.to_json() if seat is None else ev.to_json(seat, omniscient=False)
+            for line in game.narrate(data, seat, memo):
+                out.append(render(line.msg, None, names, game.info.deck))
+
+    tell(state.opening)
+    for rec in records[1:]:
+        if rec["type"] == "action":
+            tell(game.apply(state, int(rec["seat"]), str(rec["action"])))
+    return out
 
 
 def cmd_games(args: argparse.Namespace) -> int:

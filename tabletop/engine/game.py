@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
 from tabletop.engine.actions import Action
 from tabletop.engine.errors import BadOption, IllegalAction, ParseError
@@ -29,6 +29,18 @@ from tabletop.engine.views import Counter, Move, View, Zone
 
 SCORE = Msg("Score")
 """The label of the default score counters."""
+
+
+class Line(NamedTuple):
+    """One line of a game's narration.
+
+    `moment` asks the table to show it as a banner too; `mark` names cards the viewer just
+    received, which the table marks in the viewer's hand until the viewer's next play.
+    """
+
+    msg: Msg
+    moment: bool = False
+    mark: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,6 +398,19 @@ class Game(Generic[S]):
         """How a person performs `action`; the default is a button."""
         text = str(action)
         return Move(text, "button", Msg("{action}", action=text))
+
+    def narrate(
+        self, event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]
+    ) -> list[Line]:
+        """What `event` tells `viewer`, as lines in the viewer's words (default: nothing).
+
+        `event` is the JSON form the viewer received (`Event.to_json(viewer, omniscient=False)`,
+        a secret it may not see is `{"hidden": n}`), or the omniscient form with `viewer` None
+        (then every seat is named in the third person). `memo` is the narrator's own memory,
+        kept across the events of one match for one viewer (e.g. the plays of the current
+        trick); narration is derived, never logged.
+        """
+        return []
 
     def normalize(self, action: Action) -> Action:
         """Canonical form of an action (e.g. card arguments sorted); default unchanged."""

@@ -5,16 +5,18 @@ Rules in the project's words: docs/rules/interaction.md. Designer: ドミッチ.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import sort_key, standard_deck
 from tabletop.engine.events import Event, Secret
-from tabletop.engine.game import Game, GameInfo, State
+from tabletop.engine.game import Game, GameInfo, Line, State
 from tabletop.engine.registry import register
 from tabletop.engine.rng import Rng
 from tabletop.engine.text import Card, Msg, Seat
 from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
+from tabletop.games import interaction_story
 from tabletop.games.common import action_table, deal, finish, hand_zones, secret_hands
 
 # ---- constants ----------------------------------------------------------------------------
@@ -395,6 +397,12 @@ class Interaction(Game[InteractionState]):
             pool.insert(rng.below(min(JOKER_ZONE, len(pool) + 1)), JOKER)
         new.stock = pool
         return new
+
+    def narrate(
+        self, event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]
+    ) -> list[Line]:
+        """What an event tells a viewer, as lines (tabletop/games/interaction_story.py)."""
+        return interaction_story.narrate(event, viewer, memo)
 
 
 GAME = register(Interaction())

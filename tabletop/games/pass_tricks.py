@@ -7,15 +7,16 @@ and inherits the passing, the trick bookkeeping, the zones and the search copies
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from tabletop.engine.actions import Action
 from tabletop.engine.events import Event
-from tabletop.engine.game import Game, State
+from tabletop.engine.game import Game, Line, State
 from tabletop.engine.rng import Rng
 from tabletop.engine.text import Card, Msg, Seat
 from tabletop.engine.views import Counter, Move, Zone, private
+from tabletop.games import story
 from tabletop.games.common import PairActions, hand_zones, left_of, pass_left
 
 PASS_COUNT = 2
@@ -261,3 +262,9 @@ class PassTrickGame(Game[PT]):
     def hints(self, state: State) -> dict[str, Any]:
         """A trick layout (subclasses add their deck)."""
         return {"layout": "trick"}
+
+    def narrate(
+        self, event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]
+    ) -> list[Line]:
+        """What an event tells a viewer, as lines (tabletop/games/story.py)."""
+        return story.common(event, viewer, memo)

@@ -7,17 +7,18 @@ Rules in the project's words: docs/rules/pokered-trick.md. Designer: ドミッ�
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import is_joker, sort_key, standard_deck
 from tabletop.engine.events import Event, Secret
-from tabletop.engine.game import Game, GameInfo, Option, State
+from tabletop.engine.game import Game, GameInfo, Line, Option, State
 from tabletop.engine.registry import register
 from tabletop.engine.rng import Rng
 from tabletop.engine.text import Card, Msg, Seat, Suit
 from tabletop.engine.views import HIDDEN, PUBLIC, Counter, Move, Zone, private
+from tabletop.games import pokered_trick_story
 from tabletop.games.common import (
     PairActions,
     action_table,
@@ -593,6 +594,12 @@ class PokeredTrick(Game[PokeredState]):
                 new.hidden[i] = tuple(sorted(take(len(h)), key=sort_key))
         new.stock = pool[pos:]
         return new
+
+    def narrate(
+        self, event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]
+    ) -> list[Line]:
+        """What an event tells a viewer, as lines (tabletop/games/pokered_trick_story.py)."""
+        return pokered_trick_story.narrate(event, viewer, memo)
 
 
 GAME = register(PokeredTrick())

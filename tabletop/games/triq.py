@@ -6,15 +6,17 @@ Rules in the project's words: docs/rules/triq.md (pure helpers in `triq_rules.py
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import sort_key
 from tabletop.engine.events import Event, Secret
-from tabletop.engine.game import Game, GameInfo, Option, State
+from tabletop.engine.game import Game, GameInfo, Line, Option, State
 from tabletop.engine.registry import register
 from tabletop.engine.text import EMPTY, Card, Msg, Seat, Suit
 from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
+from tabletop.games import triq_story
 from tabletop.games.common import clockwise_from, deal, finish, hand_zones, secret_hands
 from tabletop.games.triq_rules import (
     COUNTER,
@@ -523,6 +525,12 @@ class Triq(Game[TriqState]):
         if hidden_giving:
             new.giving = pool[pos:]
         return new
+
+    def narrate(
+        self, event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]
+    ) -> list[Line]:
+        """What an event tells a viewer, as lines (tabletop/games/triq_story.py)."""
+        return triq_story.narrate(event, viewer, memo)
 
 
 GAME = register(Triq())

@@ -5,16 +5,18 @@ Rules in the project's words: docs/rules/trump-duel.md. Designer: オシノ (rec
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import SUITS
 from tabletop.engine.events import Event, Secret
-from tabletop.engine.game import Game, GameInfo, State
+from tabletop.engine.game import Game, GameInfo, Line, State
 from tabletop.engine.registry import register
 from tabletop.engine.rng import Rng
 from tabletop.engine.text import Card, Cards, Msg, Seat, Suit
 from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
+from tabletop.games import trump_duel_story
 from tabletop.games.common import finish, hand_zones, secret_hands
 from tabletop.games.trump_duel_rules import (
     CANCEL,
@@ -513,6 +515,12 @@ class TrumpDuel(Game[TrumpDuelState]):
         new.deck = pool[len(unseen) :]
         rng.shuffle(new.score_deck)
         return new
+
+    def narrate(
+        self, event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]
+    ) -> list[Line]:
+        """What an event tells a viewer, as lines (tabletop/games/trump_duel_story.py)."""
+        return trump_duel_story.narrate(event, viewer, memo)
 
 
 GAME = register(TrumpDuel())

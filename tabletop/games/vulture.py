@@ -9,15 +9,16 @@ docs/rules/hagetaka-party.md.
 from __future__ import annotations
 
 from collections import Counter as Tally
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from tabletop.engine.actions import Action
 from tabletop.engine.errors import BadOption
 from tabletop.engine.events import Event, Secret
-from tabletop.engine.game import Game, Option, State
+from tabletop.engine.game import Game, Line, Option, State
 from tabletop.engine.text import Card, Msg
 from tabletop.engine.views import HIDDEN, Counter, Move, Zone, ZoneKind, private
+from tabletop.games import vulture_story
 from tabletop.games.common import HAND, action_table, finish
 
 # ---- constants ----------------------------------------------------------------------------
@@ -608,3 +609,9 @@ class VultureGame(Game[VS]):
         card = action.args[0]
         label = Msg("Bid {number}", number=NUMBER[card])
         return Move(str(action), "drag", label, action.args, f"bid{seat}")
+
+    def narrate(
+        self, event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]
+    ) -> list[Line]:
+        """What an event tells a viewer, as lines (tabletop/games/vulture_story.py)."""
+        return vulture_story.narrate(event, viewer, memo)

@@ -6,14 +6,16 @@ Rules in the project's words: docs/rules/wild-rawz.md. Designer: はぎぞう (h
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Mapping
 from typing import Any
 
 from tabletop.engine.actions import Action
 from tabletop.engine.events import Event
-from tabletop.engine.game import Game, GameInfo, State
+from tabletop.engine.game import Game, GameInfo, Line, State
 from tabletop.engine.registry import register
 from tabletop.engine.text import Card, Msg, Seat
 from tabletop.engine.views import Counter, Move, Zone
+from tabletop.games import wild_rawz_story
 from tabletop.games.common import (
     action_table,
     deal,
@@ -445,6 +447,12 @@ class WildRawz(Game[WildRawzState]):
             new.hands[i] = sorted(kept + pool[pos : pos + k], key=sort_key)
             pos += k
         return new
+
+    def narrate(
+        self, event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]
+    ) -> list[Line]:
+        """What an event tells a viewer, as lines (tabletop/games/wild_rawz_story.py)."""
+        return wild_rawz_story.narrate(event, viewer, memo)
 
 
 GAME = register(WildRawz())

@@ -98,6 +98,9 @@ class HostSession(QObject):
         self.humans = tuple(r["seat"] for r in rows if r["kind"] == "local")
         self.started = time.monotonic()
         self._offset = len(host.log_text())
+        # The log is omniscient; re-applying each step to a copy gives the events with their
+        # secrets marked, so this table's game log tells each hot-seat person only their own.
+        self._shadow = self.game.clone(host.state)
         host.updated.connect(self._on_updated)
 
     @property
@@ -189,8 +192,7 @@ class HostSession(QObject):
             record = json.loads(line)
             if record.get("type") == "action":
                 seat = int(record["seat"])
-            elif record.get("type") != "header":
-                events.append(event_from_json(record))
+                events.extend(self.game.apply(self._shadow, seat, str(record["action"])))
         self.updated.emit(events, seat)
 
 

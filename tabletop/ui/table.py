@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QCursor, QPainter, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -30,6 +30,7 @@ from tabletop.engine.views import Move, View
 from tabletop.i18n import for_view, render
 from tabletop.ui import gestures
 from tabletop.ui.art import CardArt
+from tabletop.ui.gamelog import Banner, GameLog, history, mark_received
 from tabletop.ui.scene import TableScene
 from tabletop.ui.scores import ScorePanel, fmt
 from tabletop.ui.session import TableSession, clock_action
@@ -112,6 +113,9 @@ class TableWidget(QWidget):
         self._announced = False
         self.bots_enabled = True
         self.scores = ScorePanel()
+        self.gamelog = GameLog(session.game, session.names)
+        self.banner = Banner()
+        self.scene.addItem(self.banner)
         self.buttons = QWidget()
         self.buttons_layout = QHBoxLayout(self.buttons)
         self.buttons_layout.setContentsMargins(0, 0, 0, 0)
@@ -127,10 +131,15 @@ class TableWidget(QWidget):
         bar.addWidget(self.buttons)
         split = QSplitter()
         split.addWidget(self.view)
+        split.addWidget(self.gamelog)
         split.addWidget(self.scores)
         split.setStretchFactor(0, 1)
         split.setStretchFactor(1, 0)
-        split.setSizes([1100, 170])
+        split.setStretchFactor(2, 0)
+        split.setSizes([880, 240, 170])
+        # In a narrow window the log gives way before the table does.
+        self.view.setMinimumWidth(400)
+        self.gamelog.setMinimumWidth(0)
         self.splitter = split
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -146,11 +155,15 @@ class TableWidget(QWidget):
         self.scene.curtainClicked.connect(self.reveal)
         self.bot_timer.timeout.connect(self.step_bot)
         self.hold_timer.timeout.connect(self._next_frame)
+        self.gamelog.moments.connect(self._announce)
+        self.banner.dismissed.connect(self._after_banner)
 
     # ---- the flow of play -----------------------------------------------------------------
     def start(self) -> None:
         """Draw the opening table (behind a curtain if several people share the screen)."""
         self._refresh([], None)
+        told = history(self.session.game, self.session.log())
+        self.gamelog.add(told, None if self.scene.covered else self.shown, quiet=True)
 
     @property
     def idle(self) -> bool:
@@ -243,6 +256,7 @@ class TableWidget(QWidget):
         else:
             frames.append((session.view(target), bottom, target is not None, deal))
         old, final = self.scene.view, frames[-1][0]
+        self.gamelog.add(events, None if self.scene.covered else target)
         self._frames = frames
         self._busy = True
         self._next_frame()
@@ -254,6 +268,8 @@ class TableWidget(QWidget):
             return
         view, bottom, interactive, deal = self._frames.pop(0)
         self.scene.show_view(view, bottom, self.tempo.move_ms, interactive, deal)
+        hands = {z.id for z in view.zones if z.kind == "hand" and z.owner == view.seat}
+        mark_received(self.scene.cards, hands if interactive else set(), self.gamelog.marked)
         self._update_buttons()
 
     def _on_settled(self) -> None:
@@ -284,9 +300,25 @@ class TableWidget(QWidget):
         if self.bots_enabled and session.bot_seats_to_act():
             self.bot_timer.start(self.tempo.pause_ms)
 
+    def _announce(self, lines: list[str], ended: bool) -> None:
+        """The game's big moments as a banner over the middle (held at the end of a deal)."""
+        if self.scene.covered:
+            return
+        held = ended and self.tempo.hold_ms > 0 and not self.session.over
+        lay = self.scene.layout
+        area = self.scene.sceneRect()
+        if lay is not None and lay.middle.w > 0:
+            m = lay.middle
+            area = QRectF(m.x, m.y, m.w, m.h)
+        self.banner.announce(lines, area, held, self.tempo.hold_ms * 3)
+
+    def _after_banner(self) -> None:
+        if not self._busy and self.bots_enabled and self.session.bot_seats_to_act():
+            self.bot_timer.start(self.tempo.pause_ms)
+
     def step_bot(self) -> bool:
         """Let one computer player whose turn it is act; False if none may act now."""
-        if self._busy or self.session.over:
+        if self._busy or self.session.over or self.banner.held:
             return False
         seats = self.session.bot_seats_to_act()
         if not seats:
@@ -303,6 +335,7 @@ class TableWidget(QWidget):
         if not self.scene.covered:
             return
         self.scene.uncover()
+        self.gamelog.show_for(self.shown)
         self._frames = [(self.session.view(self.shown), self.shown or 0, True, False)]
         self._busy = True
         self._next_frame()

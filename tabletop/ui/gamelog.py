@@ -1,0 +1,274 @@
+"""The game log beside the table and the banner over the middle for the game's big moments.
+
+The log keeps the match's events as they came (a local session's with their secrets marked, a
+LAN client's already redacted for its seat) and tells them to one viewer through the game's own
+`narrate` hook, from each event's copy for that viewer (`Event.to_json(viewer,
+omniscient=False)`): it cannot say what the viewer may not know. When the person at the table
+changes (the hot-seat curtain) the whole log is told again for the new viewer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from PySide6.QtCore import QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QGuiApplication, QKeyEvent, QPainter, QPen
+from PySide6.QtWidgets import (
+    QGraphicsDropShadowEffect,
+    QGraphicsItem,
+    QGraphicsObject,
+    QGraphicsSceneMouseEvent,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QStyleOptionGraphicsItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tabletop.engine.errors import TabletopError
+from tabletop.engine.events import Event
+from tabletop.engine.game import Game, Line
+from tabletop.engine.log import read_lines
+from tabletop.i18n import _, render
+
+BANNER_LINES = 12
+"""At most this many lines in one banner (the latest ones)."""
+BANNER_Z = 2500.0
+"""Above the last-trick peek, below the hot-seat curtain."""
+
+
+class GameLog(QWidget):
+    """Every public event as one short line in the viewer's words: scrollable and copyable."""
+
+    moments = Signal(list, bool)
+    """Lines to show as a banner (rendered), and whether a deal ended with them."""
+
+    def __init__(self, game: Game, names: Sequence[str]) -> None:
+        super().__init__()
+        self.game = game
+        self.names = tuple(names)
+        self.viewer: int | None = None
+        self.events: list[Event] = []
+        self.lines: list[str] = []
+        self.marked: set[str] = set()
+        self._memo: dict[str, Any] = {}
+        self.title = QLabel(_("Game log"))
+        self.text = QPlainTextEdit()
+        self.text.setReadOnly(True)
+        self.text.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+            | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        )
+        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.copy_button = QPushButton(_("Copy", ctx="button"))
+        self.copy_button.setToolTip(_("Copy the whole game log"))
+        self.copy_button.clicked.connect(self.copy)
+        head = QHBoxLayout()
+        head.setContentsMargins(6, 4, 6, 0)
+        head.addWidget(self.title, 1)
+        head.addWidget(self.copy_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addLayout(head)
+        layout.addWidget(self.text, 1)
+
+    def add(self, events: Sequence[Event], viewer: int | None, quiet: bool = False) -> None:
+        """Tell new events to `viewer` (all earlier ones again if the viewer changed);
+        `quiet`: no banner (the history of a match sat down at)."""
+        if viewer != self.viewer:
+            self.show_for(viewer)
+        self.events.extend(events)
+        self.blockSignals(quiet)
+        told = self._tell(events)
+        self.blockSignals(False)
+        if told:
+            self.text.appendPlainText("\n".join(told))
+            self.text.verticalScrollBar().setValue(self.text.verticalScrollBar().maximum())
+
+    def show_for(self, viewer: int | None) -> None:
+        """Tell the whole match again to another viewer."""
+        self.viewer = viewer
+        self._memo = {}
+        self.lines = []
+        self.marked = set()
+        self.text.clear()
+        self.blockSignals(True)
+        told = self._tell(self.events)
+        self.blockSignals(False)
+        if told:
+            self.text.setPlainText("\n".join(told))
+            self.text.verticalScrollBar().setValue(self.text.verticalScrollBar().maximum())
+
+    def plain_text(self) -> str:
+        """The whole log as text, one line per line."""
+        return "\n".join(self.lines)
+
+    def copy(self) -> None:
+        """Put the whole log on the clipboard."""
+        QGuiApplication.clipboard().setText(self.plain_text())
+
+    def _tell(self, events: Sequence[Event]) -> list[str]:
+        told: list[str] = []
+        moments: list[str] = []
+        ended = False
+        deck = self.game.info.deck
+        for event in events:
+            data = event.to_json(self.viewer, omniscient=False)
+            lines: list[Line] = self.game.narrate(data, self.viewer, self._memo)
+            mover = data.get("seat")
+            if event.type == "deal" or (event.type == "play" and mover == self.viewer):
+                self.marked.clear()
+            for line in lines:
+                text = render(line.msg, None, self.names, deck)
+                told.append(text)
+                if line.moment:
+                    moments.append(text)
+                self.marked.update(line.mark)
+            ended = ended or event.type in ("round_end", "game_end")
+        self.lines.extend(told)
+        if moments:
+            self.moments.emit(moments, ended)
+        return told
+
+
+def history(game: Game, lines: Sequence[str] | None) -> list[Event]:
+    """Every event of a match so far with its secrets marked, re-made from its replay log.
+
+    The log is omniscient and keeps no secret marks, so the actions are applied again from the
+    header's setup. A log that cannot be re-run gives what it gave up to there.
+    """
+    events: list[Event] = []
+    if not lines:
+        return events
+    try:
+        records = [rec for _, rec in read_lines(lines)]
+        head = records[0]
+        state = game.setup(int(head["players"]), head.get("options") or {}, int(head["seed"]))
+        events.extend(state.opening)
+        for rec in records[1:]:
+            if rec.get("type") == "action":
+                events.extend(game.apply(state, int(rec["seat"]), str(rec["action"])))
+    except (TabletopError, KeyError, ValueError, TypeError, IndexError):
+        pass
+    return events
+
+
+def mark_received(items: Iterable[QGraphicsItem], zones: set[str], codes: set[str]) -> int:
+    """Let the cards of `codes` lying in `zones` (the viewer's hand) glow; return how many."""
+    marked = 0
+    for item in items:
+        want = getattr(item, "zone_id", None) in zones and getattr(item, "code", None) in codes
+        has = isinstance(item.graphicsEffect(), QGraphicsDropShadowEffect)
+        if want and not has:
+            glow = QGraphicsDropShadowEffect()
+            glow.setBlurRadius(26)
+            glow.setOffset(0, 0)
+            glow.setColor(QColor("#ffd54f"))
+            item.setGraphicsEffect(glow)
+        elif has and not want:
+            item.setGraphicsEffect(None)  # type: ignore[arg-type]
+        marked += want
+    return marked
+
+
+class Banner(QGraphicsObject):
+    """A few lines over the middle of the table, shown long enough to read.
+
+    A `held` banner (the end of a deal) stays until a click or a key press.
+    """
+
+    dismissed = Signal()
+    """The banner went away (timed out, clicked or a key pressed)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rect = QRectF()
+        self.lines: list[str] = []
+        self.held = False
+        self.font_px = 15.0
+        self.setZValue(BANNER_Z)
+        self.setFlag(QGraphicsObject.GraphicsItemFlag.ItemIsFocusable)
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.timeout.connect(self.dismiss)
+        self.hide()
+
+    def announce(self, lines: Sequence[str], area: QRectF, held: bool, minimum_ms: int) -> None:
+        """Show `lines` centred in `area`; held until dismissed, else for a reading time."""
+        self.lines = list(lines)[-BANNER_LINES:]
+        if len(lines) > BANNER_LINES:
+            self.lines[0] = "…"
+        if held:
+            self.lines.append(_("(click or press a key to go on)"))
+        self.held = held
+        self.font_px = max(13.0, min(18.0, area.height() / 18))
+        line_h = self.font_px * 1.45
+        font = QFont()
+        font.setPixelSize(round(self.font_px))
+        needed = max(QFontMetricsF(font).horizontalAdvance(t) for t in self.lines) + 40
+        scene = self.scene()
+        bounds = scene.sceneRect() if scene is not None else area
+        width = min(max(needed, area.width() * 0.8), bounds.width() * 0.96)
+        height = line_h * len(self.lines) + self.font_px * 1.4
+        x = area.center().x() - width / 2
+        x = max(bounds.left() + 4, min(x, bounds.right() - width - 4))
+        self.prepareGeometryChange()
+        self.rect = QRectF(x, area.center().y() - height / 2, width, height)
+        self.show()
+        self.update()
+        self.timer.stop()
+        if held:
+            self.setFocus()
+        else:
+            reading = 1800 + 45 * sum(len(t) for t in self.lines)
+            self.timer.start(max(minimum_ms, min(reading, 9000)))
+
+    def dismiss(self) -> None:
+        """Take the banner away."""
+        if not self.isVisible():
+            return
+        self.timer.stop()
+        self.held = False
+        self.hide()
+        self.dismissed.emit()
+
+    def boundingRect(self) -> QRectF:
+        """The banner's box."""
+        return self.rect
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        """A dark rounded box with light lines of text."""
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor("#ffd54f"), 2))
+        painter.setBrush(QColor(20, 28, 24, 232))
+        painter.drawRoundedRect(self.rect, 10, 10)
+        font = QFont()
+        font.setPixelSize(round(self.font_px))
+        painter.setFont(font)
+        line_h = self.font_px * 1.45
+        y = self.rect.y() + self.font_px * 0.7
+        for index, text in enumerate(self.lines):
+            last_hint = self.held and index == len(self.lines) - 1
+            painter.setPen(QColor("#b0bec5") if last_hint else QColor("#fffde7"))
+            box = QRectF(self.rect.x() + 12, y, self.rect.width() - 24, line_h)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+            y += line_h
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        """A click takes the banner away."""
+        event.accept()
+        self.dismiss()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Any key takes the banner away."""
+        event.accept()
+        self.dismiss()

@@ -1,0 +1,176 @@
+"""The game log beside the table: lines after a few moves, copyable, told to the person seated."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtTest import QTest
+
+from tabletop.bots.base import make_bot
+from tabletop.engine import get_game
+from tabletop.i18n import card_name
+from tabletop.ui.session import Session, parse_seats
+from tabletop.ui.table import INSTANT, TableWidget, Tempo
+
+
+@pytest.fixture
+def table(qtbot: object, request: pytest.FixtureRequest) -> Iterator[TableWidget]:
+    """A table for (game id, seats) given as the test's parameter; halted afterwards."""
+    game_id, seats = request.param
+    session = Session(get_game(game_id), parse_seats(game_id, seats.split(",")), 3)
+    widget = TableWidget(session, INSTANT)
+    qtbot.addWidget(widget)
+    widget.resize(1200, 800)
+    widget.show()
+    widget.start()
+    qtbot.waitExposed(widget)
+    yield widget
+    widget.halt()
+
+
+def hand(table: TableWidget, seat: int) -> list[str]:
+    """The cards a seat holds now (from the engine)."""
+    state = table.session.state
+    return list(state.hands[seat])
+
+
+def got_cards(table: TableWidget, giver: int) -> list[str]:
+    """The cards `giver` passed, from the match's omniscient log."""
+    records = [json.loads(line) for line in table.session.log()]
+    return next(r["cards"] for r in records if r.get("type") == "pass" and r["seat"] == giver)
+
+
+def glowing(table: TableWidget) -> set[str]:
+    """The codes of the cards marked on the table."""
+    return {c.code for c in table.scene.cards if c.graphicsEffect() is not None}
+
+
+def pass_first(table: TableWidget, seat: int) -> str:
+    """Play the seat's first legal pass; return its action text."""
+    action = str(table.session.game.legal_actions(table.session.state, seat)[0])
+    assert table.attempt(seat, action) is None
+    return action
+
+
+@pytest.mark.parametrize("table", [("seltsam-walzer", "Ann,cpu,cpu")], indirect=True)
+def test_the_log_tells_the_moves_and_can_be_copied(qtbot: object, table: TableWidget) -> None:
+    log = table.gamelog
+    qtbot.waitUntil(lambda: table.idle, timeout=5000)
+    own = [card_name(c, "en", "walzer") for c in hand(table, 0)]
+    assert any(line.startswith("Your hand:") for line in log.lines)
+    passed = pass_first(table, 0).split()[1:]
+    qtbot.waitUntil(lambda: any("You received" in line for line in log.lines), timeout=20000)
+    names = [card_name(c, "en", "walzer") for c in passed]
+    gave = next(line for line in log.lines if line.startswith("You passed"))
+    assert all(name in gave for name in names)
+    got = next(line for line in log.lines if line.startswith("You received"))
+    assert "from CPU 3" in got
+    # the pass between the two computers is told by its count only
+    other = next(line for line in log.lines if line.startswith("CPU 2 passed"))
+    assert "2 card(s) to CPU 3" in other
+    assert all(name in log.text.toPlainText() for name in own[:3])
+    # the received cards glow in Ann's hand until her first play
+    received = set(got_cards(table, 2))
+    assert log.marked == received
+    qtbot.waitUntil(lambda: table.idle and 0 in table.session.to_act(), timeout=20000)
+    assert glowing(table) == received
+    play = str(table.session.game.legal_actions(table.session.state, 0)[0])
+    assert table.attempt(0, play) is None
+    qtbot.waitUntil(lambda: table.idle, timeout=5000)
+    assert not log.marked and not glowing(table)
+    table.halt()
+    qtbot.waitUntil(lambda: table.idle, timeout=5000)
+    QGuiApplication.clipboard().clear()
+    qtbot.mouseClick(log.copy_button, Qt.MouseButton.LeftButton)
+    copied = QGuiApplication.clipboard().text()
+    assert copied == log.text.toPlainText() == "\n".join(log.lines)
+    assert gave in copied.splitlines()
+    assert log.text.isReadOnly()
+    assert log.text.textInteractionFlags() & Qt.TextInteractionFlag.TextSelectableByMouse
+
+
+@pytest.mark.parametrize("table", [("seltsam-walzer", "Ann,Bob,cpu")], indirect=True)
+def test_hot_seat_log_is_told_to_the_person_at_the_table(qtbot: object, table: TableWidget) -> None:
+    log = table.gamelog
+    qtbot.waitUntil(lambda: table.idle, timeout=5000)
+    if table.scene.covered:
+        assert not any("Your hand" in line for line in log.lines)
+        table.reveal()
+    first = table.shown
+    assert first is not None and log.viewer == first
+    assert any(line.startswith("Your hand:") for line in log.lines)
+    first_cards = hand(table, first)
+    pass_first(table, first)
+    qtbot.waitUntil(lambda: table.idle and table.scene.covered, timeout=5000)
+    # under the curtain: the spectator's story, no hand named
+    assert log.viewer is None
+    assert not any("Your hand" in line or " holds " in line for line in log.lines)
+    table.reveal()
+    second = table.shown
+    assert second is not None and second != first and log.viewer == second
+    text = log.text.toPlainText()
+    assert "Your hand:" in text
+    mine = {card_name(c, "en", "walzer") for c in hand(table, second)}
+    secret = [c for c in first_cards if card_name(c, "en", "walzer") not in mine]
+    leaked = [c for c in secret if card_name(c, "en", "walzer") + "," in text]
+    assert secret and not leaked, (leaked, text)
+
+
+@pytest.fixture
+def slow_table(qtbot: object) -> Iterator[TableWidget]:
+    """Two computers at Trump Duel with a tempo that holds banners (no motion, no pauses)."""
+    session = Session(get_game("trump-duel"), parse_seats("trump-duel", ["cpu", "cpu"]), 3)
+    widget = TableWidget(session, Tempo(0, 0, 1))
+    qtbot.addWidget(widget)
+    widget.resize(1200, 800)
+    widget.show()
+    widget.start()
+    qtbot.waitExposed(widget)
+    yield widget
+    widget.halt()
+
+
+def test_the_end_of_a_deal_is_held_until_a_key(qtbot: object, slow_table: TableWidget) -> None:
+    table, banner = slow_table, slow_table.banner
+    qtbot.waitUntil(lambda: banner.held, timeout=30000)
+    assert banner.isVisible()
+    assert any(line.startswith("Round 1 is over") for line in banner.lines)
+    assert any(line.startswith("Best this round: ") for line in banner.lines)
+    qtbot.waitUntil(lambda: table.idle, timeout=5000)
+    told = len(table.gamelog.lines)
+    assert not table.step_bot()  # computers wait for the reader
+    assert len(table.gamelog.lines) == told
+    QTest.keyClick(table.view.viewport(), Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: not banner.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: len(table.gamelog.lines) > told, timeout=10000)
+
+
+def test_a_table_sat_down_at_mid_match_tells_the_story_so_far(qtbot: object) -> None:
+    game = get_game("second-third")
+    session = Session(game, parse_seats("second-third", ["Ann", "cpu", "cpu"]), 4)
+    bots = {s: make_bot("second-third", "random", s) for s in range(3)}
+    played = []
+    while len(played) < 6:
+        seat = min(session.to_act())
+        action = bots[seat].choose(session.view(seat))
+        session.act(seat, action)
+        if action.startswith("play"):
+            played.append((seat, action.split()[1]))
+    table = TableWidget(session, INSTANT)
+    qtbot.addWidget(table)
+    table.show()
+    table.start()
+    try:
+        qtbot.waitUntil(lambda: table.idle, timeout=5000)
+        lines = table.gamelog.lines
+        assert lines[0] == "Deal 1 begins" and lines[1].startswith("Your hand: ")
+        for seat, code in played:
+            who = "You" if seat == 0 else session.names[seat]
+            assert f"{who} played {card_name(code, 'en', 'standard')}" in lines
+        assert not table.banner.isVisible()  # the story so far is told quietly
+    finally:
+        table.halt()
