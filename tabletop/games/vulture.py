@@ -9,10 +9,11 @@ docs/rules/hagetaka-party.md.
 from __future__ import annotations
 
 from collections import Counter as Tally
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabletop.engine.actions import Action
+from tabletop.engine.breakdown import EventData, ScoreLine, ScoreSheet
 from tabletop.engine.errors import BadOption
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game, Option, State
@@ -590,3 +591,58 @@ class VultureGame(Game):
         card = action.args[0]
         label = Msg("Bid {number}", number=NUMBER[card])
         return Move(str(action), "drag", label, action.args, f"bid{seat}")
+
+    # ---- how each score came about ----------------------------------------------------
+    def score_lines(self, events: Sequence[EventData], players: int) -> list[ScoreLine]:
+        """Per round: battles joined, score cards taken (their sum), 0 cards, the round's
+        rate (the last round doubles, a 0 then counts 1).
+        """
+        lines = []
+        joined: list[set[int]] = [set() for _ in range(players)]
+        for e in events:
+            kind = e.get("type")
+            if kind == "join":
+                for seat in e.get("participants", []):
+                    joined[int(seat)].add(int(e["battle"]))
+            elif kind == "plot":
+                for seat, battle in e.get("plots", {}).items():
+                    joined[int(seat)].add(int(battle))
+            elif kind == "lone":
+                joined[int(e["seat"])].add(int(e["battle"]))
+            elif kind == "round_end":
+                doubled = int(e["round"]) == ROUNDS
+                cells, scores = [], []
+                for seat, taken in enumerate(e["taken"]):
+                    zeros = sum(1 for card in taken if card == ZERO)
+                    battles = " ".join(str(b) for b in sorted(joined[seat]))
+                    values = " ".join(str(SCORE_VALUE[card]) for card in taken)
+                    cells.append((battles, values, pile_total(taken), zeros))
+                    scores.append(round_points(taken, self.zero_value, doubled))
+                deal = int(e["round"])
+                rate = "×2" if doubled else "×1"
+                lines.append(
+                    ScoreLine(deal, deal, tuple(cells), tuple(scores), tuple(e["totals"]), (rate,))
+                )
+                joined = [set() for _ in range(players)]
+        return lines
+
+    def score_sheet(self, players: int, options: Mapping[str, Any]) -> ScoreSheet:
+        """The plot sheet: a row per round with battles, cards taken, their sum and 0s."""
+        return ScoreSheet(
+            Msg("Round"),
+            (Msg("Battles"), Msg("Taken"), Msg("Sum"), Msg("0s")),
+            Msg(
+                "Equal totals: the player who took more 0 cards ranks higher (a 0 is worth a "
+                "fraction of a point); still equal, the place is shared."
+            ),
+            ROUNDS,
+            (
+                Msg(
+                    "Plot sheet: before each round write the battles you will join; after it, "
+                    "the score cards taken. Score = their sum + {zero} a 0 card; round 3 "
+                    "scores double (a 0 counts 1).",
+                    zero=self.zero_value,
+                ),
+            ),
+            shared=(Msg("Rate"),),
+        )
