@@ -251,7 +251,12 @@ class SecondThird(PassTrickGame):
         """A row per deal: the four suits' signed points, the score and the total."""
         return ScoreSheet(
             Msg("Deal"),
-            tuple(Msg(s, ctx="suit symbol") for s in ("♠", "♥", "♦", "♣")),
+            (
+                Msg("♠", ctx="suit symbol"),
+                Msg("♥", ctx="suit symbol"),
+                Msg("♦", ctx="suit symbol"),
+                Msg("♣", ctx="suit symbol"),
+            ),
             SHARE,
             super().score_sheet(players, options).rows,
             (
