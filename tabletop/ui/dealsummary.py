@@ -160,12 +160,13 @@ class DealSummary(QFrame):
         deck = game.info.deck
         heads, rows, shared = summary_rows(summary, deck)
         sheet = summary.sheet
-        unit = render(sheet.unit)
-        self.title.setText(
-            render(
-                Msg("{unit} {number}: how the scores came about", unit=unit, number=summary.deal)
+        if len(summary.lines) == 1:
+            title = Msg(
+                "{unit} {number}: how the scores came about", unit=sheet.unit, number=summary.deal
             )
-        )
+        else:
+            title = Msg("How the scores came about")
+        self.title.setText(render(title))
         self.shared.setText("   ".join(shared))
         self.shared.setVisible(bool(shared))
         self.notes.setText("\n".join(render(n) for n in sheet.notes))
