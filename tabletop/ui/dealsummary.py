@@ -137,7 +137,8 @@ class DealSummary(QFrame):
         current: int | None,
     ) -> bool:
         """Show the summary if `events` end a deal with score lines; held when a person sits
-        at this table. True if shown.
+        at this table and the match goes on (the results follow the last deal at once). True
+        if shown.
         """
         deal = next((e.data.get("round") for e in events if e.type == "round_end"), None)
         if not isinstance(deal, int):
@@ -145,7 +146,8 @@ class DealSummary(QFrame):
         summary = last_summary(lines, sheet, deal)
         if summary is None:
             return False
-        self.present(session.game, summary, session.names, current, bool(session.humans))
+        held = bool(session.humans) and not any(e.type == "game_end" for e in events)
+        self.present(session.game, summary, session.names, current, held)
         return True
 
     def present(
