@@ -83,6 +83,8 @@ class ScorePanel(QTableWidget):
                 owner = counter.owner
                 if counter.label == sheet.total and owner is not None and owner < seats:
                     totals[owner] = render_value(counter.value)
+        # the total keeps its own width (a stretched last column is cut when scrolled)
+        self.horizontalHeader().setStretchLastSection(False)
         self.setRowCount(seats)
         self.setColumnCount(len(lines) + 1)
         heads = [render_value(line.label) for line in lines] + [render(sheet.total)]
