@@ -231,7 +231,7 @@ class SeltsamWalzer(PassTrickGame):
         """A row per deal: red, blue and green points, the score and the total."""
         return ScoreSheet(
             Msg("Deal"),
-            (COLOUR["R"], COLOUR["B"], COLOUR["G"]),
+            (Msg("Red", ctx="column"), Msg("Blue", ctx="column"), Msg("Green", ctx="column")),
             Msg(
                 "Equal totals: the higher score in the last deal ranks higher; still equal, "
                 "the place is shared."

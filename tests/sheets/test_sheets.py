@@ -60,7 +60,7 @@ def test_blank_sheet_of_every_game_renders(qapp: object, info: object, tmp_path:
 def test_blank_sheet_names_and_columns() -> None:
     model = blank_sheet("seltsam-walzer", 3, ["Ann", "Bob"])
     assert model.table.groups == ("Ann", "Bob", "")
-    assert model.table.columns == ("red", "blue", "green", "Score", "Total")
+    assert model.table.columns == ("Red", "Blue", "Green", "Score", "Total")
     assert [r.label for r in model.table.rows] == ["1", "2", "3"]
     assert [r.label for r in model.table.foot] == ["Total", "Place"]
     assert len(blank_sheet("seltsam-walzer", 4).table.rows) == 4
