@@ -594,8 +594,8 @@ class VultureGame(Game):
 
     # ---- how each score came about ----------------------------------------------------
     def score_lines(self, events: Sequence[EventData], players: int) -> list[ScoreLine]:
-        """Per round: battles joined, score cards taken (their sum), 0 cards, the round's
-        rate (the last round doubles, a 0 then counts 1).
+        """Per round: battles joined, score cards taken, 0 cards, the round's rate (the last
+        round doubles, a 0 then counts 1).
         """
         lines = []
         joined: list[set[int]] = [set() for _ in range(players)]
@@ -616,7 +616,7 @@ class VultureGame(Game):
                     zeros = sum(1 for card in taken if card == ZERO)
                     battles = " ".join(str(b) for b in sorted(joined[seat]))
                     values = " ".join(str(SCORE_VALUE[card]) for card in taken)
-                    cells.append((battles, values, pile_total(taken), zeros))
+                    cells.append((battles, values, zeros))
                     scores.append(round_points(taken, self.zero_value, doubled))
                 deal = int(e["round"])
                 rate = "×2" if doubled else "×1"
@@ -627,10 +627,10 @@ class VultureGame(Game):
         return lines
 
     def score_sheet(self, players: int, options: Mapping[str, Any]) -> ScoreSheet:
-        """The plot sheet: a row per round with battles, cards taken, their sum and 0s."""
+        """The plot sheet: a row per round with battles, score cards taken and 0 cards."""
         return ScoreSheet(
             Msg("Round"),
-            (Msg("Battles"), Msg("Taken"), Msg("Sum"), Msg("0s")),
+            (Msg("Battles"), Msg("Taken"), Msg("0s")),
             Msg(
                 "Equal totals: the player who took more 0 cards ranks higher (a 0 is worth a "
                 "fraction of a point); still equal, the place is shared."
