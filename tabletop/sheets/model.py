@@ -171,11 +171,11 @@ def filled_sheet(lines: Iterable[str], date: str = "") -> SheetModel:
     try:
         sheet = game.score_sheet(players, options)
         events = [r for r in records[1:] if r.get("type") != "action"]
-        lines = game.score_lines(events, players)
+        scored = game.score_lines(events, players)
     except (KeyError, TypeError, ValueError, IndexError) as err:
         raise ParseError(f"the log's events cannot be read ({err!r})") from None
-    body = rows(sheet, lines, info.deck)
-    totals = running_totals(lines, players)
+    body = rows(sheet, scored, info.deck)
+    totals = running_totals(scored, players)
     end = next((e for e in events if e.get("type") == "game_end"), None)
     if end is not None:
         totals = list(end.get("totals", totals))

@@ -69,8 +69,8 @@ def rows(sheet: ScoreSheet, lines: Sequence[ScoreLine], deck: str) -> list[Row]:
     if lines:
         start = [t - s for t, s in zip(lines[0].totals, lines[0].scores, strict=True)]
         if any(start):
-            seats = tuple(("",) * (width - 1) + (text(v),) for v in start)
-            out.append(Row(msg_text(Msg("Start")), blank_shared, seats))
+            opening = tuple(("",) * (width - 1) + (text(v),) for v in start)
+            out.append(Row(msg_text(Msg("Start")), blank_shared, opening))
     for line in lines:
         seats = []
         for i, cells in enumerate(line.cells):
