@@ -98,3 +98,26 @@ def test_summary_speaks_japanese() -> None:
     assert heads[:3] == ["赤", "青", "緑"] and heads[-1] == "合計"
     assert [row[-2] for row in rows] == [str(s) for s in session.state.match.scores[0]]
     assert any("枚×" in cell for row in rows for cell in row)
+
+
+@pytest.fixture
+def fresh_table(qtbot: object) -> Iterator[TableWidget]:
+    """A Pokered Trick table for a person and two computers, just dealt, computers halted."""
+    game = get_game("pokered-trick")
+    session = Session(game, parse_seats(game.info.id, ["You", "cpu", "cpu"]), 3)
+    table = TableWidget(session, INSTANT)
+    table.bots_enabled = False
+    qtbot.addWidget(table)
+    table.show()
+    table.start()
+    qtbot.waitUntil(lambda: table.idle)
+    yield table
+    table.halt()
+
+
+def test_the_score_panel_shows_chips_before_any_deal_is_scored(fresh_table: TableWidget) -> None:
+    panel = fresh_table.scores
+    assert panel.columnCount() == 1
+    assert panel.horizontalHeaderItem(0).text() == "Chips"
+    chips = fresh_table.session.state.chips
+    assert [panel.item(r, 0).text() for r in range(3)] == [str(c) for c in chips] != ["0"] * 3
