@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
 from tabletop.engine.actions import Action
+from tabletop.engine.breakdown import SHARE, EventData, ScoreLine, ScoreSheet, plain_lines
 from tabletop.engine.errors import BadOption, IllegalAction, ParseError
 from tabletop.engine.events import Event
 from tabletop.engine.rng import Rng
@@ -423,6 +424,19 @@ class Game(Generic[S]):
     def determinize(self, state: S, seat: int, rng: Rng) -> S:
         """A full state consistent with what `seat` knows (hidden cards redealt)."""
         raise NotImplementedError(f"{self.info.id} has no determinize yet")
+
+    def score_lines(self, events: Sequence[EventData], players: int) -> list[ScoreLine]:
+        """How each seat's score came about, read from events in JSON form (a log, or what a
+        seat's table saw); default: one line per deal with its score and total only.
+        """
+        return plain_lines(events)
+
+    def score_sheet(self, players: int, options: Mapping[str, Any]) -> ScoreSheet:
+        """The score sheet's shape for this player count and options; default: per-deal score
+        and total, one blank row per deal.
+        """
+        rounds = self.setup(players, options, 0).match.rounds
+        return ScoreSheet(Msg("Round"), (), SHARE, max(rounds, 1))
 
 
 def parse_options(game: Game[Any], pairs: Sequence[str]) -> dict[str, Any]:

@@ -5,10 +5,11 @@ Rules in the project's words: docs/rules/interaction.md. Designer: ドミッチ.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabletop.engine.actions import Action
+from tabletop.engine.breakdown import EventData, ScoreLine, ScoreSheet
 from tabletop.engine.cards import sort_key, standard_deck
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game, GameInfo, Line, State
@@ -403,6 +404,41 @@ class Interaction(Game[InteractionState]):
     ) -> list[Line]:
         """What an event tells a viewer, as lines (tabletop/games/interaction_story.py)."""
         return interaction_story.narrate(event, viewer, memo)
+
+    # ---- how each score came about ----------------------------------------------------
+    def score_lines(self, events: Sequence[EventData], players: int) -> list[ScoreLine]:
+        """Per turn: the target, each seat's points gained minus the point paid."""
+        return [
+            ScoreLine(
+                1,
+                int(e["turn"]),
+                tuple(() for _ in e["changes"]),
+                tuple(e["changes"]),
+                tuple(e["points"]),
+                (Msg("{card}", card=Card(e["target"])),),
+            )
+            for e in events
+            if e.get("type") == "score"
+        ]
+
+    def score_sheet(self, players: int, options: Mapping[str, Any]) -> ScoreSheet:
+        """A row per turn: the target card, each seat's change and points."""
+        return ScoreSheet(
+            Msg("Turn"),
+            (),
+            Msg("Players tied on the most points share the win; other ties share their place."),
+            12,
+            (
+                Msg(
+                    "Each turn: points gained from matching the target, minus 1 paid for a "
+                    "two-card play."
+                ),
+            ),
+            shared=(Msg("Target"),),
+            score=Msg("±", ctx="change"),
+            total=Msg("Points"),
+            signed=True,
+        )
 
 
 GAME = register(Interaction())

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabletop.engine.actions import Action
+from tabletop.engine.breakdown import EventData, ScoreLine, ScoreSheet, signed
 from tabletop.engine.cards import is_joker, sort_key, standard_deck
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game, GameInfo, Line, Option, State
@@ -600,6 +601,54 @@ class PokeredTrick(Game[PokeredState]):
     ) -> list[Line]:
         """What an event tells a viewer, as lines (tabletop/games/pokered_trick_story.py)."""
         return pokered_trick_story.narrate(event, viewer, memo)
+
+    # ---- how each score came about ----------------------------------------------------
+    def score_lines(self, events: Sequence[EventData], players: int) -> list[ScoreLine]:
+        """Per deal: chips paid to fold, paid to others or the pot, and received."""
+        lines = []
+        fees, paid, got = [0] * players, [0] * players, [0] * players
+        for e in events:
+            kind = e.get("type")
+            if kind == "declare" and e.get("choice") == "fold":
+                fees[int(e["seat"])] += FOLD_FEE
+            elif kind == "settle":
+                for move in e.get("transfers", []):
+                    if isinstance(move["from"], int):
+                        paid[move["from"]] += int(move["chips"])
+                    if isinstance(move["to"], int):
+                        got[move["to"]] += int(move["chips"])
+            elif kind == "round_end":
+                cells = tuple(
+                    (signed(-fees[s]), signed(-paid[s]), signed(got[s])) for s in range(players)
+                )
+                scores = tuple(got[s] - paid[s] - fees[s] for s in range(players))
+                deal = int(e["round"])
+                pot = int(e.get("pot", 0))
+                lines.append(ScoreLine(deal, deal, cells, scores, tuple(e["totals"]), (pot,)))
+                fees, paid, got = [0] * players, [0] * players, [0] * players
+        return lines
+
+    def score_sheet(self, players: int, options: Mapping[str, Any]) -> ScoreSheet:
+        """A chip ledger: a row per deal (and the starting chips), the pot carried over."""
+        state = self.setup(players, options, 0)
+        assert isinstance(state, PokeredState)
+        deals = end_limit(state) if state.options["end"] == "deals" else 2 * players
+        return ScoreSheet(
+            Msg("Deal"),
+            (Msg("Fold"), Msg("Paid"), Msg("Received")),
+            Msg("Most chips wins; equal chips share the place (a draw)."),
+            1 + deals,
+            (
+                Msg(
+                    "Chip ledger: write each deal's fold fee, chips paid and received, the "
+                    "change and the chips left; the pot carries over."
+                ),
+            ),
+            shared=(Msg("Pot"),),
+            score=Msg("±", ctx="change"),
+            total=Msg("Chips"),
+            signed=True,
+        )
 
 
 GAME = register(PokeredTrick())

@@ -5,9 +5,11 @@ Rules in the project's words: docs/rules/second-third.md. Designer: ドミッチ
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabletop.engine.actions import Action
+from tabletop.engine.breakdown import SHARE, EventData, ScoreLine, ScoreSheet, deal_ends, signed
 from tabletop.engine.cards import ORDER, RANKS, SUITS, sort_key, standard_deck
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import GameInfo, Option, State
@@ -222,6 +224,44 @@ class SecondThird(PassTrickGame[SecondThirdState]):
         new, face_down = self.redeal_unseen(state, seat, rng, state.face_down)
         new.face_down = face_down
         return new
+
+    # ---- how each score came about ----------------------------------------------------
+    def score_lines(self, events: Sequence[EventData], players: int) -> list[ScoreLine]:
+        """Per deal: each suit's points with the sign its place gives (− + + −), summed."""
+        lines = []
+        for e in deal_ends(events):
+            cells, scores = [], []
+            for points in e["suit_points"]:
+                ranked = sorted(range(len(points)), key=lambda s: -points[s])
+                parts = [0] * len(points)
+                for place, suit in enumerate(ranked):
+                    parts[suit] = (-1, 1, 1, -1)[place] * points[suit]
+                cells.append(tuple(signed(p) for p in parts))
+                scores.append(sum(parts))
+            deal = int(e["round"])
+            lines.append(ScoreLine(deal, deal, tuple(cells), tuple(scores), tuple(e["totals"])))
+        return lines
+
+    def score_sheet(self, players: int, options: Mapping[str, Any]) -> ScoreSheet:
+        """A row per deal: the four suits' signed points, the score and the total."""
+        return ScoreSheet(
+            Msg("Deal"),
+            (
+                Msg("♠", ctx="suit symbol"),
+                Msg("♥", ctx="suit symbol"),
+                Msg("♦", ctx="suit symbol"),
+                Msg("♣", ctx="suit symbol"),
+            ),
+            SHARE,
+            super().score_sheet(players, options).rows,
+            (
+                Msg(
+                    "Suit points: 1 a card, 2 an ace. Order your suits from most points to "
+                    "fewest: score = − first + second + third − fourth (the signs are shown by "
+                    "each suit)."
+                ),
+            ),
+        )
 
 
 GAME = register(SecondThird())

@@ -7,8 +7,10 @@ note). Pure rule helpers live in `seltsam_walzer_rules`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tabletop.engine.breakdown import Cell, EventData, ScoreLine, ScoreSheet, deal_ends
 from tabletop.engine.events import Event
 from tabletop.engine.game import GameInfo, State
 from tabletop.engine.registry import register
@@ -178,6 +180,69 @@ class SeltsamWalzer(PassTrickGame[PassTrickState]):
     def determinize(self, state: PassTrickState, seat: int, rng: Rng) -> PassTrickState:
         """Redeal the cards `seat` cannot see; cards it passed stay with its left neighbour."""
         return self.redeal_unseen(state, seat, rng)[0]
+
+    # ---- how each score came about ----------------------------------------------------
+    def score_lines(self, events: Sequence[EventData], players: int) -> list[ScoreLine]:
+        """Per deal and colour: the fewest holders score their numbers' sum × the colour's
+        factor, other holders their card count × factor.
+        """
+        lines = []
+        for e in deal_ends(events):
+            cells, scores = [], []
+            for seat in range(len(e["scores"])):
+                row: list[Cell] = []
+                score = 0
+                for col in ("R", "B", "G"):
+                    d = e["colours"][col]
+                    count, factor = d["counts"][seat], d["factor"]
+                    if not count:
+                        row.append(0)
+                        continue
+                    if seat in d["fewest"]:
+                        points = d["sums"][seat] * factor
+                        row.append(
+                            Msg(
+                                "Σ{sum}×{factor}={points}",
+                                sum=d["sums"][seat],
+                                factor=factor,
+                                points=points,
+                            )
+                        )
+                    else:
+                        points = count * factor
+                        row.append(
+                            Msg(
+                                "{count}×{factor}={points}",
+                                count=count,
+                                factor=factor,
+                                points=points,
+                            )
+                        )
+                    score += points
+                cells.append(tuple(row))
+                scores.append(score)
+            deal = int(e["round"])
+            lines.append(ScoreLine(deal, deal, tuple(cells), tuple(scores), tuple(e["totals"])))
+        return lines
+
+    def score_sheet(self, players: int, options: Mapping[str, Any]) -> ScoreSheet:
+        """A row per deal: red, blue and green points, the score and the total."""
+        return ScoreSheet(
+            Msg("Deal"),
+            (Msg("Red", ctx="column"), Msg("Blue", ctx="column"), Msg("Green", ctx="column")),
+            Msg(
+                "Equal totals: the higher score in the last deal ranks higher; still equal, "
+                "the place is shared."
+            ),
+            super().score_sheet(players, options).rows,
+            (
+                Msg(
+                    "Per colour (red ×1, blue ×2, green ×3): the fewest cards of the colour "
+                    "(among those who took any) score the sum of their numbers × factor (Σ); "
+                    "other holders score their card count × factor."
+                ),
+            ),
+        )
 
 
 GAME = register(SeltsamWalzer())

@@ -6,10 +6,11 @@ Rules in the project's words: docs/rules/triq.md (pure helpers in `triq_rules.py
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabletop.engine.actions import Action
+from tabletop.engine.breakdown import EventData, ScoreLine, ScoreSheet, deal_ends
 from tabletop.engine.cards import sort_key
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game, GameInfo, Line, Option, State
@@ -531,6 +532,34 @@ class Triq(Game[TriqState]):
     ) -> list[Line]:
         """What an event tells a viewer, as lines (tabletop/games/triq_story.py)."""
         return triq_story.narrate(event, viewer, memo)
+
+    # ---- how each score came about ----------------------------------------------------
+    def score_lines(self, events: Sequence[EventData], players: int) -> list[ScoreLine]:
+        """Per game of the series: the place, scoring players − place."""
+        lines = []
+        for e in deal_ends(events):
+            places = [int(p) for p in e["places"]]
+            deal = int(e["round"])
+            lines.append(
+                ScoreLine(
+                    deal,
+                    deal,
+                    tuple((p,) for p in places),
+                    tuple(len(places) - p for p in places),
+                    tuple(e["totals"]),
+                )
+            )
+        return lines
+
+    def score_sheet(self, players: int, options: Mapping[str, Any]) -> ScoreSheet:
+        """A row per game of the series: place, score and total."""
+        return ScoreSheet(
+            Msg("Game"),
+            (Msg("Place"),),
+            Msg("Equal series totals share the place."),
+            super().score_sheet(players, options).rows,
+            (Msg("Each game scores players − place: the first out scores most, the last 0."),),
+        )
 
 
 GAME = register(Triq())

@@ -5,10 +5,11 @@ Rules in the project's words: docs/rules/trump-duel.md. Designer: オシノ (rec
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabletop.engine.actions import Action
+from tabletop.engine.breakdown import EventData, ScoreLine, ScoreSheet
 from tabletop.engine.cards import SUITS
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game, GameInfo, Line, State
@@ -521,6 +522,42 @@ class TrumpDuel(Game[TrumpDuelState]):
     ) -> list[Line]:
         """What an event tells a viewer, as lines (tabletop/games/trump_duel_story.py)."""
         return trump_duel_story.narrate(event, viewer, memo)
+
+    # ---- how each score came about ----------------------------------------------------
+    def score_lines(self, events: Sequence[EventData], players: int) -> list[ScoreLine]:
+        """Per round: the score cards the winner took, cards held, points gained."""
+        lines = []
+        won: dict[int, list[str]] = {}
+        for e in events:
+            if e.get("type") == "round_won":
+                won = {int(e["winner"]): [str(c) for c in e.get("score_cards", [])]}
+            elif e.get("type") == "round_end":
+                held = e.get("score_cards", [0] * players)
+                cells = tuple(
+                    (Msg("{cards}", cards=Cards(won[s])) if won.get(s) else "", held[s])
+                    for s in range(players)
+                )
+                deal = int(e["round"])
+                lines.append(ScoreLine(deal, deal, cells, tuple(e["scores"]), tuple(e["totals"])))
+                won = {}
+        return lines
+
+    def score_sheet(self, players: int, options: Mapping[str, Any]) -> ScoreSheet:
+        """A row per round: score cards won and held, points gained and held."""
+        return ScoreSheet(
+            Msg("Round"),
+            (Msg("Score cards won"), Msg("Held")),
+            Msg("Equal points: more score cards ranks higher; still equal, the game is a draw."),
+            12,
+            (
+                Msg(
+                    "Score-card triples: three of a suit 1 point, three of a rank 1 point, "
+                    "J-Q-K 1 point; each card in one set only. Reaching 3 points wins at once."
+                ),
+            ),
+            score=Msg("Gained"),
+            total=Msg("Points"),
+        )
 
 
 GAME = register(TrumpDuel())

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from tabletop.engine.actions import Action
+from tabletop.engine.breakdown import EventData, ScoreLine, ScoreSheet
 from tabletop.engine.errors import BadOption
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game, Line, Option, State
@@ -615,3 +616,58 @@ class VultureGame(Game[VS]):
     ) -> list[Line]:
         """What an event tells a viewer, as lines (tabletop/games/vulture_story.py)."""
         return vulture_story.narrate(event, viewer, memo)
+
+    # ---- how each score came about ----------------------------------------------------
+    def score_lines(self, events: Sequence[EventData], players: int) -> list[ScoreLine]:
+        """Per round: battles joined, score cards taken, 0 cards, the round's rate (the last
+        round doubles, a 0 then counts 1).
+        """
+        lines = []
+        joined: list[set[int]] = [set() for _ in range(players)]
+        for e in events:
+            kind = e.get("type")
+            if kind == "join":
+                for seat in e.get("participants", []):
+                    joined[int(seat)].add(int(e["battle"]))
+            elif kind == "plot":
+                for seat, battle in e.get("plots", {}).items():
+                    joined[int(seat)].add(int(battle))
+            elif kind == "lone":
+                joined[int(e["seat"])].add(int(e["battle"]))
+            elif kind == "round_end":
+                doubled = int(e["round"]) == ROUNDS
+                cells, scores = [], []
+                for seat, taken in enumerate(e["taken"]):
+                    zeros = sum(1 for card in taken if card == ZERO)
+                    battles = " ".join(str(b) for b in sorted(joined[seat]))
+                    values = " ".join(str(SCORE_VALUE[card]) for card in taken)
+                    cells.append((battles, values, zeros))
+                    scores.append(round_points(taken, self.zero_value, doubled))
+                deal = int(e["round"])
+                rate = "×2" if doubled else "×1"
+                lines.append(
+                    ScoreLine(deal, deal, tuple(cells), tuple(scores), tuple(e["totals"]), (rate,))
+                )
+                joined = [set() for _ in range(players)]
+        return lines
+
+    def score_sheet(self, players: int, options: Mapping[str, Any]) -> ScoreSheet:
+        """The plot sheet: a row per round with battles, score cards taken and 0 cards."""
+        return ScoreSheet(
+            Msg("Round"),
+            (Msg("Battles"), Msg("Taken"), Msg("0s")),
+            Msg(
+                "Equal totals: the player who took more 0 cards ranks higher (a 0 is worth a "
+                "fraction of a point); still equal, the place is shared."
+            ),
+            ROUNDS,
+            (
+                Msg(
+                    "Plot sheet: before each round write the battles you will join; after it, "
+                    "the score cards taken. Score = their sum + {zero} a 0 card; round 3 "
+                    "scores double (a 0 counts 1).",
+                    zero=self.zero_value,
+                ),
+            ),
+            shared=(Msg("Rate"),),
+        )

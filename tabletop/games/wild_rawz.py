@@ -6,10 +6,11 @@ Rules in the project's words: docs/rules/wild-rawz.md. Designer: はぎぞう (h
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabletop.engine.actions import Action
+from tabletop.engine.breakdown import SHARE, Cell, EventData, ScoreLine, ScoreSheet, deal_ends
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, GameInfo, Line, State
 from tabletop.engine.registry import register
@@ -453,6 +454,41 @@ class WildRawz(Game[WildRawzState]):
     ) -> list[Line]:
         """What an event tells a viewer, as lines (tabletop/games/wild_rawz_story.py)."""
         return wild_rawz_story.narrate(event, viewer, memo)
+
+    # ---- how each score came about ----------------------------------------------------
+    def score_lines(self, events: Sequence[EventData], players: int) -> list[ScoreLine]:
+        """Per round: tricks won + cards withdrawn + the bonus for hitting the target."""
+        lines = []
+        for e in deal_ends(events):
+            cells, scores = [], []
+            for tricks, withdrawn, bonus in zip(
+                e["tricks"], e["withdrawn"], e["bonus"], strict=True
+            ):
+                cells.append((tricks, len(withdrawn), bonus))
+                scores.append(tricks + len(withdrawn) + bonus)
+            deal = int(e["round"])
+            trump: Cell = Msg("{card}", card=Card(e["trump"])) if e.get("trump") else ""
+            lines.append(
+                ScoreLine(deal, deal, tuple(cells), tuple(scores), tuple(e["totals"]), (trump,))
+            )
+        return lines
+
+    def score_sheet(self, players: int, options: Mapping[str, Any]) -> ScoreSheet:
+        """A row per round: the trump, each seat's tricks, withdrawn cards and bonus."""
+        return ScoreSheet(
+            Msg("Round"),
+            (Msg("Tricks"), Msg("Withdrawn"), Msg("Bonus")),
+            SHARE,
+            super().score_sheet(players, options).rows,
+            (
+                Msg(
+                    "Score = tricks won + cards withdrawn + 5 bonus when the withdrawn numbers "
+                    "leave exactly your tricks (sideways value − withdrawn numbers = tricks; a "
+                    "skip counts 0)."
+                ),
+            ),
+            shared=(Msg("Trump"),),
+        )
 
 
 GAME = register(WildRawz())

@@ -2,6 +2,7 @@
 
 A `SheetModel` holds the heading (titles, designer, players, date, options, seed), one score
 `Table` shaped like the game's scoring (rows × seats, each seat with the game's own columns,
+as the game describes it,
 see `specs.py`), the ranking, scoring notes and the tie-break rule for the foot. It knows
 nothing of Qt: `render.py` paints it.
 """
@@ -13,11 +14,21 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from tabletop.engine.breakdown import ScoreSheet
 from tabletop.engine.errors import ParseError
 from tabletop.engine.game import places
 from tabletop.engine.log import read_lines
 from tabletop.engine.registry import get_game
-from tabletop.sheets.specs import Row, Spec, running_totals, spec_for, text
+from tabletop.sheets.specs import (
+    Row,
+    columns,
+    lead,
+    msg_text,
+    rows,
+    running_totals,
+    text,
+    total_cells,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,21 +106,21 @@ class SheetModel:
 
 
 def _table(
-    spec: Spec,
-    rows: Sequence[Row],
+    sheet: ScoreSheet,
+    body: Sequence[Row],
     names: Sequence[str],
     totals: Sequence[str],
     ranks: Sequence[str],
 ) -> Table:
-    shared = ("",) * len(spec.shared)
+    shared = ("",) * len(sheet.shared)
     return Table(
-        lead=(spec.unit, *spec.shared),
+        lead=lead(sheet),
         groups=tuple(names),
-        columns=spec.columns,
-        rows=tuple(rows),
+        columns=columns(sheet),
+        rows=tuple(body),
         foot=(
-            Row("Total", shared, tuple(spec.total_cells(t) for t in totals)),
-            Row("Place", shared, tuple(spec.total_cells(r) for r in ranks)),
+            Row("Total", shared, tuple(total_cells(sheet, t) for t in totals)),
+            Row("Place", shared, tuple(total_cells(sheet, r) for r in ranks)),
         ),
     )
 
@@ -118,15 +129,17 @@ def blank_sheet(game_id: str, players: int, names: Sequence[str] | None = None) 
     """An empty sheet for `players` seats of this game, optionally with the names written in."""
     game = get_game(game_id)
     info = game.info
-    state = game.setup(players, None, 0)
-    spec = spec_for(info.id)
+    if not info.min_players <= players <= info.max_players:
+        raise ParseError(
+            f"{info.title_en} takes {info.min_players}–{info.max_players} players, not {players}."
+        )
+    sheet = game.score_sheet(players, {})
     names = list(names or [])
     if len(names) > players:
         raise ParseError(f"{len(names)} names given for {players} players.")
     names += [""] * (players - len(names))
-    count = spec.blank_rows(players, state.options, state.match.rounds)
-    blank = tuple(("",) * len(spec.columns) for _ in range(players))
-    rows = [Row(spec.row_label(r), ("",) * len(spec.shared), blank) for r in range(1, count + 1)]
+    blank = tuple(("",) * len(columns(sheet)) for _ in range(players))
+    body = [Row(str(r), ("",) * len(sheet.shared), blank) for r in range(1, sheet.rows + 1)]
     return SheetModel(
         game=info.id,
         title=info.title,
@@ -134,10 +147,10 @@ def blank_sheet(game_id: str, players: int, names: Sequence[str] | None = None) 
         designer=info.designer,
         players=players,
         names=tuple(names),
-        table=_table(spec, rows, names, [""] * players, [""] * players),
+        table=_table(sheet, body, names, [""] * players, [""] * players),
         filled=False,
-        notes=spec.notes,
-        tiebreak=spec.tiebreak,
+        notes=tuple(msg_text(n) for n in sheet.notes),
+        tiebreak=msg_text(sheet.tiebreak),
     )
 
 
@@ -154,10 +167,15 @@ def filled_sheet(lines: Iterable[str], date: str = "") -> SheetModel:
         raise ParseError(f"line 1: the header is incomplete ({err})") from None
     info = game.info
     names = [str(n) for n in head.get("names") or []] or [f"Player {i + 1}" for i in range(players)]
-    spec = spec_for(info.id)
-    events = [r for r in records[1:] if r.get("type") != "action"]
-    rows = spec.fill(events, players)
-    totals = running_totals(events, players)
+    options = dict(head.get("options") or {})
+    try:
+        sheet = game.score_sheet(players, options)
+        events = [r for r in records[1:] if r.get("type") != "action"]
+        scored = game.score_lines(events, players)
+    except (KeyError, TypeError, ValueError, IndexError) as err:
+        raise ParseError(f"the log's events cannot be read ({err!r})") from None
+    body = rows(sheet, scored, info.deck)
+    totals = running_totals(scored, players)
     end = next((e for e in events if e.get("type") == "game_end"), None)
     if end is not None:
         totals = list(end.get("totals", totals))
@@ -174,14 +192,14 @@ def filled_sheet(lines: Iterable[str], date: str = "") -> SheetModel:
         designer=info.designer,
         players=players,
         names=tuple(names),
-        table=_table(spec, rows, names, [text(t) for t in totals], [text(r) for r in ranks]),
+        table=_table(sheet, body, names, [text(t) for t in totals], [text(r) for r in ranks]),
         filled=True,
         finished=end is not None,
         date=date or datetime.now().strftime("%Y-%m-%d %H:%M"),
         seed=int(head.get("seed", 0)),
-        options=dict(head.get("options") or {}),
+        options=options,
         ranking=ranking,
         winners=tuple(names[i] for i in range(players) if ranks[i] == 1),
-        notes=spec.notes,
-        tiebreak=spec.tiebreak,
+        notes=tuple(msg_text(n) for n in sheet.notes),
+        tiebreak=msg_text(sheet.tiebreak),
     )

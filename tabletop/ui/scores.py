@@ -1,4 +1,9 @@
-"""The score panel: per-round scores and totals, one row per seat."""
+"""The score panel: one row per seat, a column per scored deal (or turn), then the total.
+
+At the table it shows what the game scores, in its own words (`show_lines`: the game's score
+lines, the total headed as the game heads it, e.g. Points or Chips, live from the seat's
+counter of that name); the replay viewer shows the recorded per-round scores (`show_scores`).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,11 @@ from collections.abc import Sequence
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
+
+from tabletop.engine.breakdown import ScoreLine, ScoreSheet, signed
+from tabletop.engine.text import Msg
+from tabletop.engine.views import View
+from tabletop.i18n import render, render_value
 
 
 def fmt(value: float) -> str:
@@ -53,6 +63,50 @@ class ScorePanel(QTableWidget):
             total.setFont(bold)
         if rounds:
             self.scrollToItem(self.item(0, len(rounds)))
+        self.setMaximumWidth(max(self.minimumWidth(), min(420, self.content_width())))
+
+    def show_lines(
+        self,
+        names: Sequence[str],
+        sheet: ScoreSheet,
+        lines: Sequence[ScoreLine],
+        view: View | None,
+        current: int | None = None,
+    ) -> None:
+        """Fill the table from the game's score lines: only lines already scored, then the
+        total headed by the game's word; a seat's counter with that word gives the live total.
+        """
+        seats = len(names)
+        totals: list[float | int | str] = list(lines[-1].totals) if lines else [0] * seats
+        if view is not None:
+            for counter in view.counters:
+                owner = counter.owner
+                if counter.label == sheet.total and owner is not None and owner < seats:
+                    totals[owner] = render_value(counter.value)
+        # the total keeps its own width (a stretched last column is cut when scrolled)
+        self.horizontalHeader().setStretchLastSection(False)
+        self.setRowCount(seats)
+        self.setColumnCount(len(lines) + 1)
+        heads = [render_value(line.label) for line in lines] + [render(sheet.total)]
+        self.setHorizontalHeaderLabels(heads)
+        for col, line in enumerate(lines):
+            self.horizontalHeaderItem(col).setToolTip(
+                render(Msg("{unit} {number}", unit=sheet.unit, number=render_value(line.label)))
+            )
+        self.setVerticalHeaderLabels(
+            [("▶ " if i == current else "") + n for i, n in enumerate(names)]
+        )
+        bold = QFont()
+        bold.setBold(True)
+        for seat in range(seats):
+            for col, line in enumerate(lines):
+                value = line.scores[seat] if seat < len(line.scores) else 0
+                self._cell(seat, col, signed(value) if sheet.signed else fmt(value))
+            total = totals[seat]
+            text = fmt(total) if isinstance(total, (int, float)) else str(total)
+            self._cell(seat, len(lines), text).setFont(bold)
+        if lines:
+            self.scrollToItem(self.item(0, len(lines)))
         self.setMaximumWidth(max(self.minimumWidth(), min(420, self.content_width())))
 
     def content_width(self) -> int:

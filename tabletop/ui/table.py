@@ -30,6 +30,7 @@ from tabletop.engine.views import Move, View
 from tabletop.i18n import for_view, render
 from tabletop.ui import gestures
 from tabletop.ui.art import CardArt
+from tabletop.ui.dealsummary import DealSummary, seen_events
 from tabletop.ui.gamelog import Banner, GameLog, history, mark_received
 from tabletop.ui.scene import TableScene
 from tabletop.ui.scores import ScorePanel, fmt
@@ -124,6 +125,8 @@ class TableWidget(QWidget):
         self.bot_timer.setSingleShot(True)
         self.hold_timer = QTimer(self)
         self.hold_timer.setSingleShot(True)
+        self.seen = seen_events(session)
+        self.sheet = session.game.score_sheet(session.players, {})
 
         bar = QHBoxLayout()
         bar.setContentsMargins(8, 4, 8, 4)
@@ -146,6 +149,8 @@ class TableWidget(QWidget):
         layout.setSpacing(0)
         layout.addWidget(split, 1)
         layout.addLayout(bar)
+        self.summary = DealSummary(self)
+        self.summary.closed.connect(self._carry_on)
 
         self.scene.dropRequested.connect(self._on_drop)
         self.scene.playRequested.connect(self._on_play)
@@ -291,6 +296,12 @@ class TableWidget(QWidget):
             self._draw_fed()
             return
         self.idleChanged.emit(True)
+        self._carry_on()
+
+    def _carry_on(self) -> None:
+        """Announce the result or let the computers play, unless busy or a summary is held."""
+        if self._busy or self.summary.held:
+            return
         session = self.session
         if session.over:
             if not self._announced:
@@ -318,7 +329,7 @@ class TableWidget(QWidget):
 
     def step_bot(self) -> bool:
         """Let one computer player whose turn it is act; False if none may act now."""
-        if self._busy or self.session.over or self.banner.held:
+        if self._busy or self.session.over or self.banner.held or self.summary.held:
             return False
         seats = self.session.bot_seats_to_act()
         if not seats:
@@ -343,13 +354,16 @@ class TableWidget(QWidget):
     def _after_events(self, old: View | None, new: View, events: Sequence[Event]) -> None:
         """Score panel, floating score changes and the round summary."""
         session = self.session
-        rounds, totals = session.score_table()
-        self.scores.show_scores(session.names, rounds, totals, self.shown)
+        self.seen.extend(e.to_json(None, omniscient=False) for e in events)
+        lines = session.game.score_lines(self.seen, session.players)
+        self.scores.show_lines(session.names, self.sheet, lines, new, self.shown)
         if old is not None and self.tempo.move_ms > 0:
             for seat in range(session.players):
                 change = _counter_change(old, new, seat)
                 if change:
                     self.scene.float_text(seat, change)
+        if self.summary.offer(session, self.sheet, lines, events, self.shown):
+            return
         scores = gestures.round_scores(events)
         if scores is not None:
             names = session.names

@@ -11,11 +11,10 @@ import pytest
 from PySide6.QtGui import QImage
 
 from tabletop.engine.errors import ParseError
-from tabletop.engine.registry import all_games
+from tabletop.engine.registry import all_games, get_game
 from tabletop.sheets.cli import sheet
 from tabletop.sheets.model import blank_sheet, filled_sheet
 from tabletop.sheets.render import page_count, render_page, write_pdf
-from tabletop.sheets.specs import SPECS, sign_pattern
 
 GAMES = [g.info for g in all_games()]
 
@@ -36,8 +35,10 @@ def pdf_pages(path: Path) -> int:
     return data.count(b"/Type /Page\n") + data.count(b"/Type /Page ") + data.count(b"/Type /Page/")
 
 
-def test_every_registered_game_has_its_own_spec() -> None:
-    assert {info.id for info in GAMES} <= set(SPECS)
+@pytest.mark.parametrize("info", GAMES, ids=lambda i: i.id)
+def test_every_game_describes_its_sheet(info: object) -> None:
+    sheet = get_game(info.id).score_sheet(info.min_players, {})
+    assert sheet.rows >= 1 and sheet.tiebreak and sheet.unit
 
 
 @pytest.mark.parametrize("info", GAMES, ids=lambda i: i.id)
@@ -67,9 +68,18 @@ def test_blank_sheet_names_and_columns() -> None:
         blank_sheet("seltsam-walzer", 3, ["A", "B", "C", "D"])
 
 
-def test_second_third_sign_pattern() -> None:
+def test_second_third_signs_come_from_the_game() -> None:
     # hearts 6, spades 3, clubs 2, diamonds 1 → −6 + 3 + 2 − 1 (suits in S H D C order)
-    assert sign_pattern([3, 6, 1, 2]) == [3, -6, -1, 2]
+    end = {"type": "round_end", "round": 1, "suit_points": [[3, 6, 1, 2]], "totals": [-2]}
+    (line,) = get_game("second-third").score_lines([{**end, "scores": [-2]}], 1)
+    assert line.cells == (("+3", "-6", "-1", "+2"),) and line.scores == (-2,)
+
+
+def test_a_chip_ledger_starts_with_the_starting_chips(match_log: object) -> None:
+    model = filled_sheet(match_log("pokered-trick", 3, seed=2))
+    start = model.table.rows[0]
+    assert start.label == "Start" and [c[-1] for c in start.seats] == ["30", "30", "30"]
+    assert model.table.columns == ("Fold", "Paid", "Received", "±", "Chips")
 
 
 def test_filled_sheet_from_known_log(qapp: object, match_log: object, tmp_path: Path) -> None:

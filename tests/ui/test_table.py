@@ -40,6 +40,9 @@ def advance_until(qtbot: object, table: TableWidget, ready: object, limit: int =
     helper = make_bot(session.game.info.id, "random", 11)
     for _ in range(limit):
         qtbot.waitUntil(lambda: table.idle and not table.bot_timer.isActive(), timeout=5000)
+        if table.summary.isVisible():
+            table.summary.dismiss()
+            continue
         view = table.served_view
         if view.seat in session.to_act() and ready(view):
             return

@@ -180,6 +180,9 @@ def play_through(qtbot: object, table: TableWidget, seed: int = 1, limit: int = 
         qtbot.waitUntil(lambda: table.idle and not table.bot_timer.isActive(), timeout=5000)
         if session.over:
             break
+        if table.summary.isVisible():
+            QTest.keyClick(table.summary, Qt.Key.Key_Space)
+            continue
         if table.scene.covered:
             click_scene(table, table.scene.sceneRect().center())
             continue
