@@ -324,8 +324,7 @@ class TableWidget(QWidget):
         self.banner.announce(lines, area, held, self.tempo.hold_ms * 3)
 
     def _after_banner(self) -> None:
-        if not self._busy and self.bots_enabled and self.session.bot_seats_to_act():
-            self.bot_timer.start(self.tempo.pause_ms)
+        self._carry_on()
 
     def step_bot(self) -> bool:
         """Let one computer player whose turn it is act; False if none may act now."""
@@ -363,6 +362,8 @@ class TableWidget(QWidget):
                 if change:
                     self.scene.float_text(seat, change)
         if self.summary.offer(session, self.sheet, lines, events, self.shown):
+            # The summary is the end of the deal's held moment: no banner waits behind it.
+            self.banner.dismiss()
             return
         scores = gestures.round_scores(events)
         if scores is not None:
