@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tabletop.bots.base import register_bot
+from tabletop.engine.cards import is_joker
 from tabletop.engine.text import Msg
 from tabletop.engine.views import BACK, View
 from tabletop.games.triq_rules import (
@@ -13,7 +14,6 @@ from tabletop.games.triq_rules import (
     SPADE_THREE,
     allowed_under,
     is_court,
-    is_joker,
     points,
 )
 

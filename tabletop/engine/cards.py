@@ -26,16 +26,6 @@ def standard_deck(jokers: int = 0, ranks: Iterable[str] = RANKS) -> list[str]:
     return [r + s for s in SUITS for r in ranks] + list(JOKERS[:jokers])
 
 
-def suit(card: str) -> str:
-    """Suit letter of a standard card ('' for a joker)."""
-    return "" if card.startswith("JK") else card[-1]
-
-
-def rank(card: str) -> str:
-    """Rank code of a standard card ('' for a joker)."""
-    return "" if card.startswith("JK") else card[:-1]
-
-
 def value(card: str) -> int:
     """Rank number of a standard card (A = 14; jokers 0)."""
     return 0 if card.startswith("JK") else RANK_VALUE[card[:-1]]

@@ -246,20 +246,20 @@ class Hagetaka(VultureGame[HagetakaState]):
         card = state.join_card[seat]
         colours = tuple(state.colours[seat])
         zones = [
-            self._zone(f"colours{seat}", "hand", colours, seat, COLOURS_LABEL, mine),
-            self._zone(f"join{seat}", "row", (card,) if card else (), seat, SHOWN_LABEL, mine),
+            Zone(f"colours{seat}", "hand", colours, seat, COLOURS_LABEL, mine),
+            Zone(f"join{seat}", "row", (card,) if card else (), seat, SHOWN_LABEL, mine),
         ]
         sets = state.sets[seat]
         for k in range(SETS):
             cards = sets[k] if k < len(sets) else ()
-            zones.append(self._zone(f"set{seat}_{k}", "fan", cards, seat, SET_LABELS[k], mine))
+            zones.append(Zone(f"set{seat}_{k}", "fan", cards, seat, SET_LABELS[k], mine))
         return zones
 
     def counters(self, state: HagetakaState) -> list[Counter]:
         """Shared counters plus the battles each seat has joined this round."""
         out = super().counters(state)
         for i in range(state.players):
-            out.append(self._counter(f"joins{i}", LABEL["Battles joined"], state.joins[i], i))
+            out.append(Counter(f"joins{i}", LABEL["Battles joined"], state.joins[i], i))
         return out
 
     def status(self, state: HagetakaState, seat: int | None) -> Msg:

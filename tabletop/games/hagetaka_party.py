@@ -212,14 +212,14 @@ class VultureParty(VultureGame[PartyState]):
         plot = state.plots[seat]
         seen = PUBLIC if state.revealed else mine
         return [
-            self._zone(f"sheet{seat}", "row", tuple(state.sheets[seat]), seat, SHEET_LABEL, mine),
-            self._zone(f"plot{seat}", "row", (plot,) if plot else (), seat, PLOT_LABEL, seen),
+            Zone(f"sheet{seat}", "row", tuple(state.sheets[seat]), seat, SHEET_LABEL, mine),
+            Zone(f"plot{seat}", "row", (plot,) if plot else (), seat, PLOT_LABEL, seen),
         ]
 
     def counters(self, state: PartyState) -> list[Counter]:
         """Shared counters plus who has redrawn and (once revealed) who plotted which battle."""
         out = super().counters(state)
-        counter = self._counter
+        counter = Counter
         for i in range(state.players):
             p = state.plots[i]
             plotted = MARKER_BATTLE[p] if state.revealed and p else 0

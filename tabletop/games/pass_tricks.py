@@ -259,10 +259,6 @@ class PassTrickGame(Game[PT]):
                 pos += len(given)
         return new, pool[pos:]
 
-    def hints(self, state: State) -> dict[str, Any]:
-        """A trick layout (subclasses add their deck)."""
-        return {"layout": "trick"}
-
     def narrate(
         self, event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]
     ) -> list[Line]:

@@ -544,7 +544,6 @@ class PokeredTrick(Game[PokeredState]):
         """Standard deck with jokers, trick layout; a clock report is pending in phase clock."""
         hints: dict[str, Any] = {
             "deck": "standard",
-            "layout": "trick",
             "zone_order": ["hidden", "won", "folded"],
         }
         if state.phase == "clock" and state.result is None:

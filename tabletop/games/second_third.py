@@ -217,7 +217,7 @@ class SecondThird(PassTrickGame[SecondThirdState]):
 
     def hints(self, state: State) -> dict[str, Any]:
         """Standard cards, trick layout, spades trump."""
-        return {"deck": "standard", "layout": "trick", "trump": TRUMP}
+        return {"deck": "standard", "trump": TRUMP}
 
     def determinize(self, state: SecondThirdState, seat: int, rng: Rng) -> SecondThirdState:
         """Redeal what `seat` cannot see, the face-down cards included."""

@@ -175,7 +175,7 @@ class SeltsamWalzer(PassTrickGame[PassTrickState]):
 
     def hints(self, state: State) -> dict[str, Any]:
         """The Seltsam-Walzer card art and a trick layout."""
-        return {"deck": "walzer", "layout": "trick"}
+        return {"deck": "walzer"}
 
     def determinize(self, state: PassTrickState, seat: int, rng: Rng) -> PassTrickState:
         """Redeal the cards `seat` cannot see; cards it passed stay with its left neighbour."""

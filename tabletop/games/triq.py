@@ -11,7 +11,7 @@ from typing import Any
 
 from tabletop.engine.actions import Action
 from tabletop.engine.breakdown import EventData, ScoreLine, ScoreSheet, deal_ends
-from tabletop.engine.cards import sort_key
+from tabletop.engine.cards import is_joker, sort_key
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game, GameInfo, Line, Option, State
 from tabletop.engine.registry import register
@@ -32,7 +32,6 @@ from tabletop.games.triq_rules import (
     allowed_under,
     deal_size,
     flush_event,
-    is_joker,
     opening_cards,
     ordinal,
     owed_after_pass,
@@ -480,7 +479,7 @@ class Triq(Game[TriqState]):
 
     def hints(self, state: State) -> dict[str, Any]:
         """Standard deck, one central pile."""
-        return {"deck": "standard", "layout": "trick"}
+        return {"deck": "standard"}
 
     def tag(self, state: TriqState, seat: int, action: Action) -> Move:
         """Drag a card to the pile, to the receiver's hand or to the discards; else a button."""

@@ -6,7 +6,7 @@ Kept apart from `triq.py` so the game module stays short; nothing here touches a
 from __future__ import annotations
 
 from tabletop.engine.actions import Action
-from tabletop.engine.cards import standard_deck
+from tabletop.engine.cards import is_joker, standard_deck
 from tabletop.engine.events import Event
 from tabletop.engine.text import Card, Msg, Suit
 from tabletop.games.common import action_table
@@ -36,11 +36,6 @@ def deal_size(players: int) -> int:
     return 15 - players if players <= 6 else len(DECK) // players
 
 
-def is_joker(card: str) -> bool:
-    """True for JK1 / JK2."""
-    return card.startswith("JK")
-
-
 def is_court(card: str) -> bool:
     """True for J, Q and K."""
     return card[0] in COURT and not is_joker(card)
@@ -49,11 +44,6 @@ def is_court(card: str) -> bool:
 def is_number(card: str) -> bool:
     """True for A and 2–10: the cards that may open a fresh pile."""
     return not is_joker(card) and card[0] not in COURT
-
-
-def card_suit(card: str) -> str:
-    """Suit letter ('' for a joker)."""
-    return "" if is_joker(card) else card[-1]
 
 
 def points(card: str, total: int, shibari: bool, ace: int = 1) -> int:

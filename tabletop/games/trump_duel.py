@@ -476,7 +476,7 @@ class TrumpDuel(Game[TrumpDuelState]):
 
     def hints(self, state: State) -> dict[str, Any]:
         """Standard card art, duel layout."""
-        return {"deck": "standard", "layout": "duel"}
+        return {"deck": "standard"}
 
     def tag(self, state: TrumpDuelState, seat: int, action: Action) -> Move:
         """Drag cards to play, click cards to choose, buttons for passing and effects."""

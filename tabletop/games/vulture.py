@@ -18,7 +18,7 @@ from tabletop.engine.errors import BadOption
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game, Line, Option, State
 from tabletop.engine.text import Card, Msg
-from tabletop.engine.views import HIDDEN, Counter, Move, Zone, ZoneKind, private
+from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
 from tabletop.games import vulture_story
 from tabletop.games.common import HAND, action_table, finish
 
@@ -57,7 +57,6 @@ LABEL = {
     "flipped": Msg("Turned this battle"),
 }
 """Zone and counter labels, built once."""
-MADE_LIMIT = 20_000  # zones and counters a game remembers before it starts afresh
 
 Table = tuple[tuple[int, ...], ...]
 TABLE_FORM = Msg("The score-card table must be text like 0,1,1,2,3/-1,1,2,3,4/...")
@@ -256,48 +255,6 @@ class VultureGame(Game[VS]):
     zero_value: float = 0.5
     carry_between_battles: bool = True
 
-    def __init__(self) -> None:
-        self._zones_made: dict[tuple[Any, ...], Zone] = {}
-        self._counters_made: dict[tuple[Any, ...], Counter] = {}
-
-    # ---- zones and counters, built once per content -----------------------------------
-    def _zone(
-        self,
-        zone_id: str,
-        kind: ZoneKind,
-        cards: tuple[str, ...],
-        owner: int | None,
-        label: Msg,
-        visible: frozenset[int] | None,
-    ) -> Zone:
-        """The zone, the very object built before when it shows the same (its id fixes the rest).
-
-        An unchanged zone thus stays identical from one View to the next, which the LAN host
-        checks first; `zone_id` must always come with the same kind, owner and label.
-        """
-        made = self._zones_made
-        key = (zone_id, cards, visible)
-        zone = made.get(key)
-        if zone is None:
-            if len(made) >= MADE_LIMIT:
-                made.clear()
-            zone = made[key] = Zone(zone_id, kind, cards, owner, label, visible)
-        return zone
-
-    def _counter(
-        self, counter_id: str, label: Msg, value: int | float | str | Msg, owner: int | None = None
-    ) -> Counter:
-        """The counter, the very object built before for the same value (see `_zone`)."""
-        made = self._counters_made
-        key = (counter_id, type(value), value)
-        counter = made.get(key)
-        if counter is None:
-            if len(made) >= MADE_LIMIT:
-                made.clear()
-            counter = made[key] = Counter(counter_id, label, value, owner)
-        return counter
-
-    # ---- hooks the two games fill -----------------------------------------------------
     def _after_battle(self, state: VS) -> list[Event]:
         """Open the next battle or end the round."""
         raise NotImplementedError
@@ -517,7 +474,7 @@ class VultureGame(Game[VS]):
 
     def zones(self, state: VS) -> list[Zone]:
         """Decks and piles, then each seat's own zones, hand, sealed bid, played and taken."""
-        zone = self._zone
+        zone = Zone
         zones = [
             zone("deck", "stack", tuple(state.deck), None, LABEL["deck"], HIDDEN),
             zone("discard", "pile", tuple(state.discard), None, LABEL["discard"], None),
@@ -540,7 +497,7 @@ class VultureGame(Game[VS]):
 
     def counters(self, state: VS) -> list[Counter]:
         """Match totals, this round's points, 0 cards, and where the match stands."""
-        counter = self._counter
+        counter = Counter
         n = state.players
         totals = state.match.totals
         out = [counter(f"score{i}", LABEL["score"], totals[i], i) for i in range(n)]
@@ -601,7 +558,6 @@ class VultureGame(Game[VS]):
         """Vulture card art, and the score-card table the players consult."""
         return {
             "deck": "vulture",
-            "layout": "trick",
             "score_table": [list(r) for r in state.table],
             "zone_order": ["bid", "played", "taken"],
         }

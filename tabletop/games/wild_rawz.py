@@ -405,7 +405,6 @@ class WildRawz(Game[WildRawzState]):
         """UNO art, trick layout, trump card, who played each trick card and who withdrew."""
         return {
             "deck": "uno",
-            "layout": "trick",
             "trump": state.trump,
             "trick_seats": [s for s, _ in state.trick],
             "withdrawn_seat": state.withdrawal[0] if state.withdrawal else None,
