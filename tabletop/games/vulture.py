@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter as Tally
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop.engine.actions import Action
 from tabletop.engine.errors import BadOption
@@ -234,11 +234,23 @@ class VultureState(State):
         self.shown = False
 
 
+def deck_order(deck: list[str]) -> Secret:
+    """The number-card deck in drawing order (the next card first), secret to every seat."""
+    return Secret(HIDDEN, deck[::-1])
+
+
 class VultureGame(Game):
     """Base of both games: number deck, bidding, bouts, lone participants, round scoring."""
 
     zero_value: float = 0.5
     carry_between_battles: bool = True
+    log_fields_added_in_2: ClassVar[dict[str, frozenset[str]]] = {
+        "deal": frozenset({"deck_order", "reshuffles"}),
+        "redraw": frozenset({"reshuffles"}),
+        "battle": frozenset({"stack"}),
+        "lone": frozenset({"stack", "spent"}),
+    }
+    """Event fields a format-1 replay log did not record (`engine.log`)."""
 
     def __init__(self) -> None:
         self._zones_made: dict[tuple[Any, ...], Zone] = {}
@@ -301,13 +313,20 @@ class VultureGame(Game):
         state.discard = []
         state.rng.shuffle(state.deck)
 
-    def _draw(self, state: VultureState, k: int) -> list[str]:
-        """Draw k number cards, shuffling the discard pile into the deck when it runs out."""
+    def _draw(
+        self, state: VultureState, k: int, shuffles: list[list[str]] | None = None
+    ) -> list[str]:
+        """Draw k number cards, shuffling the discard pile into the deck when it runs out.
+
+        Each new deck is added to `shuffles` (if given) in drawing order, for the log.
+        """
         out = []
         for _ in range(k):
             if not state.deck:
                 state.deck, state.discard = state.discard, []
                 state.rng.shuffle(state.deck)
+                if shuffles is not None:
+                    shuffles.append(state.deck[::-1])
             out.append(state.deck.pop())
         return out
 
@@ -341,6 +360,7 @@ class VultureGame(Game):
                 "participants": list(state.participants),
                 "shown": state.shown,
                 "hands": hands,
+                "stack": Secret(HIDDEN, state.stack[::-1]),
             },
         )
         state.phase = "bid"
@@ -351,6 +371,8 @@ class VultureGame(Game):
     def _lone(self, state: VultureState, seat: int) -> list[Event]:
         """A lone participant takes three random score cards of five (and any carried pile)."""
         carried = list(state.pile)
+        stack = Secret(HIDDEN, state.stack[::-1])
+        spent = Secret(private(seat), by_number(state.hands[seat]))
         drawn = state.stack[-LONE_TAKE:]
         took = carried + drawn
         del state.stack[-LONE_TAKE:]
@@ -367,6 +389,8 @@ class VultureGame(Game):
                 "carried": carried,
                 "drawn": drawn,
                 "points": self._points(state, seat),
+                "stack": stack,
+                "spent": spent,
             },
         )
         return [event, *self._close_battle(state)]
