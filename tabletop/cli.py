@@ -15,7 +15,7 @@ from tabletop.engine.registry import all_games, get_game
 from tabletop.i18n import available, choose, error_text, render, set_language
 from tabletop.i18n.catalog import normalize
 
-SUBCOMMANDS = ("simulate", "replay", "games", "bench", "serve", "join", "sheet")
+SUBCOMMANDS = ("simulate", "replay", "verify", "games", "bench", "serve", "join", "sheet")
 LANG_HELP = "language to show (en, ja); default: $TABLETOP_LANG, else the system's"
 
 
@@ -49,6 +49,11 @@ def _tools_parser() -> argparse.ArgumentParser:
 
     rep = sub.add_parser("replay", help="re-run a replay log and check it reproduces")
     rep.add_argument("file", type=Path)
+
+    ver = sub.add_parser("verify", help="check a LAN match's log against what a seat received")
+    ver.add_argument("file", type=Path, help="the revealed replay log")
+    ver.add_argument("--seat", required=True, help="the seat checked (0-based), or 'spectator'")
+    ver.add_argument("--received", type=Path, required=True, help="the client's received file")
 
     sub.add_parser("games", help="list the games, player ranges and options")
 
@@ -134,6 +139,39 @@ def cmd_replay(args: argparse.Namespace) -> int:
     finished = "finished" if done.game.result(done.state) else "unfinished"
     print(f"{args.file}: reproduces ({done.actions} actions, {finished} match)")
     return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Check a revealed log against a client's received file; non-zero saying what failed."""
+    from tabletop.net.fairness import Received, verify
+
+    seat = None if args.seat == "spectator" else _seat_number(args.seat)
+    if seat == -1:
+        print(f"--seat must be a seat number or 'spectator', not {args.seat!r}", file=sys.stderr)
+        return 2
+    try:
+        log = args.file.read_text(encoding="utf-8").splitlines()
+        received = Received.load(args.received.read_text(encoding="utf-8").splitlines())
+    except OSError as err:
+        print(f"cannot read {err.filename}: {err.strerror}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError:
+        print("a file is not UTF-8 text", file=sys.stderr)
+        return 2
+    except ParseError as err:
+        print(f"{args.received}: {err}", file=sys.stderr)
+        return 2
+    if received.seat != seat:
+        print(f"{args.received} records seat {received.seat}, not seat {seat}", file=sys.stderr)
+        return 1
+    verdict = verify(log, received)
+    print(f"{args.file}: {verdict.message}", file=sys.stdout if verdict.ok else sys.stderr)
+    return 0 if verdict.ok else 1
+
+
+def _seat_number(text: str) -> int:
+    """A non-negative seat number, or -1 when `text` is not one."""
+    return int(text) if text.isdigit() and len(text) < 4 else -1
 
 
 def cmd_games(args: argparse.Namespace) -> int:
@@ -235,6 +273,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
 COMMANDS = {
     "simulate": cmd_simulate,
     "replay": cmd_replay,
+    "verify": cmd_verify,
     "games": cmd_games,
     "bench": cmd_bench,
     "serve": cmd_serve,

@@ -158,12 +158,21 @@ class LoopbackTable:
             self._play(index)
 
     def done(self) -> bool:
-        """True when the match is over and every connected client has the result."""
+        """True when the match is over and every connected client has the result and has
+        checked the revealed log."""
         if self.host is None:
-            return all(c.result is not None for c in self.clients)
+            return all(c.fairness is not None for c in self.clients)
         return self.host.is_over() and all(
-            c.result is not None for c in self.clients if c.connected
+            c.fairness is not None for c in self.clients if c.connected
         )
+
+    def unfair(self) -> list[str]:
+        """The failed fairness checks of the clients that got the result ("client i: why")."""
+        return [
+            f"client {i}: {c.fairness.message}"
+            for i, c in enumerate(self.clients)
+            if c.result is not None and (c.fairness is None or not c.fairness.ok)
+        ]
 
     def run(self, timeout: float) -> bool:
         """Play until done (True) or `timeout` seconds pass (False)."""

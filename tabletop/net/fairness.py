@@ -130,11 +130,11 @@ def _first_difference(got: Any, want: Any, path: str = "") -> str:
                 return _first_difference(got[key], want[key], f"{path}.{key}")
     if isinstance(got, list) and isinstance(want, list):
         if len(got) != len(want):
-            return f"{path.lstrip('.')} holds {len(got)} items, the log {len(want)}"
+            return f"{path.lstrip('.') or 'it'} holds {len(got)} items, the log {len(want)}"
         for i, (g, w) in enumerate(zip(got, want, strict=True)):
             if g != w:
                 return _first_difference(g, w, f"{path}[{i}]")
-    return f"{path.lstrip('.')} is {got!r}, the log has {want!r}"
+    return f"{path.lstrip('.') or 'it'} is {got!r}, the log has {want!r}"
 
 
 def _normal(obj: Any) -> Any:
@@ -184,7 +184,7 @@ def verify(log_lines: Iterable[str], received: Received) -> Verdict:
                 if frame["type"] == "events":
                     got = frame["events"]
                     want = _normal([e.to_json(seat, omniscient=False) for e in events])
-                    what = "events"
+                    what = "events frame"
                 else:
                     if view_json is None:
                         view_json = _normal(game.view(state, seat).to_json())

@@ -85,6 +85,9 @@ def test_no_hidden_card_reaches_a_client(
                 assert not leaked, f"view {frame['seq']} shows seat {seat} {sorted(leaked)}"
             elif frame["type"] == "events":
                 check_events(frame, seat, hidden, rounds)
+            elif frame["type"] == "reveal":
+                # The whole log is revealed on purpose, but only once the result is out.
+                assert "result" in kinds and frame["log"] == table.host.log_text()
             else:
                 if client.token:
                     text = text.replace(client.token, "")
