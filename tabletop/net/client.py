@@ -293,6 +293,7 @@ class Client(QObject):
         self.received.salt = obj["salt"]
         self.revealed_log = obj["log"]
         self.fairness = verify(obj["log"].splitlines(), self.received)
+        self.received.verdict = self.fairness.to_json()
         self.verified.emit(self.fairness)
 
     def _render(self, reason: Msg) -> str:

@@ -33,6 +33,15 @@ RECEIVED_FORMAT = 1
 VERIFIED = "Fair deal verified"
 """The verdict of a check that found nothing wrong."""
 
+SHOWN = 16
+"""Hex digits of a commitment shown on screen (the whole of it is in tooltips and files)."""
+
+
+def short(commitment_hex: str) -> str:
+    """The first digits of a commitment in groups of four, as the lobby and the clients show it."""
+    head = commitment_hex[:SHOWN]
+    return " ".join(head[i : i + 4] for i in range(0, len(head), 4)) + " …"
+
 
 def new_salt() -> bytes:
     """A fresh random salt from the operating system."""
@@ -72,6 +81,7 @@ class Received:
     frames: list[dict[str, Any]] = field(default_factory=list)
     seed: int | None = None
     salt: str | None = None
+    verdict: dict[str, Any] | None = None
 
     def lines(self) -> list[str]:
         """The record as JSON Lines (the received file)."""
@@ -85,6 +95,8 @@ class Received:
         out = [head, *self.frames]
         if self.seed is not None:
             out.append({"type": "reveal", "seed": self.seed, "salt": self.salt})
+        if self.verdict is not None:
+            out.append({"type": "verdict", **self.verdict})
         return [json.dumps(obj, ensure_ascii=False, separators=(",", ":")) for obj in out]
 
     def save(self, path: str | Path) -> None:
@@ -111,6 +123,9 @@ class Received:
                 if type(seed) is not int or not isinstance(salt, str):
                     raise ParseError(f"line {number}: a reveal needs an integer seed and a salt")
                 out.seed, out.salt = seed, salt
+            elif kind == "verdict":
+                # The client's own verdict, stored with the match; a check recomputes it.
+                out.verdict = {k: v for k, v in obj.items() if k != "type"}
             elif kind in ("events", "view") and type(obj.get("seq")) is int:
                 out.frames.append(obj)
             else:

@@ -94,7 +94,9 @@ def test_no_hidden_card_reaches_a_client(
                 leaked = never_seen & tokens(text)
                 assert not leaked, f"{frame['type']} shows seat {seat} {sorted(leaked)}"
         assert {"welcome", "seats", "events", "view", "patch", "result"} <= kinds
-        assert b'"seed":' not in received[i]
+        assert "reveal" in kinds
+        before_reveal = bytes(received[i]).split(b'{"type":"reveal"')[0]
+        assert b'"seed":' not in before_reveal
 
 
 def check_events(

@@ -85,7 +85,7 @@ def test_autosave_and_seats_file_are_private(tables: Any, tmp_path: Path) -> Non
     seats_file = tmp_path / "match.jsonl.seats.json"
     for path in (save, seats_file):
         assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
-    assert json.loads(seats_file.read_text(encoding="utf-8"))[0]["token"] == player.token
+    assert json.loads(seats_file.read_text(encoding="utf-8"))["seats"][0]["token"] == player.token
     assert sorted(p.name for p in tmp_path.iterdir()) == [save.name, seats_file.name]
 
 
