@@ -73,6 +73,7 @@ def _tools_parser() -> argparse.ArgumentParser:
     serve.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     serve.add_argument("--autosave", help="file to save the match to after every action")
     serve.add_argument("--bind", default="0.0.0.0", help="address to listen on")
+    serve.add_argument("--timings", help="write the host's processing time per update here")
     serve.add_argument(
         "--announce-to", default="255.255.255.255", help='where to announce the game ("none": off)'
     )
@@ -249,6 +250,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         bind=args.bind,
         announce_to=announce,
         result_wait=args.result_wait,
+        timings=args.timings,
     )
 
 

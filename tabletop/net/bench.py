@@ -248,6 +248,8 @@ def spawn_host(
                 str(seed),
                 "--autosave",
                 str(autosave),
+                "--timings",
+                str(autosave.with_suffix(".timings.json")),
             ],
             stdout=sink,
             stderr=subprocess.STDOUT,
@@ -264,12 +266,14 @@ def spawn_host(
 
 def play_one(
     game_id: str, players: int, seed: int, separate_host: bool, timeout: float
-) -> tuple[bool, int, list[float]]:
-    """One loopback match: finished in time, desynced clients, latencies (s)."""
+) -> tuple[bool, int, list[float], list[float]]:
+    """One loopback match: finished in time, desynced clients, latencies (s), and the host's
+    own processing time per update (s)."""
     if not separate_host:
         table = LoopbackTable(game_id, players, seed=seed)
         try:
-            return table.run(timeout), table.desyncs(), table.latencies()
+            assert table.host is not None
+            return table.run(timeout), table.desyncs(), table.latencies(), table.host.step_times
         finally:
             table.close()
     with tempfile.TemporaryDirectory() as tmp:
@@ -280,12 +284,18 @@ def play_one(
             finished = table.run(timeout)
             done = replay(save.read_text(encoding="utf-8").splitlines())
             bad = count_desyncs(done.game, done.state, done.actions, table.clients)
-            return finished, bad, table.latencies()
+            bad += len(table.unfair())
+            latencies = table.latencies()
         finally:
             table.close()
-            if proc.poll() is None:
+            try:
+                proc.wait(30)
+            except subprocess.TimeoutExpired:
                 proc.kill()
-            proc.wait(10)
+                proc.wait(10)
+        timings = save.with_suffix(".timings.json")
+        host = json.loads(timings.read_text(encoding="utf-8")) if timings.exists() else []
+        return finished, bad, latencies, host
 
 
 def run_matches(
@@ -302,28 +312,44 @@ def run_matches(
     the host runs in this process too.
     """
     lat: list[float] = []
+    host: list[float] = []
     completed = desynced = 0
     for m in range(matches):
-        finished, bad, times = play_one(game_id, players, 1000 + m, separate_host, timeout)
+        finished, bad, times, busy = play_one(game_id, players, 1000 + m, separate_host, timeout)
         completed += finished
         desynced += 1 if bad else 0
         lat.extend(times)
-    lat.sort()
-    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else float("nan")
+        host.extend(busy)
     return {
-        "median_ms": statistics.median(lat) * 1000 if lat else float("nan"),
-        "p99_ms": p99 * 1000,
+        "median_ms": _percentile(lat, 0.5) * 1000,
+        "p99_ms": _percentile(lat, 0.99) * 1000,
+        "host_median_ms": _percentile(host, 0.5) * 1000,
+        "host_p99_ms": _percentile(host, 0.99) * 1000,
         "actions": float(len(lat)),
         "completed": float(completed),
         "desynced": float(desynced),
     }
 
 
+def _percentile(values: list[float], q: float) -> float:
+    """The q-quantile of `values` (nearest rank); NaN when there are none."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    if q == 0.5:
+        return statistics.median(ordered)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
+
+
 def measure(matches: int = 3) -> dict[str, float]:
     """The net bench: triq with 27 clients and hagetaka-party with 25, on loopback.
 
-    Keys: `<game>-<n>p <figure>` with the host in its own process, and the same with
-    `inline` for host and clients in one process (one core does everything).
+    Keys: `<game>-<n>p <figure>` with the host in its own process (a headless `serve`; the
+    clients run in this one, so the host process does nothing but host), and the same with
+    `inline` for host and clients in one process (one core does everything). `median_ms` and
+    `p99_ms` are from an action's send until the last client holds its View; `host_median_ms`
+    and `host_p99_ms` are the host's own processing time per update it sent (engine, log and
+    every frame written; `Host.step_times`).
     """
     out: dict[str, float] = {}
     for game_id, players in (("triq", 27), ("hagetaka-party", 25)):

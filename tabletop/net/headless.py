@@ -6,6 +6,7 @@ command line they are `tabletop serve ...` and `tabletop join HOST[:PORT] ...`.
 
 from __future__ import annotations
 
+import json
 import secrets
 import socket
 import sys
@@ -51,6 +52,7 @@ def serve(
     bind: str = ANY_ADDRESS,
     announce_to: str | None = "255.255.255.255",
     result_wait: float = RESULT_WAIT,
+    timings: str | None = None,
 ) -> int:
     """Host a match with no window until it ends; prints the port and how to join each seat.
 
@@ -59,6 +61,8 @@ def serve(
     `bind` is the address listened on; `announce_to` where discovery datagrams go (None: off).
     Once the match is over (also when it already was in the autosave) the host stays up until
     every network seat has been sent the result, or `result_wait` seconds at most.
+    With `timings`, the host's own processing time per update (`Host.step_times`, seconds) is
+    written there as a JSON list at the end.
     """
     _app()
     try:
@@ -100,6 +104,12 @@ def serve(
         for seat in sorted(range(state.players), key=lambda s: state.result.places[s]):
             _say(f"  {state.result.places[seat]}. {state.names[seat]}: {state.result.totals[seat]}")
     host.close()
+    if timings is not None:
+        try:
+            Path(timings).write_text(json.dumps(host.step_times), encoding="utf-8")
+        except OSError as err:
+            print(f"tabletop serve: cannot write {timings}: {err.strerror}", file=sys.stderr)
+            return 2
     return 0
 
 

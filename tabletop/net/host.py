@@ -270,6 +270,10 @@ class Host(QObject):
         self._outbox: list[tuple[int, list[Event], _Conn | None, int | None]] = []
         self._flush_pending = False
         self._result_sent = False
+        self.step_times: list[float] = []
+        """Seconds the host itself spent on each update it sent: applying the update's actions
+        (engine and log) and writing every connection's frames (`tabletop bench --net`)."""
+        self._busy = 0.0
         self._text_cache = msg.TextCache()
         self._last_texts: msg.ViewTexts | None = None
         self._texts_seq = -1
@@ -812,6 +816,15 @@ class Host(QObject):
     def _apply(
         self, seat: int, text: str, sender: _Conn | None = None, ref: int | None = None
     ) -> str | Msg | None:
+        start = time.perf_counter()
+        try:
+            return self._apply_now(seat, text, sender, ref)
+        finally:
+            self._busy += time.perf_counter() - start
+
+    def _apply_now(
+        self, seat: int, text: str, sender: _Conn | None, ref: int | None
+    ) -> str | Msg | None:
         state = self.state
         if state is None:
             return "not-started:The match has not started."
@@ -844,6 +857,7 @@ class Host(QObject):
         state = self.state
         if state is None or not self._outbox:
             return
+        start = time.perf_counter()
         batch, self._outbox = self._outbox, []
         self._save()
         texts = self._texts(state)
@@ -863,6 +877,8 @@ class Host(QObject):
             patch = view.patch(self.seq, last) if last is not None else None
             parts.append(frame_text(patch if patch is not None else view.frame(self.seq)))
             self._send(conn, b"".join(parts))
+        self.step_times.append(self._busy + time.perf_counter() - start)
+        self._busy = 0.0
         if state.result is not None and not self._result_sent:
             self._result_sent = True
             data = self._ending()
