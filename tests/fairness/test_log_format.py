@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.bots.runner import play_match
+from tabletop.cli import main
 from tabletop.engine import ReplayDivergence, get_game
 from tabletop.engine.log import replay
 from tabletop.games.vulture import NUMBER_DECK
@@ -92,3 +93,18 @@ def test_a_format2_log_without_the_decks_is_refused() -> None:
     with pytest.raises(ReplayDivergence) as err:
         replay(lines)
     assert err.value.line == 2 and "lacks the field 'deck_order'" in str(err.value)
+
+
+def test_cli_replay_refuses_an_edited_deck_at_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = log_of("trump-duel", 2, 9)
+    number = next(i for i, line in enumerate(lines) if '"type":"deal"' in line)
+    deal = json.loads(lines[number])
+    deal["deck_order"][0], deal["deck_order"][1] = deal["deck_order"][1], deal["deck_order"][0]
+    lines[number] = json.dumps(deal, separators=(",", ":"))
+    path = tmp_path / "edited.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"diverges at line {number + 1}: 'deal' field 'deck_order' differs" in err
