@@ -182,6 +182,10 @@ class _Player:
         client.act(choice)
 
 
+REVEAL_WAIT_MS = 10_000
+"""How long `join` waits after the result for the host's reveal."""
+
+
 def join(host: str, port: int, bot: str, name: str, password: str | None, token: str | None) -> int:
     """Play one seat with a computer player over the network until the match ends.
 
@@ -192,12 +196,18 @@ def join(host: str, port: int, bot: str, name: str, password: str | None, token:
     client = Client(name or f"CPU ({bot})", password, token)
     loop = QEventLoop()
     player = _Player(client, bot, loop.quit)
-    client.finished.connect(lambda _result: QTimer.singleShot(0, loop.quit))
+    # The reveal follows the result; wait for the fairness check (a host that never reveals
+    # gets REVEAL_WAIT_MS).
+    client.verified.connect(lambda _verdict: QTimer.singleShot(0, loop.quit))
+    client.finished.connect(lambda _result: QTimer.singleShot(REVEAL_WAIT_MS, loop.quit))
     client.gaveUp.connect(loop.quit)
     client.statusChanged.connect(lambda text: _say(f"join: {text}") if text else None)
     client.welcomed.connect(
         lambda w: (
-            _say(f"join: seat {w['seat'] + 1} of {w['game']}, token {w['token']}")
+            _say(
+                f"join: seat {w['seat'] + 1} of {w['game']}, token {w['token']}, "
+                f"seed commitment {w['commitment']}"
+            )
             if w.get("seat") is not None
             else _say(f"join: watching {w['game']}")
         )
@@ -216,6 +226,13 @@ def join(host: str, port: int, bot: str, name: str, password: str | None, token:
     seat = client.seat
     if seat is not None:
         _say(f"join: finished, place {result['ranking'][seat]} with {result['totals'][seat]}")
+    verdict = client.fairness
+    if verdict is None:
+        _say("join: the host did not reveal the seed and log; the deal cannot be checked")
+    elif verdict.ok:
+        _say(f"join: {verdict.message}")
+    else:
+        _say(f"join: fairness check failed: {verdict.message}")
     return 0
 
 
