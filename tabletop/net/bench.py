@@ -32,6 +32,10 @@ from tabletop.net.host import Host, Limits, SeatSpec
 LOOPBACK = "127.0.0.1"
 """The only address benches and tests use."""
 
+CHECK_DELAY_MS = 300
+"""The clients' wait before their fairness check, so the checks (all in this one process) do
+not delay another client's last View and with it the measured latency."""
+
 
 def app() -> QCoreApplication:
     """The running Qt application, created if needed (no window)."""
@@ -104,6 +108,7 @@ class LoopbackTable:
     def add_client(self, client: Client, bot: Bot | None) -> int:
         """Seat a client in this table's bookkeeping (it plays when it may); its index."""
         index = len(self.clients)
+        client.check_delay_ms = CHECK_DELAY_MS
         self.clients.append(client)
         self.bots.append(bot)
         self.arrived.append({})
@@ -115,6 +120,7 @@ class LoopbackTable:
         old = self.clients[index]
         old.drop()
         new = Client(old.name, old.password, old.token)
+        new.check_delay_ms = CHECK_DELAY_MS
         self.clients[index] = new
         self._wire(index, new)
         new.connect_to(LOOPBACK, self.port)
@@ -224,8 +230,9 @@ def count_desyncs(game: Game, state: State, seq: int, clients: Sequence[Client])
 
 def spawn_host(
     game_id: str, players: int, seed: int, autosave: Path
-) -> tuple[subprocess.Popen[bytes], int]:
-    """A headless host process on loopback with `players` open seats; it and its port."""
+) -> tuple[subprocess.Popen[bytes], int, list[str]]:
+    """A headless host process on loopback with `players` open seats; it, its port and the
+    invitation token of each seat (serve reserves every seat for its invitation)."""
     out = autosave.with_suffix(".out")
     with out.open("wb") as sink:
         proc = subprocess.Popen(
@@ -256,9 +263,11 @@ def spawn_host(
         )
     end = time.monotonic() + 30
     while time.monotonic() < end and proc.poll() is None:
-        found = re.search(rb"on port (\d+)", out.read_bytes())
-        if found:
-            return proc, int(found.group(1))
+        text = out.read_bytes()
+        found = re.search(rb"on port (\d+)", text)
+        tokens = [t.decode() for t in re.findall(rb"--token (\S+)\n", text)]
+        if found and len(tokens) == players:
+            return proc, int(found.group(1)), tokens
         time.sleep(0.05)
     proc.kill()
     raise RuntimeError(f"the host did not start: {out.read_text(errors='replace')}")
@@ -278,8 +287,8 @@ def play_one(
             table.close()
     with tempfile.TemporaryDirectory() as tmp:
         save = Path(tmp) / "match.jsonl"
-        proc, port = spawn_host(game_id, players, seed, save)
-        table = LoopbackTable(game_id, players, seed=seed, port=port)
+        proc, port, tokens = spawn_host(game_id, players, seed, save)
+        table = LoopbackTable(game_id, players, seed=seed, port=port, tokens=tokens)
         try:
             finished = table.run(timeout)
             done = replay(save.read_text(encoding="utf-8").splitlines())
