@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.cli import main
+from tabletop.net.client import Client
 from tabletop.net.fairness import VERIFIED, Received, commitment, verify
 
 from .conftest import Played
@@ -126,3 +127,15 @@ def test_cli_verify(played: Played, tmp_path: Path, capsys: pytest.CaptureFixtur
     received.write_text('{"type":"header"}\n', encoding="utf-8")
     assert main(["verify", str(log), "--seat", "0", "--received", str(received)]) == 2
     assert "not a received file" in capsys.readouterr().err
+
+
+def test_a_client_keeps_the_first_commitment(played: Played) -> None:
+    """A host cannot swap its commitment on a reconnect: the first one received counts."""
+    client = Client("Ann")
+    try:
+        first = {"type": "welcome", "game": "trump-duel", "seat": 1, "token": "t"}
+        client._on_message({**first, "commitment": "a" * 64})
+        client._on_message({**first, "commitment": "b" * 64})
+        assert client.received.commitment == "a" * 64 and client.received.seat == 1
+    finally:
+        client.deleteLater()
