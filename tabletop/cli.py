@@ -16,7 +16,7 @@ from tabletop.engine.registry import all_games, get_game
 from tabletop.i18n import _, available, choose, error_text, render, set_language
 from tabletop.i18n.catalog import normalize
 
-SUBCOMMANDS = ("simulate", "replay", "games", "bench", "serve", "join", "sheet")
+SUBCOMMANDS = ("simulate", "replay", "verify", "games", "bench", "serve", "join", "sheet")
 LANG_HELP = "language to show (en, ja); default: $TABLETOP_LANG, else the system's"
 
 
@@ -55,6 +55,11 @@ def _tools_parser() -> argparse.ArgumentParser:
         "--seat", type=int, help="with --narrate: only what this seat (0-based) may know"
     )
 
+    ver = sub.add_parser("verify", help="check a LAN match's log against what a seat received")
+    ver.add_argument("file", type=Path, help="the revealed replay log")
+    ver.add_argument("--seat", required=True, help="the seat checked (0-based), or 'spectator'")
+    ver.add_argument("--received", type=Path, required=True, help="the client's received file")
+
     sub.add_parser("games", help="list the games, player ranges and options")
 
     bench = sub.add_parser("bench", help="measure speed and computer-player strength")
@@ -73,6 +78,7 @@ def _tools_parser() -> argparse.ArgumentParser:
     serve.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     serve.add_argument("--autosave", help="file to save the match to after every action")
     serve.add_argument("--bind", default="0.0.0.0", help="address to listen on")
+    serve.add_argument("--timings", help="write the host's processing time per update here")
     serve.add_argument(
         "--announce-to", default="255.255.255.255", help='where to announce the game ("none": off)'
     )
@@ -184,6 +190,39 @@ def narration(lines: Sequence[str], seat: int | None) -> list[str]:
     return out
 
 
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Check a revealed log against a client's received file; non-zero saying what failed."""
+    from tabletop.net.fairness import Received, verify
+
+    seat = None if args.seat == "spectator" else _seat_number(args.seat)
+    if seat == -1:
+        print(f"--seat must be a seat number or 'spectator', not {args.seat!r}", file=sys.stderr)
+        return 2
+    try:
+        log = args.file.read_text(encoding="utf-8").splitlines()
+        received = Received.load(args.received.read_text(encoding="utf-8").splitlines())
+    except OSError as err:
+        print(f"cannot read {err.filename}: {err.strerror}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError:
+        print("a file is not UTF-8 text", file=sys.stderr)
+        return 2
+    except ParseError as err:
+        print(f"{args.received}: {err}", file=sys.stderr)
+        return 2
+    if received.seat != seat:
+        print(f"{args.received} records seat {received.seat}, not seat {seat}", file=sys.stderr)
+        return 1
+    verdict = verify(log, received)
+    print(f"{args.file}: {verdict.message}", file=sys.stdout if verdict.ok else sys.stderr)
+    return 0 if verdict.ok else 1
+
+
+def _seat_number(text: str) -> int:
+    """A non-negative seat number, or -1 when `text` is not one."""
+    return int(text) if text.isdigit() and len(text) < 4 else -1
+
+
 def cmd_games(args: argparse.Namespace) -> int:
     """List the registered games."""
     for game in all_games():
@@ -259,6 +298,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         bind=args.bind,
         announce_to=announce,
         result_wait=args.result_wait,
+        timings=args.timings,
     )
 
 
@@ -283,6 +323,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
 COMMANDS = {
     "simulate": cmd_simulate,
     "replay": cmd_replay,
+    "verify": cmd_verify,
     "games": cmd_games,
     "bench": cmd_bench,
     "serve": cmd_serve,

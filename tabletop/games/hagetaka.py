@@ -15,7 +15,7 @@ from tabletop.engine.game import GameInfo, State
 from tabletop.engine.registry import register
 from tabletop.engine.rng import Rng
 from tabletop.engine.text import Msg
-from tabletop.engine.views import Counter, Move, Zone, private
+from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
 from tabletop.games.vulture import (
     BATTLES,
     NUMBER,
@@ -23,6 +23,7 @@ from tabletop.games.vulture import (
     VultureGame,
     VultureState,
     by_number,
+    deck_order,
     hand_total,
     parse_table,
     table_option,
@@ -108,17 +109,19 @@ class Hagetaka(VultureGame[HagetakaState]):
 
     def _deal_round(self, state: HagetakaState) -> list[Event]:
         self._fresh_deck(state)
+        order = deck_order(state.deck)
+        shuffles: list[list[str]] = []
         n = state.players
         state.sets = []
         redrawn: list[list[Any]] = []
         for seat in range(n):
             sets = []
             for _ in range(SETS):
-                cards = self._draw(state, SET_SIZE)
+                cards = self._draw(state, SET_SIZE, shuffles)
                 while hand_total(cards) <= REDRAW_AT_MOST:
                     redrawn.append([seat, by_number(cards)])
                     state.discard.extend(cards)
-                    cards = self._draw(state, SET_SIZE)
+                    cards = self._draw(state, SET_SIZE, shuffles)
                 sets.append(tuple(by_number(cards)))
             state.sets.append(sorted(sets, key=hand_total))
         state.joins = [0] * n
@@ -128,6 +131,8 @@ class Hagetaka(VultureGame[HagetakaState]):
                 "round": state.match.round,
                 "sets": [Secret(private(i), [list(s) for s in state.sets[i]]) for i in range(n)],
                 "redrawn": redrawn,
+                "deck_order": order,
+                "reshuffles": Secret(HIDDEN, shuffles),
             },
         )
         return [event, *self._open_battle(state, 1)]

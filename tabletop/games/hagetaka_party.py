@@ -15,13 +15,14 @@ from tabletop.engine.game import GameInfo, Option, State
 from tabletop.engine.registry import register
 from tabletop.engine.rng import Rng
 from tabletop.engine.text import Msg
-from tabletop.engine.views import PUBLIC, Counter, Move, Zone, private
+from tabletop.engine.views import HIDDEN, PUBLIC, Counter, Move, Zone, private
 from tabletop.games.vulture import (
     BATTLES,
     ROUNDS,
     VultureGame,
     VultureState,
     by_number,
+    deck_order,
     hand_total,
     parse_table,
     table_option,
@@ -117,8 +118,10 @@ class VultureParty(VultureGame[PartyState]):
 
     def _deal_round(self, state: PartyState) -> list[Event]:
         self._fresh_deck(state)
+        order = deck_order(state.deck)
+        shuffles: list[list[str]] = []
         n = state.players
-        state.hands = [by_number(self._draw(state, HAND)) for _ in range(n)]
+        state.hands = [by_number(self._draw(state, HAND, shuffles)) for _ in range(n)]
         state.sheets = [[MARKER[b] for b in range(state.first, BATTLES + 1)] for _ in range(n)]
         state.plots = [None] * n
         state.revealed = False
@@ -127,7 +130,8 @@ class VultureParty(VultureGame[PartyState]):
         state.battle = 0
         state.bout = 0
         hands = [Secret(private(i), list(h)) for i, h in enumerate(state.hands)]
-        return [Event("deal", {"round": state.match.round, "hands": hands})]
+        data = {"round": state.match.round, "hands": hands, "deck_order": order}
+        return [Event("deal", {**data, "reshuffles": Secret(HIDDEN, shuffles)})]
 
     # ---- battles ----------------------------------------------------------------------------
     def _reveal_plots(self, state: PartyState) -> list[Event]:
@@ -188,13 +192,15 @@ class VultureParty(VultureGame[PartyState]):
         """Redraw, plot a battle, or seal a bid."""
         if action.verb == "redraw":
             old = state.hands[seat]
-            state.hands[seat] = by_number(self._draw(state, HAND))
+            shuffles: list[list[str]] = []
+            state.hands[seat] = by_number(self._draw(state, HAND, shuffles))
             state.discard.extend(old)
             state.redrawn[seat] = True
             data = {
                 "seat": seat,
                 "discarded": old,
                 "hand": Secret(private(seat), state.hands[seat]),
+                "reshuffles": Secret(HIDDEN, shuffles),
             }
             return [Event("redraw", data)]
         if action.verb == "plot":

@@ -6,7 +6,7 @@ Rules in the project's words: docs/rules/trump-duel.md. Designer: オシノ (rec
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop.engine.actions import Action
 from tabletop.engine.breakdown import EventData, ScoreLine, ScoreSheet
@@ -83,6 +83,11 @@ def effect(seat: int, suit: str, what: str, **fields: Any) -> Event:
 
 
 # ---- state --------------------------------------------------------------------------------
+def top_first(pile: list[str]) -> Secret:
+    """A face-down pile in drawing order (the top, drawn next, first), secret to every seat."""
+    return Secret(HIDDEN, pile[::-1])
+
+
 class TrumpDuelState(State):
     """Hands, decks, displays, score cards and the pending sub-phase of the duel."""
 
@@ -113,6 +118,11 @@ class TrumpDuel(Game[TrumpDuelState]):
     """The Trump Duel rules."""
 
     info = INFO
+    log_fields_added_in_2: ClassVar[dict[str, frozenset[str]]] = {
+        "deal": frozenset({"deck_order", "score_order"}),
+        "reshuffle": frozenset({"order"}),
+    }
+    """Event fields a format-1 replay log did not record (`engine.log`)."""
 
     # ---- setup and dealing ----------------------------------------------------------------
     def new_state(self, players: int, options: dict[str, Any], seed: int) -> TrumpDuelState:
@@ -145,7 +155,8 @@ class TrumpDuel(Game[TrumpDuelState]):
         state.match.dealer = state.first
         data = {"round": state.match.round, "first": state.first, "prize": list(state.prize)}
         data.update(hands=secret_hands(state.hands), deck=len(state.deck))
-        return Event("deal", {**data, "score_deck": len(state.score_deck)})
+        data.update(score_deck=len(state.score_deck), deck_order=top_first(state.deck))
+        return Event("deal", {**data, "score_order": top_first(state.score_deck)})
 
     # ---- whose turn, what is legal -------------------------------------------------------
     def seats_to_act(self, state: TrumpDuelState) -> frozenset[int]:
@@ -321,7 +332,8 @@ class TrumpDuel(Game[TrumpDuelState]):
                 if not state.deck:
                     break
                 state.rng.shuffle(state.deck)
-                events.append(Event("reshuffle", {"cards": len(state.deck)}))
+                order = top_first(state.deck)
+                events.append(Event("reshuffle", {"cards": len(state.deck), "order": order}))
             drawn.append(state.deck.pop())
         state.hands[seat].extend(drawn)
         state.hands[seat].sort(key=HAND_ORDER.__getitem__)

@@ -245,6 +245,11 @@ class VultureState(State):
         self.shown = False
 
 
+def deck_order(deck: list[str]) -> Secret:
+    """The number-card deck in drawing order (the next card first), secret to every seat."""
+    return Secret(HIDDEN, deck[::-1])
+
+
 VS = TypeVar("VS", bound=VultureState)
 """The State of a vulture game."""
 
@@ -254,6 +259,13 @@ class VultureGame(Game[VS]):
 
     zero_value: float = 0.5
     carry_between_battles: bool = True
+    log_fields_added_in_2: ClassVar[dict[str, frozenset[str]]] = {
+        "deal": frozenset({"deck_order", "reshuffles"}),
+        "redraw": frozenset({"reshuffles"}),
+        "battle": frozenset({"stack"}),
+        "lone": frozenset({"stack", "spent"}),
+    }
+    """Event fields a format-1 replay log did not record (`engine.log`)."""
 
     def _after_battle(self, state: VS) -> list[Event]:
         """Open the next battle or end the round."""
@@ -274,13 +286,18 @@ class VultureGame(Game[VS]):
         state.discard = []
         state.rng.shuffle(state.deck)
 
-    def _draw(self, state: VS, k: int) -> list[str]:
-        """Draw k number cards, shuffling the discard pile into the deck when it runs out."""
+    def _draw(self, state: VS, k: int, shuffles: list[list[str]] | None = None) -> list[str]:
+        """Draw k number cards, shuffling the discard pile into the deck when it runs out.
+
+        Each new deck is added to `shuffles` (if given) in drawing order, for the log.
+        """
         out = []
         for _ in range(k):
             if not state.deck:
                 state.deck, state.discard = state.discard, []
                 state.rng.shuffle(state.deck)
+                if shuffles is not None:
+                    shuffles.append(state.deck[::-1])
             out.append(state.deck.pop())
         return out
 
@@ -314,6 +331,7 @@ class VultureGame(Game[VS]):
                 "participants": list(state.participants),
                 "shown": state.shown,
                 "hands": hands,
+                "stack": Secret(HIDDEN, state.stack[::-1]),
             },
         )
         state.phase = "bid"
@@ -324,6 +342,8 @@ class VultureGame(Game[VS]):
     def _lone(self, state: VS, seat: int) -> list[Event]:
         """A lone participant takes three random score cards of five (and any carried pile)."""
         carried = list(state.pile)
+        stack = Secret(HIDDEN, state.stack[::-1])
+        spent = Secret(private(seat), by_number(state.hands[seat]))
         drawn = state.stack[-LONE_TAKE:]
         took = carried + drawn
         del state.stack[-LONE_TAKE:]
@@ -340,6 +360,8 @@ class VultureGame(Game[VS]):
                 "carried": carried,
                 "drawn": drawn,
                 "points": self._points(state, seat),
+                "stack": stack,
+                "spent": spent,
             },
         )
         return [event, *self._close_battle(state)]

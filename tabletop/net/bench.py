@@ -33,6 +33,10 @@ from tabletop.net.host import Host, Limits, SeatSpec
 LOOPBACK = "127.0.0.1"
 """The only address benches and tests use."""
 
+CHECK_DELAY_MS = 300
+"""The clients' wait before their fairness check, so the checks (all in this one process) do
+not delay another client's last View and with it the measured latency."""
+
 
 def app() -> QCoreApplication:
     """The running Qt application, created if needed (no window)."""
@@ -105,6 +109,7 @@ class LoopbackTable:
     def add_client(self, client: Client, bot: Bot | None) -> int:
         """Seat a client in this table's bookkeeping (it plays when it may); its index."""
         index = len(self.clients)
+        client.check_delay_ms = CHECK_DELAY_MS
         self.clients.append(client)
         self.bots.append(bot)
         self.arrived.append({})
@@ -116,6 +121,7 @@ class LoopbackTable:
         old = self.clients[index]
         old.drop()
         new = Client(old.name, old.password, old.token)
+        new.check_delay_ms = CHECK_DELAY_MS
         self.clients[index] = new
         self._wire(index, new)
         new.connect_to(LOOPBACK, self.port)
@@ -159,12 +165,21 @@ class LoopbackTable:
             self._play(index)
 
     def done(self) -> bool:
-        """True when the match is over and every connected client has the result."""
+        """True when the match is over and every connected client has the result and has
+        checked the revealed log."""
         if self.host is None:
-            return all(c.result is not None for c in self.clients)
+            return all(c.fairness is not None for c in self.clients)
         return self.host.is_over() and all(
-            c.result is not None for c in self.clients if c.connected
+            c.fairness is not None for c in self.clients if c.connected
         )
+
+    def unfair(self) -> list[str]:
+        """The failed fairness checks of the clients that got the result ("client i: why")."""
+        return [
+            f"client {i}: {c.fairness.message}"
+            for i, c in enumerate(self.clients)
+            if c.result is not None and (c.fairness is None or not c.fairness.ok)
+        ]
 
     def run(self, timeout: float) -> bool:
         """Play until done (True) or `timeout` seconds pass (False)."""
@@ -216,8 +231,9 @@ def count_desyncs(game: Game, state: State, seq: int, clients: Sequence[Client])
 
 def spawn_host(
     game_id: str, players: int, seed: int, autosave: Path
-) -> tuple[subprocess.Popen[bytes], int]:
-    """A headless host process on loopback with `players` open seats; it and its port."""
+) -> tuple[subprocess.Popen[bytes], int, list[str]]:
+    """A headless host process on loopback with `players` open seats; it, its port and the
+    invitation token of each seat (serve reserves every seat for its invitation)."""
     out = autosave.with_suffix(".out")
     with out.open("wb") as sink:
         proc = subprocess.Popen(
@@ -240,15 +256,19 @@ def spawn_host(
                 str(seed),
                 "--autosave",
                 str(autosave),
+                "--timings",
+                str(autosave.with_suffix(".timings.json")),
             ],
             stdout=sink,
             stderr=subprocess.STDOUT,
         )
     end = time.monotonic() + 30
     while time.monotonic() < end and proc.poll() is None:
-        found = re.search(rb"on port (\d+)", out.read_bytes())
-        if found:
-            return proc, int(found.group(1))
+        text = out.read_bytes()
+        found = re.search(rb"on port (\d+)", text)
+        tokens = [t.decode() for t in re.findall(rb"--token (\S+)\n", text)]
+        if found and len(tokens) == players:
+            return proc, int(found.group(1)), tokens
         time.sleep(0.05)
     proc.kill()
     raise RuntimeError(f"the host did not start: {out.read_text(errors='replace')}")
@@ -256,28 +276,36 @@ def spawn_host(
 
 def play_one(
     game_id: str, players: int, seed: int, separate_host: bool, timeout: float
-) -> tuple[bool, int, list[float]]:
-    """One loopback match: finished in time, desynced clients, latencies (s)."""
+) -> tuple[bool, int, list[float], list[float]]:
+    """One loopback match: finished in time, desynced clients, latencies (s), and the host's
+    own processing time per update (s)."""
     if not separate_host:
         table = LoopbackTable(game_id, players, seed=seed)
         try:
-            return table.run(timeout), table.desyncs(), table.latencies()
+            assert table.host is not None
+            return table.run(timeout), table.desyncs(), table.latencies(), table.host.step_times
         finally:
             table.close()
     with tempfile.TemporaryDirectory() as tmp:
         save = Path(tmp) / "match.jsonl"
-        proc, port = spawn_host(game_id, players, seed, save)
-        table = LoopbackTable(game_id, players, seed=seed, port=port)
+        proc, port, tokens = spawn_host(game_id, players, seed, save)
+        table = LoopbackTable(game_id, players, seed=seed, port=port, tokens=tokens)
         try:
             finished = table.run(timeout)
             done = replay(save.read_text(encoding="utf-8").splitlines())
             bad = count_desyncs(done.game, done.state, done.actions, table.clients)
-            return finished, bad, table.latencies()
+            bad += len(table.unfair())
+            latencies = table.latencies()
         finally:
             table.close()
-            if proc.poll() is None:
+            try:
+                proc.wait(30)
+            except subprocess.TimeoutExpired:
                 proc.kill()
-            proc.wait(10)
+                proc.wait(10)
+        timings = save.with_suffix(".timings.json")
+        host = json.loads(timings.read_text(encoding="utf-8")) if timings.exists() else []
+        return finished, bad, latencies, host
 
 
 def run_matches(
@@ -294,28 +322,44 @@ def run_matches(
     the host runs in this process too.
     """
     lat: list[float] = []
+    host: list[float] = []
     completed = desynced = 0
     for m in range(matches):
-        finished, bad, times = play_one(game_id, players, 1000 + m, separate_host, timeout)
+        finished, bad, times, busy = play_one(game_id, players, 1000 + m, separate_host, timeout)
         completed += finished
         desynced += 1 if bad else 0
         lat.extend(times)
-    lat.sort()
-    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else float("nan")
+        host.extend(busy)
     return {
-        "median_ms": statistics.median(lat) * 1000 if lat else float("nan"),
-        "p99_ms": p99 * 1000,
+        "median_ms": _percentile(lat, 0.5) * 1000,
+        "p99_ms": _percentile(lat, 0.99) * 1000,
+        "host_median_ms": _percentile(host, 0.5) * 1000,
+        "host_p99_ms": _percentile(host, 0.99) * 1000,
         "actions": float(len(lat)),
         "completed": float(completed),
         "desynced": float(desynced),
     }
 
 
+def _percentile(values: list[float], q: float) -> float:
+    """The q-quantile of `values` (nearest rank); NaN when there are none."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    if q == 0.5:
+        return statistics.median(ordered)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
+
+
 def measure(matches: int = 3) -> dict[str, float]:
     """The net bench: the two games that seat the most players, each full, on loopback.
 
-    Keys: `<game>-<n>p <figure>` with the host in its own process, and the same with
-    `inline` for host and clients in one process (one core does everything).
+    Keys: `<game>-<n>p <figure>` with the host in its own process (a headless `serve`; the
+    clients run in this one, so the host process does nothing but host), and the same with
+    `inline` for host and clients in one process (one core does everything). `median_ms` and
+    `p99_ms` are from an action's send until the last client holds its View; `host_median_ms`
+    and `host_p99_ms` are the host's own processing time per update it sent (engine, log and
+    every frame written; `Host.step_times`).
     """
     out: dict[str, float] = {}
     biggest = sorted(all_games(), key=lambda g: g.info.max_players)[-2:]

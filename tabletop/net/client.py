@@ -16,6 +16,7 @@ from PySide6.QtNetwork import QAbstractSocket, QTcpSocket
 from tabletop.engine.text import Msg
 from tabletop.i18n import render
 from tabletop.net import messages as msg
+from tabletop.net.fairness import Received, Verdict, verify
 from tabletop.net.framing import MAX_HOST_FRAME, FrameError, FrameReader, encode
 
 FINAL_CODES = frozenset(
@@ -52,6 +53,7 @@ class Client(QObject):
     connectionChanged = Signal(bool)
     gaveUp = Signal()
     statusChanged = Signal(str)
+    verified = Signal(object)
 
     def __init__(
         self,
@@ -85,6 +87,14 @@ class Client(QObject):
         self.last_error: tuple[str, str] | None = None
         self.status = ""
         self.pending: int | None = None
+        self.received = Received()
+        """Everything received that the fairness check compares with the revealed log."""
+        self.fairness: Verdict | None = None
+        """The client's own check of the revealed log (None until the host reveals it)."""
+        self.revealed_log: str | None = None
+        self.check_delay_ms = 0
+        """Wait before the fairness check (a bench with many clients in one process delays it,
+        so one client's check does not hold up the others' last View)."""
         self._ref = 0
         self._host = ""
         self._port = 0
@@ -240,6 +250,7 @@ class Client(QObject):
             view = obj if kind == "view" else msg.apply_patch(self.view, obj)
             self.view = view
             self.seq = obj["seq"]
+            self.received.frames.append(view)
             self.viewChanged.emit(view)
         elif kind == "events":
             ack = obj.get("ack")
@@ -247,6 +258,9 @@ class Client(QObject):
                 if ack == self.pending:
                     self.pending = None
                 self.acked.emit(ack, obj["seq"])
+            self.received.frames.append(
+                {"type": "events", "seq": obj["seq"], "events": obj["events"]}
+            )
             self.eventsReceived.emit(obj["seq"], obj["events"])
         elif kind == "seats":
             self.seats = obj["seats"]
@@ -260,12 +274,30 @@ class Client(QObject):
             self.game = obj["game"]
             self.seat = obj.get("seat")
             self.token = obj.get("token") or self.token
+            if self.received.commitment is None:
+                # Only the first commitment counts: a host cannot swap it on a reconnect.
+                self.received.commitment = obj["commitment"]
+                self.received.seat = self.seat
+                self.received.game = self.game
             self.welcomed.emit(obj)
         elif kind == "error":
             self._on_error(obj)
         elif kind == "result":
             self.result = obj
             self.finished.emit(obj)
+        elif kind == "reveal" and self.revealed_log is None:
+            self.received.seed = obj["seed"]
+            self.received.salt = obj["salt"]
+            self.revealed_log = obj["log"]
+            # Replaying a whole match takes a while: not inside the socket's handler.
+            QTimer.singleShot(self.check_delay_ms, self, self._check)
+
+    def _check(self) -> None:
+        """Check the revealed seed and log against everything received, by ourselves."""
+        assert self.revealed_log is not None
+        self.fairness = verify(self.revealed_log.splitlines(), self.received)
+        self.received.verdict = self.fairness.to_json()
+        self.verified.emit(self.fairness)
 
     def _render(self, reason: Msg) -> str:
         """An engine refusal in this machine's language, seats named as in the latest View."""

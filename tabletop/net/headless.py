@@ -6,6 +6,7 @@ command line they are `tabletop serve ...` and `tabletop join HOST[:PORT] ...`.
 
 from __future__ import annotations
 
+import json
 import secrets
 import socket
 import sys
@@ -51,6 +52,7 @@ def serve(
     bind: str = ANY_ADDRESS,
     announce_to: str | None = "255.255.255.255",
     result_wait: float = RESULT_WAIT,
+    timings: str | None = None,
 ) -> int:
     """Host a match with no window until it ends; prints the port and how to join each seat.
 
@@ -59,6 +61,8 @@ def serve(
     `bind` is the address listened on; `announce_to` where discovery datagrams go (None: off).
     Once the match is over (also when it already was in the autosave) the host stays up until
     every network seat has been sent the result, or `result_wait` seconds at most.
+    With `timings`, the host's own processing time per update (`Host.step_times`, seconds) is
+    written there as a JSON list at the end.
     """
     _app()
     try:
@@ -100,6 +104,12 @@ def serve(
         for seat in sorted(range(state.players), key=lambda s: state.result.places[s]):
             _say(f"  {state.result.places[seat]}. {state.names[seat]}: {state.result.totals[seat]}")
     host.close()
+    if timings is not None:
+        try:
+            Path(timings).write_text(json.dumps(host.step_times), encoding="utf-8")
+        except OSError as err:
+            print(f"tabletop serve: cannot write {timings}: {err.strerror}", file=sys.stderr)
+            return 2
     return 0
 
 
@@ -172,6 +182,10 @@ class _Player:
         client.act(choice)
 
 
+REVEAL_WAIT_MS = 10_000
+"""How long `join` waits after the result for the host's reveal."""
+
+
 def join(host: str, port: int, bot: str, name: str, password: str | None, token: str | None) -> int:
     """Play one seat with a computer player over the network until the match ends.
 
@@ -182,12 +196,18 @@ def join(host: str, port: int, bot: str, name: str, password: str | None, token:
     client = Client(name or f"CPU ({bot})", password, token)
     loop = QEventLoop()
     player = _Player(client, bot, loop.quit)
-    client.finished.connect(lambda _result: QTimer.singleShot(0, loop.quit))
+    # The reveal follows the result; wait for the fairness check (a host that never reveals
+    # gets REVEAL_WAIT_MS).
+    client.verified.connect(lambda _verdict: QTimer.singleShot(0, loop.quit))
+    client.finished.connect(lambda _result: QTimer.singleShot(REVEAL_WAIT_MS, loop.quit))
     client.gaveUp.connect(loop.quit)
     client.statusChanged.connect(lambda text: _say(f"join: {text}") if text else None)
     client.welcomed.connect(
         lambda w: (
-            _say(f"join: seat {w['seat'] + 1} of {w['game']}, token {w['token']}")
+            _say(
+                f"join: seat {w['seat'] + 1} of {w['game']}, token {w['token']}, "
+                f"seed commitment {w['commitment']}"
+            )
             if w.get("seat") is not None
             else _say(f"join: watching {w['game']}")
         )
@@ -206,6 +226,13 @@ def join(host: str, port: int, bot: str, name: str, password: str | None, token:
     seat = client.seat
     if seat is not None:
         _say(f"join: finished, place {result['ranking'][seat]} with {result['totals'][seat]}")
+    verdict = client.fairness
+    if verdict is None:
+        _say("join: the host did not reveal the seed and log; the deal cannot be checked")
+    elif verdict.ok:
+        _say(f"join: {verdict.message}")
+    else:
+        _say(f"join: fairness check failed: {verdict.message}")
     return 0
 
 

@@ -36,6 +36,7 @@ from tabletop.engine.rng import fresh_seed
 from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 from tabletop.net import messages as msg
+from tabletop.net.fairness import commitment, new_salt
 from tabletop.net.framing import (
     MAX_CLIENT_FRAME,
     FrameError,
@@ -252,6 +253,9 @@ class Host(QObject):
         self.state: State | None = None
         self.seq = 0
         self._seed = seed if seed is not None else fresh_seed()
+        self._salt = new_salt()
+        self.commitment = commitment(self._seed, self._salt)
+        """SHA-256 over the seed and a secret salt, sent in every welcome (see fairness.py)."""
         self._seats: list[_Seat] = []
         for i, spec in enumerate(seats):
             self._seats.append(_Seat(spec, _token(), "", spec.kind != "network"))
@@ -266,6 +270,10 @@ class Host(QObject):
         self._outbox: list[tuple[int, list[Event], _Conn | None, int | None]] = []
         self._flush_pending = False
         self._result_sent = False
+        self.step_times: list[float] = []
+        """Seconds the host itself spent on each update it sent: applying the update's actions
+        (engine and log) and writing every connection's frames (`tabletop bench --net`)."""
+        self._busy = 0.0
         self._text_cache = msg.TextCache()
         self._last_texts: msg.ViewTexts | None = None
         self._texts_seq = -1
@@ -299,7 +307,9 @@ class Host(QObject):
         path = Path(autosave)
         lines = path.read_text(encoding="utf-8").splitlines()
         replay(lines)
-        meta = json.loads(_sidecar(path).read_text(encoding="utf-8"))
+        saved_meta = json.loads(_sidecar(path).read_text(encoding="utf-8"))
+        # The seats file of an older version is the bare list of seats, with no salt.
+        meta = saved_meta["seats"] if isinstance(saved_meta, dict) else saved_meta
         head = next(read_lines(lines))[1]
         specs = [SeatSpec(s["kind"], s.get("bot", "random"), s.get("name", "")) for s in meta]
         host = cls(
@@ -313,6 +323,9 @@ class Host(QObject):
             auto_start=False,
             parent=parent,
         )
+        if isinstance(saved_meta, dict):
+            host._salt = bytes.fromhex(str(saved_meta["salt"]))
+            host.commitment = commitment(host._seed, host._salt)
         for seat, saved in zip(host._seats, meta, strict=True):
             seat.token = str(saved["token"])
             seat.name = str(saved.get("name", seat.name))
@@ -572,9 +585,7 @@ class Host(QObject):
             self._guesses.right(conn.address)
         if hello.spectator:
             conn.joined = True
-            self._send(
-                conn, encode(msg.welcome(self.game, len(self._seats), None, None, self.options))
-            )
+            self._send(conn, encode(self._welcome(None, None)))
             self._send(conn, encode(self._seats_message()))
             self._send_current(conn)
             return
@@ -649,11 +660,18 @@ class Host(QObject):
         conn.joined = True
         conn.seat = index
         seat.conn = conn
-        self._send(
-            conn, encode(msg.welcome(self.game, len(self._seats), index, seat.token, self.options))
-        )
+        self._send(conn, encode(self._welcome(index, seat.token)))
         self._broadcast_seats()
         self._send_current(conn)
+
+    def _welcome(self, seat: int | None, token: str | None) -> dict[str, Any]:
+        return msg.welcome(self.game, len(self._seats), seat, token, self.options, self.commitment)
+
+    def _ending(self) -> bytes:
+        """The result, then the reveal: seed, salt and the whole omniscient log."""
+        assert self.state is not None and self.state.result is not None
+        result = encode(msg.result(self.state.result, self.state.names))
+        return result + encode(msg.reveal(self._seed, self._salt, self.log_text()))
 
     def _texts(self, state: State) -> msg.ViewTexts:
         """Every seat's View of the current step, built once and shared by all frames of it."""
@@ -676,7 +694,7 @@ class Host(QObject):
                 self._opening = msg.EventTexts(0, state.opening)
             data = frame_text(self._opening.frame(conn.seat)) + data
         if state.result is not None:
-            data += encode(msg.result(state.result, state.names))
+            data += self._ending()
             self._delivered(conn)
         self._send(conn, data)
 
@@ -798,6 +816,15 @@ class Host(QObject):
     def _apply(
         self, seat: int, text: str, sender: _Conn | None = None, ref: int | None = None
     ) -> str | Msg | None:
+        start = time.perf_counter()
+        try:
+            return self._apply_now(seat, text, sender, ref)
+        finally:
+            self._busy += time.perf_counter() - start
+
+    def _apply_now(
+        self, seat: int, text: str, sender: _Conn | None, ref: int | None
+    ) -> str | Msg | None:
         state = self.state
         if state is None:
             return "not-started:The match has not started."
@@ -830,6 +857,7 @@ class Host(QObject):
         state = self.state
         if state is None or not self._outbox:
             return
+        start = time.perf_counter()
         batch, self._outbox = self._outbox, []
         self._save()
         texts = self._texts(state)
@@ -849,9 +877,11 @@ class Host(QObject):
             patch = view.patch(self.seq, last) if last is not None else None
             parts.append(frame_text(patch if patch is not None else view.frame(self.seq)))
             self._send(conn, b"".join(parts))
+        self.step_times.append(self._busy + time.perf_counter() - start)
+        self._busy = 0.0
         if state.result is not None and not self._result_sent:
             self._result_sent = True
-            data = encode(msg.result(state.result, state.names))
+            data = self._ending()
             for conn in self._conns:
                 if conn.joined and not conn.closing:
                     self._send(conn, data)
@@ -908,13 +938,15 @@ class Host(QObject):
             self.message.emit(f"autosave failed: {err.strerror or err}")
 
     def _save_seats(self) -> None:
-        """Write the seats file (kinds, names, tokens) beside the autosave of a started match."""
+        """Write the seats file (kinds, names, tokens, the commitment's salt) beside the autosave
+        of a started match."""
         if self.autosave is None or self.state is None:
             return
-        meta = [
+        seats = [
             {"kind": s.spec.kind, "bot": s.spec.bot, "name": s.name, "token": s.token}
             for s in self._seats
         ]
+        meta = {"salt": self._salt.hex(), "seats": seats}
         try:
             atomic_write(_sidecar(self.autosave), json.dumps(meta))
         except OSError as err:

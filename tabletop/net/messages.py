@@ -2,7 +2,7 @@
 
 Client → host: `hello`, `act`, `ping`, `bye`; `parse_client` turns a decoded frame into one of
 the dataclasses below or raises `ProtocolError`. Host → client: `welcome`, `seats`, `events`,
-`view`, `error`, `result`, `pong`, built by the functions below and checked on arrival by
+`view`, `error`, `result`, `reveal`, `pong`, built by the functions below and checked on arrival by
 `parse_host`. `ViewTexts` writes every seat's `view` (or `patch`) frame from one pass over the
 game's zones.
 """
@@ -23,7 +23,7 @@ from tabletop.engine.registry import get_game
 from tabletop.engine.text import Msg
 from tabletop.engine.views import Counter, Zone
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 """The protocol version both sides put in their first message."""
 
 NAME_MAX = 24
@@ -192,9 +192,14 @@ def act(action: str, ref: int | None = None) -> dict[str, Any]:
 
 # ---- host → client -------------------------------------------------------------------------
 def welcome(
-    game: Game, players: int, seat: int | None, token: str | None, options: dict[str, Any]
+    game: Game,
+    players: int,
+    seat: int | None,
+    token: str | None,
+    options: dict[str, Any],
+    commitment: str,
 ) -> dict[str, Any]:
-    """The host's answer to a good hello: the game, the seat taken and its token."""
+    """The host's answer to a good hello: the game, the seat taken, its token, the commitment."""
     return {
         "type": "welcome",
         "version": PROTOCOL_VERSION,
@@ -204,6 +209,7 @@ def welcome(
         "seat": seat,
         "token": token,
         "options": options,
+        "commitment": commitment,
     }
 
 
@@ -279,6 +285,11 @@ class EventTexts:
 def result(res: Result, names: tuple[str, ...]) -> dict[str, Any]:
     """The end of the match (public)."""
     return {"type": "result", "names": list(names), **res.to_json()}
+
+
+def reveal(seed: int, salt: bytes, log: str) -> dict[str, Any]:
+    """After the result: the seed and salt committed to at the start, and the whole log."""
+    return {"type": "reveal", "seed": seed, "salt": salt.hex(), "log": log}
 
 
 def pong() -> dict[str, Any]:
@@ -560,7 +571,13 @@ def apply_patch(view: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
 
 
 _HOST_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
-    "welcome": {"version": int, "game": str, "players": int, "options": dict},
+    "welcome": {
+        "version": int,
+        "game": str,
+        "players": int,
+        "options": dict,
+        "commitment": str,
+    },
     "seats": {"started": bool, "seats": list},
     "events": {"seq": int, "events": list},
     "view": {
@@ -577,6 +594,7 @@ _HOST_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     },
     "error": {"code": str, "fatal": bool},
     "result": {"totals": list, "ranking": list, "winners": list},
+    "reveal": {"seed": int, "salt": str, "log": str},
     "pong": {},
     "patch": {"seq": int, "zones": dict, "counters": dict},
 }

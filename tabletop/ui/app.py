@@ -491,6 +491,8 @@ class MainWindow(QMainWindow):
             for button in dialog.findChildren(QPushButton):
                 if button.text() == "Rematch":
                     button.hide()
+        if isinstance(session, ClientSession):
+            dialog.track_fairness(session.commitment, session.verdict, session.verified)
         self.results = dialog
         dialog.open()
 

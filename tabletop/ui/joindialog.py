@@ -28,6 +28,7 @@ from tabletop.engine.errors import UnknownGame
 from tabletop.engine.registry import get_game
 from tabletop.net.client import Client
 from tabletop.net.discovery import Browser
+from tabletop.net.fairness import short
 from tabletop.net.headless import DEFAULT_PORT, split_address
 from tabletop.ui.netsession import ClientSession, LanConfig
 
@@ -190,7 +191,12 @@ class JoinDialog(QDialog):
         seat = welcome.get("seat")
         where = f"seat {seat + 1}" if seat is not None else "a spectator's place"
         title = _title(str(welcome["game"]), str(welcome.get("title", "")))
-        self.status.setText(f"You have {where} at {title}. Waiting for the host to start…")
+        commitment = str(welcome.get("commitment", ""))
+        self.status.setText(
+            f"You have {where} at {title}. Waiting for the host to start… "
+            f"Seed commitment: {short(commitment)}"
+        )
+        self.status.setToolTip(f"The host's seed commitment: {commitment}")
 
     def _seats(self, rows: list[dict[str, Any]]) -> None:
         lines = []

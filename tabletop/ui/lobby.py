@@ -34,6 +34,7 @@ from tabletop.engine.registry import all_games, get_game
 from tabletop.i18n import error_text, render
 from tabletop.net import messages as msg
 from tabletop.net.discovery import Announcer
+from tabletop.net.fairness import short
 from tabletop.net.headless import DEFAULT_PORT
 from tabletop.net.host import Host, SeatSpec
 from tabletop.ui.netsession import LanConfig, lan_addresses
@@ -311,7 +312,9 @@ class HostLobby(QDialog):
             "Players join from their Join list, or by typing "
             + " or ".join(f"<b>{a}:{port}</b>" for a in addresses)
             + lock
+            + f"<br>Seed commitment: <tt>{short(host.commitment)}</tt>"
         )
+        self.where.setToolTip(f"The seed commitment every player receives: {host.commitment}")
         for widget in self.config_widgets:
             widget.setEnabled(False)
         self.open_button.setText("Close the table")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal
@@ -29,7 +30,9 @@ from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 from tabletop.net.client import Client
 from tabletop.net.discovery import BROADCAST, DISCOVERY_PORT, Announcer
+from tabletop.net.fairness import Verdict, short
 from tabletop.net.host import ANY_ADDRESS, Host
+from tabletop.store import atomic_write, data_dir
 from tabletop.ui import gestures
 from tabletop.ui.session import default_bot, serve_seat
 
@@ -205,6 +208,8 @@ class ClientSession(QObject):
     """The host refused this seat's move: its reason."""
     notice = Signal(str)
     """A fatal message from the host (the connection closes)."""
+    verified = Signal(object)
+    """The client's own check of the revealed log: a `fairness.Verdict`."""
 
     def __init__(
         self, client: Client, address: str, port: int, parent: QObject | None = None
@@ -227,6 +232,40 @@ class ClientSession(QObject):
         client.viewChanged.connect(self._on_view)
         client.errorReceived.connect(self._on_error)
         client.finished.connect(lambda _result: self.updated.emit([], None))
+        client.verified.connect(self._on_verified)
+        self.record: Path | None = None
+        """Where the revealed log and what this client received were stored, once checked."""
+
+    @property
+    def commitment(self) -> str:
+        """The host's seed commitment, as received at the start."""
+        return self.client.received.commitment or ""
+
+    @property
+    def verdict(self) -> Verdict | None:
+        """The fairness check's outcome (None until the host reveals the seed and log)."""
+        return self.client.fairness
+
+    def _on_verified(self, verdict: Verdict) -> None:
+        """Store the match with its verdict: the revealed log and the received file beside it.
+
+        The files go to `lan/` in the data folder; `tabletop verify LOG --seat N --received
+        FILE` repeats the check from them.
+        """
+        client = self.client
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        folder = data_dir() / "lan"
+        stem = f"{stamp}-{self.game.info.id}-" + (
+            f"seat{client.seat}" if client.seat is not None else "spectator"
+        )
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            atomic_write(folder / f"{stem}.jsonl", client.revealed_log or "")
+            atomic_write(folder / f"{stem}.received.jsonl", "\n".join(client.received.lines()))
+            self.record = folder / f"{stem}.jsonl"
+        except OSError as err:
+            self.save_error = f"The match could not be saved: {err.strerror or err}."
+        self.verified.emit(verdict)
 
     @property
     def players(self) -> int:
@@ -370,6 +409,10 @@ class NetBar(QWidget):
         row.addWidget(self.seats_button)
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setStyleSheet("NetBar { background: #fff3c4; }")
+        commitment = (
+            session.host.commitment if isinstance(session, HostSession) else session.commitment
+        )
+        self.setToolTip(f"Seed commitment: {short(commitment)} ({commitment})")
         if isinstance(session, HostSession):
             self.seats_button.show()
             session.host.seatsChanged.connect(self._host_seats)

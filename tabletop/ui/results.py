@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal, SignalInstance
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QDialog,
@@ -171,6 +171,31 @@ class ResultsDialog(QDialog):
         again.clicked.connect(self._rematch)
         new.clicked.connect(self._new_game)
         close.clicked.connect(self.accept)
+
+    def track_fairness(self, commitment: str, verdict: object, verified: SignalInstance) -> None:
+        """Show a LAN client's own fairness check: pending, then its verdict (`.ok`, `.message`).
+
+        `verified` is the signal that brings the verdict when the host reveals the log.
+        """
+        self.fairness = QLabel()
+        self.fairness.setWordWrap(True)
+        self.fairness.setToolTip(f"The host's seed commitment: {commitment}")
+        layout = self.layout()
+        assert isinstance(layout, QVBoxLayout)
+        layout.insertWidget(layout.count() - 1, self.fairness)
+        self._show_fairness(verdict)
+        verified.connect(self._show_fairness)
+
+    def _show_fairness(self, verdict: object) -> None:
+        if verdict is None:
+            self.fairness.setText("Checking the deal against the host's revealed seed and log…")
+            return
+        if getattr(verdict, "ok", False):
+            self.fairness.setStyleSheet("color: #2e7d32; font-weight: bold;")
+            self.fairness.setText("✔ Fair deal verified (this computer checked the whole log)")
+        else:
+            self.fairness.setStyleSheet("color: #c62828; font-weight: bold;")
+            self.fairness.setText(f"✘ Fairness check failed: {getattr(verdict, 'message', '')}")
 
     def _rematch(self) -> None:
         self.accept()

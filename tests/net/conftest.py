@@ -122,8 +122,12 @@ def loopback(net_app: QCoreApplication) -> Iterator[Callable[..., LoopbackTable]
         return table
 
     yield make
+    unfair = [
+        f"{table.host and table.host.game.info.id}: {u}" for table in made for u in table.unfair()
+    ]
     for table in made:
         table.close()
+    assert not unfair, f"the fairness check failed: {unfair}"
 
 
 class Tables:
@@ -148,6 +152,14 @@ class Tables:
         client.connect_to(LOOPBACK, port)
         return client
 
+    def unfair(self) -> list[str]:
+        """Clients that got a result but whose fairness check did not pass (or did not run)."""
+        return [
+            f"{c.name}: {c.fairness.message if c.fairness else 'no reveal'}"
+            for c in self.clients
+            if c.result is not None and (c.fairness is None or not c.fairness.ok)
+        ]
+
     def close(self) -> None:
         """Close every client, then every host."""
         for client in self.clients:
@@ -161,8 +173,11 @@ def tables(net_app: QCoreApplication) -> Iterator[Tables]:
     """Make hosts and clients; they are closed after the test."""
     made = Tables()
     yield made
+    pump_until(lambda: all(c.fairness is not None for c in made.clients if c.result), 5.0)
+    unfair = made.unfair()
     made.close()
     pump_until(lambda: False, 0.05)
+    assert not unfair, f"the fairness check failed: {unfair}"
 
 
 @pytest.fixture

@@ -28,6 +28,9 @@ def check_finished(table: LoopbackTable) -> None:
         assert {k: client.result[k] for k in want} == want
         assert client.view is not None and client.view["over"]
     assert table.desyncs() == 0
+    assert [c.fairness.message if c.fairness else None for c in table.clients] == [
+        "Fair deal verified"
+    ] * len(table.clients)
     done = replay(host.log_text().splitlines())
     assert done.actions == host.seq
     assert done.game.result(done.state) == host.state.result

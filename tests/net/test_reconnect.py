@@ -130,4 +130,6 @@ def test_killed_host_resumes_from_autosave(
     for client in table.clients:
         assert client.result is not None
         assert client.result["totals"] == list(result.totals)
+        # The resumed host kept the salt: its reveal matches the commitment made before the kill.
+        assert client.fairness is not None and client.fairness.message == "Fair deal verified"
     assert second.wait(15) == 0

@@ -85,7 +85,7 @@ def test_autosave_and_seats_file_are_private(tables: Any, tmp_path: Path) -> Non
     seats_file = tmp_path / "match.jsonl.seats.json"
     for path in (save, seats_file):
         assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
-    assert json.loads(seats_file.read_text(encoding="utf-8"))[0]["token"] == player.token
+    assert json.loads(seats_file.read_text(encoding="utf-8"))["seats"][0]["token"] == player.token
     assert sorted(p.name for p in tmp_path.iterdir()) == [save.name, seats_file.name]
 
 
@@ -302,7 +302,7 @@ def test_takeover_rotates_the_token(tables: Any, tmp_path: Path) -> None:
     assert "token" in player.status and "took" in player.status
     assert thief.token and thief.token != old and host.tokens()[0] == thief.token
     saved = json.loads((tmp_path / "match.jsonl.seats.json").read_text(encoding="utf-8"))
-    assert saved[0]["token"] == thief.token
+    assert saved["seats"][0]["token"] == thief.token
     late = tables.client(host.port, "Ann", token=old)
     assert pump_until(lambda: late.last_error is not None, 5.0)
     assert late.last_error[0] == "bad-token"

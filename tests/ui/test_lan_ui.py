@@ -15,6 +15,7 @@ from tabletop.engine.views import BACK
 from tabletop.net import discovery
 from tabletop.net.client import Client
 from tabletop.net.discovery import Announcer
+from tabletop.net.fairness import short
 from tabletop.net.host import Host, SeatSpec
 from tabletop.ui.app import MainWindow
 from tabletop.ui.netsession import HostSession, NetBar
@@ -139,6 +140,8 @@ def test_lobby_join_list_and_a_computer_play_a_whole_match(
     qtbot.waitUntil(lambda: "Bob" in lobby.seat_choices[1].status.text(), timeout=WAIT)
     assert lobby.start_button.isEnabled()
     qtbot.waitUntil(lambda: "Waiting for the host" in dialog.status.text(), timeout=WAIT)
+    assert "Seed commitment: " + short(host.commitment) in dialog.status.text()
+    assert "Seed commitment: <tt>" + short(host.commitment) in lobby.where.text()
     lobby.start_button.click()
     qtbot.waitUntil(lambda: joining.table is not None, timeout=WAIT)
     ann, bob = hosting.table, joining.table
@@ -183,6 +186,7 @@ def test_lobby_join_list_and_a_computer_play_a_whole_match(
     assert bob.session.result().totals == tuple(float(t) for t in result.totals)
     assert joining.results.table.rowCount() == 3
     assert not joining.results.print_button.isVisible()
+    qtbot.waitUntil(lambda: "Fair deal verified" in joining.results.fairness.text(), timeout=WAIT)
     hosting.results.close()
     joining.results.close()
     hosting.show_launcher()
