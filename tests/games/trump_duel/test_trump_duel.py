@@ -306,8 +306,10 @@ def test_deck_reshuffles_when_empty() -> None:
     state = staged([["6C", "2S"], ["3D"]], discards=["4H", "5H", "7S"])
     state.deck = []
     events = act(state, "play 6C")
-    assert of_type(events, "reshuffle") == [{"type": "reshuffle", "cards": 3}]
-    assert len(state.hands[0]) == 2 and len(state.deck) == 2 and state.discards == []
+    assert of_type(events, "reshuffle") == [
+        {"type": "reshuffle", "cards": 3, "order": ["7S", "5H", "4H"]}
+    ]
+    assert "7S" in state.hands[0] and sorted(state.deck) == ["4H", "5H"] and state.discards == []
 
 
 def test_card_just_thrown_away_is_reshuffled_too() -> None:
