@@ -140,9 +140,9 @@ class TableWidget(QWidget):
         split.setStretchFactor(1, 0)
         split.setStretchFactor(2, 0)
         split.setSizes([880, 240, 170])
-        # In a narrow window the log gives way before the table does.
+        # In a narrow window the log gives way (it is hidden) before the table does.
         self.view.setMinimumWidth(400)
-        self.gamelog.setMinimumWidth(0)
+        self.gamelog.setMinimumWidth(1)
         self.splitter = split
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -164,6 +164,15 @@ class TableWidget(QWidget):
         self.banner.dismissed.connect(self._after_banner)
 
     # ---- the flow of play -----------------------------------------------------------------
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Show the game log only when the table keeps its minimum width beside it."""
+        split = self.splitter
+        room = self.view.minimumWidth() + self.scores.minimumWidth() + 2 * split.handleWidth()
+        roomy = event.size().width() >= room + self.gamelog.minimumSizeHint().width()
+        if self.gamelog.isVisibleTo(self) != roomy:
+            self.gamelog.setVisible(roomy)
+        super().resizeEvent(event)
+
     def start(self) -> None:
         """Draw the opening table (behind a curtain if several people share the screen)."""
         self._refresh([], None)
