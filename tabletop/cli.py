@@ -12,7 +12,8 @@ from tabletop import APP_ID, __version__
 from tabletop.engine.errors import ParseError, ReplayDivergence, TabletopError
 from tabletop.engine.game import parse_options
 from tabletop.engine.registry import all_games, get_game
-from tabletop.i18n import available, choose, error_text, render, set_language
+from tabletop.engine.text import Msg
+from tabletop.i18n import _, available, choose, current, error_text, render, set_language
 from tabletop.i18n.catalog import normalize
 
 SUBCOMMANDS = ("simulate", "replay", "games", "bench", "serve", "join", "sheet")
@@ -108,10 +109,25 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             state, result = play_match(game, args.players, bots, args.seed, options, log)
     else:
         state, result = play_match(game, args.players, bots, args.seed, options)
-    print(f"{game.info.title} ({game.info.title_en}), {args.players} players, seed {args.seed}")
+    title = game.info.title if current() == "ja" else f"{game.info.title} ({game.info.title_en})"
+    print(
+        render(
+            Msg(
+                "{game}, {players} players, seed {seed}",
+                game=title,
+                players=args.players,
+                seed=str(args.seed),
+            )
+        )
+    )
+    names = [
+        render(Msg("Player {number}", number=i + 1)) if n == f"Player {i + 1}" else n
+        for i, n in enumerate(state.names)
+    ]
     for seat in sorted(range(args.players), key=lambda s: result.places[s]):
-        print(f"  {result.places[seat]}. {state.names[seat]:<10} {result.totals[seat]}")
-    print("  winner: " + ", ".join(state.names[w] for w in result.winners))
+        print(f"  {result.places[seat]}. {names[seat]:<10} {result.totals[seat]}")
+    winners = _(", ", ctx="list separator").join(names[w] for w in result.winners)
+    print("  " + render(Msg("winner: {names}", names=winners)))
     return 0
 
 
@@ -123,16 +139,34 @@ def cmd_replay(args: argparse.Namespace) -> int:
         with args.file.open(encoding="utf-8") as f:
             done = replay(f)
     except OSError as err:
-        print(f"cannot read {args.file}: {err.strerror}", file=sys.stderr)
+        text = Msg("cannot read {file}: {reason}", file=str(args.file), reason=str(err.strerror))
+        print(render(text), file=sys.stderr)
         return 2
     except ParseError as err:
         print(f"{args.file}: {err}", file=sys.stderr)
         return 1
     except ReplayDivergence as err:
-        print(f"{args.file}: diverges at line {err.line}: {err.message}", file=sys.stderr)
+        text = Msg(
+            "{file}: diverges at line {line}: {reason}",
+            file=str(args.file),
+            line=err.line,
+            reason=err.message,
+        )
+        print(render(text), file=sys.stderr)
         return 1
-    finished = "finished" if done.game.result(done.state) else "unfinished"
-    print(f"{args.file}: reproduces ({done.actions} actions, {finished} match)")
+    if done.game.result(done.state):
+        text = Msg(
+            "{file}: reproduces ({count} actions, finished match)",
+            file=str(args.file),
+            count=done.actions,
+        )
+    else:
+        text = Msg(
+            "{file}: reproduces ({count} actions, unfinished match)",
+            file=str(args.file),
+            count=done.actions,
+        )
+    print(render(text))
     return 0
 
 
@@ -140,10 +174,15 @@ def cmd_games(args: argparse.Namespace) -> int:
     """List the registered games."""
     for game in all_games():
         info = game.info
-        print(
-            f"{info.id:<16} {info.title} / {info.title_en}, {info.min_players}–"
-            f"{info.max_players} players, by {info.designer}"
+        title = info.title if current() == "ja" else f"{info.title} / {info.title_en}"
+        about = Msg(
+            "{game}, {low}–{high} players, by {designer}",
+            game=title,
+            low=info.min_players,
+            high=info.max_players,
+            designer=info.designer,
         )
+        print(f"{info.id:<16} {render(about)}")
         print(f"    {render(info.summary)}")
         for opt in info.options:
             print(f"    --option {opt.key}={opt.default}  {render(opt.help)}")
@@ -187,7 +226,7 @@ def room_password(given: str | None) -> str | None:
     if given == "-":
         import getpass
 
-        return getpass.getpass("Room password: ") or None
+        return getpass.getpass(render(Msg("Room password: "))) or None
     if given is not None:
         return given or None
     return os.environ.get(PASSWORD_ENV) or None
@@ -246,6 +285,9 @@ COMMANDS = {
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `tabletop` command."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    fixed = bool(os.environ.get("TABLETOP_LANG")) or any(
+        arg == "--lang" or arg.startswith("--lang=") for arg in argv
+    )
     try:
         argv = _choose_language(argv)
         if argv[:1] == ["doctor"]:
@@ -276,7 +318,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         options = _key_values(args.option)
         seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
-        return launch(args.game, seats, args.seed, options, args.screenshot, args.moves)
+        return launch(args.game, seats, args.seed, options, args.screenshot, args.moves, fixed)
     except TabletopError as err:
         print(f"tabletop: {error_text(err)}", file=sys.stderr)
         return 2

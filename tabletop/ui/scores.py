@@ -8,6 +8,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
+from tabletop.i18n import _
+
 
 def fmt(value: float) -> str:
     """A score as short text: integers without a decimal point."""
@@ -39,7 +41,7 @@ class ScorePanel(QTableWidget):
         """Fill the table; the total column is bold, `current` seat's row is marked."""
         self.setRowCount(len(names))
         self.setColumnCount(len(rounds) + 1)
-        self.setHorizontalHeaderLabels([f"R{i + 1}" for i in range(len(rounds))] + ["Total"])
+        self.setHorizontalHeaderLabels([f"R{i + 1}" for i in range(len(rounds))] + [_("Total")])
         self.setVerticalHeaderLabels(
             [("▶ " if i == current else "") + n for i, n in enumerate(names)]
         )
