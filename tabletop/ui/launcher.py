@@ -35,8 +35,8 @@ from tabletop.help import rules_markdown
 from tabletop.i18n import _, current, render
 from tabletop.store import HistoryEntry, SaveInfo
 from tabletop.ui.session import seats_from
+from tabletop.ui.texts import and_list, shown_name, shown_names
 from tabletop.ui.texts import game_title as title_of
-from tabletop.ui.texts import shown_name, shown_names
 
 GAMES, SAVES, HISTORY = "games", "saves", "history"
 """The launcher's panels, where commands' buttons go."""
@@ -233,7 +233,7 @@ class Launcher(QWidget):
                     entry.date,
                     game_title(self.games, entry.game),
                     _(", ", ctx="list separator").join(shown_names(entry.names)),
-                    _(", ", ctx="list separator").join(shown_names(entry.winners)),
+                    and_list(shown_names(entry.winners)),
                 ]
             )
             item.setData(0, Qt.ItemDataRole.UserRole, entry)

@@ -23,6 +23,7 @@ from tabletop.engine.game import Result
 from tabletop.engine.text import Msg
 from tabletop.i18n import _, render
 from tabletop.ui.scores import fmt
+from tabletop.ui.texts import and_list
 
 PALETTE = (
     "#e53935",
@@ -141,10 +142,7 @@ class ResultsDialog(QDialog):
         if len(winners) == 1:
             cheer = render(Msg("{name} wins!", name=winners[0]))
         else:
-            together = render(
-                Msg("{first} and {last}", first=", ".join(winners[:-1]), last=winners[-1])
-            )
-            cheer = render(Msg("{names} win!", names=together))
+            cheer = render(Msg("{names} win!", names=and_list(winners)))
         head = QLabel(f"<h2>{escape(cheer)}</h2>")
         layout.addWidget(head)
         table = QTableWidget(len(rows), 3)

@@ -15,8 +15,9 @@ from dataclasses import replace
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QTranslator
 
 from tabletop.engine.game import GameInfo
+from tabletop.engine.text import Msg
 from tabletop.engine.views import View
-from tabletop.i18n import _, current
+from tabletop.i18n import _, current, render
 
 _DEFAULT_NAME = re.compile(r"Player (\d+)")
 
@@ -71,3 +72,11 @@ def shown_view(view: View) -> View:
     """A View whose default seat names read in the viewer's language (the View itself if none)."""
     names = shown_names(view.names)
     return view if names == view.names else replace(view, names=names)
+
+
+def and_list(names: Sequence[str]) -> str:
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cy" in the current language."""
+    if len(names) < 2:
+        return "".join(names)
+    first = _(", ", ctx="list separator").join(names[:-1])
+    return render(Msg("{first} and {last}", first=first, last=names[-1]))
