@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QDialog,
     QMainWindow,
+    QMenuBar,
     QMessageBox,
     QStackedWidget,
     QTextBrowser,
@@ -227,10 +228,13 @@ class MainWindow(QMainWindow):
             Command("history-pdf", _("Save score sheet as PDF…"), HISTORY, self.save_history_sheet),
         ]
 
-    def _menus(self, tempo_name: str) -> None:
-        game_menu = self.menuBar().addMenu(_("&Game", ctx="menu"))
+    def _menus(self, tempo_name: str, scores: bool = True) -> None:
+        """Build the menu bar (a new one: the old one and its actions go with it)."""
+        bar = QMenuBar(self)
+        self.setMenuBar(bar)
+        game_menu = bar.addMenu(_("&Game", ctx="menu"))
         for command in self.commands():
-            action = QAction(command.text, self)
+            action = QAction(command.text, bar)
             action.setToolTip(command.tip or command.text.replace("&", ""))
             if command.shortcut is not None:
                 action.setShortcut(command.shortcut)
@@ -240,40 +244,40 @@ class MainWindow(QMainWindow):
             if command.menu:
                 game_menu.addAction(action)
         game_menu.addSeparator()
-        self.rematch_action = QAction(_("&Rematch"), self, enabled=False)
+        self.rematch_action = QAction(_("&Rematch"), bar, enabled=False)
         self.rematch_action.triggered.connect(self.rematch)
-        back = QAction(_("&All games"), self)
+        back = QAction(_("&All games"), bar)
         back.triggered.connect(self.show_launcher)
-        quit_ = QAction(_("&Quit"), self, shortcut=QKeySequence.StandardKey.Quit)
+        quit_ = QAction(_("&Quit"), bar, shortcut=QKeySequence.StandardKey.Quit)
         quit_.triggered.connect(self.close)
         for action in (self.rematch_action, back, quit_):
             game_menu.addAction(action)
-        view_menu = self.menuBar().addMenu(_("&View", ctx="menu"))
+        view_menu = bar.addMenu(_("&View", ctx="menu"))
         speed = view_menu.addMenu(_("Animation &speed"))
-        group = QActionGroup(self)
+        group = QActionGroup(bar)
         for name in TEMPOS:
-            action = QAction(tempo_label(name), self, checkable=True, checked=name == tempo_name)
+            action = QAction(tempo_label(name), bar, checkable=True, checked=name == tempo_name)
             action.triggered.connect(lambda _=False, n=name: self.set_tempo(n))
             group.addAction(action)
             speed.addAction(action)
-        self.scores_action = QAction(_("Score &panel"), self, checkable=True, checked=True)
+        self.scores_action = QAction(_("Score &panel"), bar, checkable=True, checked=scores)
         self.scores_action.toggled.connect(self._toggle_scores)
         view_menu.addAction(self.scores_action)
-        settings_menu = self.menuBar().addMenu(_("&Settings", ctx="menu"))
+        settings_menu = bar.addMenu(_("&Settings", ctx="menu"))
         language_menu = settings_menu.addMenu(_("&Language"))
-        languages = QActionGroup(self)
+        languages = QActionGroup(bar)
         for lang, name in LANGUAGES.items():
             if lang not in available():
                 continue
-            action = QAction(name, self, checkable=True, checked=lang == current())
+            action = QAction(name, bar, checkable=True, checked=lang == current())
             action.setData(lang)
             action.triggered.connect(lambda _=False, code=lang: self.switch_language(code))
             languages.addAction(action)
             language_menu.addAction(action)
         self.language_actions = languages
-        help_menu = self.menuBar().addMenu(_("&Help", ctx="menu"))
+        help_menu = bar.addMenu(_("&Help", ctx="menu"))
         rules = QAction(
-            _("&Rules of this game"), self, shortcut=QKeySequence.StandardKey.HelpContents
+            _("&Rules of this game"), bar, shortcut=QKeySequence.StandardKey.HelpContents
         )
         rules.triggered.connect(self.show_rules)
         help_menu.addAction(rules)
@@ -297,11 +301,12 @@ class MainWindow(QMainWindow):
         self.launcher = Launcher()
         self.stack.insertWidget(0, self.launcher)
         self.stack.removeWidget(old)
+        old.setParent(None)
         old.deleteLater()
-        self.menuBar().clear()
         self.command_actions.clear()
         tempo = next((k for k, v in TEMPOS.items() if v == self.tempo), "Normal")
-        self._menus(tempo)
+        self._menus(tempo, self.scores_action.isChecked())
+        self.rematch_action.setEnabled(self.last is not None)
         self.launcher.select(game_id)
         self.refresh_launcher()
         if self.table is not None and front is self.table:
