@@ -3,6 +3,7 @@ titles and default seat names in the viewer's language, rules help in the curren
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -26,11 +27,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tabletop.engine.errors import IllegalAction
 from tabletop.engine.registry import all_games, get_game
+from tabletop.engine.text import Msg
 from tabletop.help import rules_markdown
-from tabletop.i18n import current, set_language
+from tabletop.i18n import current, render, set_language
 from tabletop.i18n.catalog import LOCALE_DIR
 from tabletop.i18n.po import read
+from tabletop.net.host import Host
+from tabletop.net.host import SeatSpec as NetSeat
 from tabletop.ui.app import LANGUAGE_KEY, MainWindow, apply_language
 from tabletop.ui.newgame import NewGameDialog
 from tabletop.ui.session import Session, parse_seats
@@ -270,3 +275,68 @@ def test_a_replay_log_keeps_the_engines_default_names(
     seat = min(session.to_act())
     session.act(seat, str(game.legal_actions(session.state, seat)[0]))
     assert '"Player 1"' in session.log()[0] and "プレイヤー1" not in "".join(session.log())
+
+
+CLIENT = Path(__file__).with_name("lan_language_client.py")
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def refusal(host: Host, seat: int, action: str) -> Msg:
+    """The engine's reason for refusing `action` to `seat` now."""
+    with pytest.raises(IllegalAction) as refused:
+        host.game.apply(host.state.copy(), seat, action)
+    return refused.value.reason
+
+
+@pytest.mark.parametrize(("host_lang", "client_lang"), [("en", "ja"), ("ja", "en")])
+def test_a_lan_host_and_client_each_speak_their_own_language(
+    qtbot: object, settings: QSettings, host_lang: str, client_lang: str
+) -> None:
+    """The host (this process) and a client (a process of its own, since the language is one
+    per process) share a table; each shows status, labels and refusals in its own language."""
+    apply_language(host_lang)
+    host = Host(
+        "second-third", [NetSeat("local", name="Ann"), NetSeat("network"), NetSeat("cpu")], seed=3
+    )
+    port = host.listen(0, "127.0.0.1")
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    client = subprocess.Popen(
+        [sys.executable, str(CLIENT), str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "TABLETOP_LANG": client_lang},
+    )
+    try:
+        qtbot.waitUntil(lambda: host.state is not None, timeout=30000)
+        table = window.sit_host(host, None)
+        qtbot.waitUntil(lambda: table.served_view is not None and table.idle, timeout=30000)
+        host_refusal = table.attempt(0, "play AS")
+        host_status = table.scene.status.text
+        host_labels = sorted({z.label for z in table.scene.zone_items.values() if z.label})
+        assert window.net_bar is not None
+        host_bar = window.net_bar.label.text()
+        qtbot.waitUntil(lambda: client.poll() is not None, timeout=60000)
+        out, err = client.communicate()
+        assert client.returncode == 0, err
+        shown = json.loads(out.strip().splitlines()[-1])
+        names = host.state.names
+        expected = render(refusal(host, 1, "play AS"), client_lang, names, "standard")
+        assert shown["lang"] == client_lang and shown["refusal"] == expected
+        expected = render(refusal(host, 0, "play AS"), host_lang, names, "standard")
+        assert host_refusal == expected
+    finally:
+        if client.poll() is None:
+            client.kill()
+            client.communicate()
+        window._close_net()
+        apply_language("en")
+    for text in (shown["status"], shown["refusal"], *shown["labels"]):
+        assert bool(JAPANESE.search(text)) == (client_lang == "ja"), text
+    for text in (host_status, host_refusal, host_bar, *host_labels):
+        assert bool(JAPANESE.search(text)) == (host_lang == "ja"), text
+    if client_lang == "ja":
+        assert untranslated([shown["status"], shown["refusal"], *shown["labels"]]) == []
+    else:
+        assert untranslated([host_status, host_refusal, host_bar, *host_labels]) == []
