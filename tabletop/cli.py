@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -125,10 +126,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for i, n in enumerate(state.names)
     ]
     for seat in sorted(range(args.players), key=lambda s: result.places[s]):
-        print(f"  {result.places[seat]}. {names[seat]:<10} {result.totals[seat]}")
+        print(f"  {result.places[seat]}. {_pad(names[seat], 10)} {result.totals[seat]}")
     winners = _(", ", ctx="list separator").join(names[w] for w in result.winners)
     print("  " + render(Msg("winner: {names}", names=winners)))
     return 0
+
+
+def _pad(text: str, columns: int) -> str:
+    """`text` padded with spaces to `columns` terminal columns (wide characters take two)."""
+    used = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    return text + " " * max(0, columns - used)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
