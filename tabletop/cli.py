@@ -318,14 +318,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         from PySide6.QtGui import QGuiApplication
 
-        from tabletop.ui.app import launch
+        from tabletop.ui.app import launch, remembered_language
+
+        if not fixed:
+            remembered_language()
 
         # Lets the desktop match our windows to the installed menu entry and its icon.
         QGuiApplication.setDesktopFileName(APP_ID)
 
         options = _key_values(args.option)
         seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
-        return launch(args.game, seats, args.seed, options, args.screenshot, args.moves, fixed)
+        return launch(args.game, seats, args.seed, options, args.screenshot, args.moves)
     except TabletopError as err:
         print(f"tabletop: {error_text(err)}", file=sys.stderr)
         return 2

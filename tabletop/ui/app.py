@@ -75,6 +75,17 @@ LANGUAGES = {"ja": "日本語", "en": "English"}
 """The languages offered in Settings › Language, each named in itself."""
 
 
+def remembered_language(settings: QSettings | None = None) -> None:
+    """Use the language chosen in Settings › Language, if one was (else leave it as it is).
+
+    `tabletop` calls this unless `--lang` or TABLETOP_LANG chose the language.
+    """
+    settings = settings or QSettings("Tabletop", "Tabletop")
+    stored = str(settings.value(LANGUAGE_KEY, ""))
+    if stored in available():
+        set_language(stored)
+
+
 def tempo_label(name: str) -> str:
     """An animation speed's name in the current language."""
     labels = {
@@ -770,14 +781,11 @@ def launch(
     options: dict[str, str],
     screenshot: str | None,
     moves: int,
-    language_fixed: bool = False,
 ) -> int:
     """Open the app (at the table if a game is given); with `screenshot`, save a PNG and exit.
 
     Matches are saved in the data folder (`tabletop.store`), except for `screenshot` tables.
-    The language is the one set before (`--lang`, TABLETOP_LANG, the system's) unless the
-    person chose one in Settings › Language and `language_fixed` (`--lang` or TABLETOP_LANG
-    given) is False.
+    The language is the one set before (`remembered_language`, `--lang`, …).
     """
     if screenshot and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -786,8 +794,7 @@ def launch(
     app.setApplicationName("Tabletop")
     use_japanese_fallback(app)
     settings = QSettings()
-    stored = str(settings.value(LANGUAGE_KEY, ""))
-    apply_language(stored if not language_fixed and stored in available() else current())
+    apply_language(current())
     # A `--screenshot` of a table is a throwaway match: it is not saved.
     window = MainWindow(settings, None if game and screenshot else Store())
     if game is None:

@@ -219,33 +219,27 @@ def test_switching_language_keeps_the_match_in_progress(qtbot: object, settings:
 
 
 def test_the_remembered_language_is_used_unless_lang_or_env_say_otherwise(
-    tmp_path: Path,
+    settings: QSettings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    code = (
-        "import sys; from PySide6.QtCore import QSettings, QCoreApplication; "
-        "from tabletop.i18n import current, set_language; from tabletop.ui import app; "
-        "set_language('en'); "
-        "QCoreApplication.setOrganizationName('Tabletop'); "
-        "QCoreApplication.setApplicationName('Tabletop'); "
-        "QSettings().setValue('language', 'ja'); QSettings().sync(); "
-        f"app.launch(None, None, None, {{}}, {str(tmp_path / 'l.png')!r}, 0, "
-        "sys.argv[1] == 'fixed'); "
-        "print(current())"
-    )
-    env = {
-        **os.environ,
-        "XDG_CONFIG_HOME": str(tmp_path / "config"),
-        "QT_QPA_PLATFORM": "offscreen",
-    }
-    for fixed, expected in (("free", "ja"), ("fixed", "en")):
-        done = subprocess.run(
-            [sys.executable, "-c", code, fixed],
-            capture_output=True,
-            text=True,
-            timeout=120,
-            env=env,
-        )
-        assert done.stdout.strip().splitlines()[-1:] == [expected], done.stderr
+    from tabletop import cli, doctor
+    from tabletop.ui import app
+
+    settings.setValue(LANGUAGE_KEY, "ja")
+    seen: list[str] = []
+    monkeypatch.setattr(app, "QSettings", lambda *_args: settings)
+    monkeypatch.setattr(app, "launch", lambda *_args: seen.append(current()) or 0)
+    monkeypatch.setattr(doctor, "preflight", lambda: None)
+    for var in ("TABLETOP_LANG", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    try:
+        assert cli.main([]) == 0
+        assert cli.main(["--lang", "en"]) == 0
+        monkeypatch.setenv("TABLETOP_LANG", "en")
+        assert cli.main([]) == 0
+    finally:
+        apply_language("en")
+    assert seen == ["ja", "en", "en"]
 
 
 def test_titles_and_default_names_follow_the_viewer(japanese: None) -> None:
