@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -13,7 +14,8 @@ from tabletop.engine.errors import ParseError, ReplayDivergence, TabletopError
 from tabletop.engine.events import Event
 from tabletop.engine.game import parse_options
 from tabletop.engine.registry import all_games, get_game
-from tabletop.i18n import _, available, choose, error_text, render, set_language
+from tabletop.engine.text import Msg
+from tabletop.i18n import _, available, choose, current, error_text, render, set_language
 from tabletop.i18n.catalog import normalize
 
 SUBCOMMANDS = ("simulate", "replay", "verify", "games", "bench", "serve", "join", "sheet")
@@ -119,11 +121,32 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             state, result = play_match(game, args.players, bots, args.seed, options, log)
     else:
         state, result = play_match(game, args.players, bots, args.seed, options)
-    print(f"{game.info.title} ({game.info.title_en}), {args.players} players, seed {args.seed}")
+    title = game.info.title if current() == "ja" else f"{game.info.title} ({game.info.title_en})"
+    print(
+        render(
+            Msg(
+                "{game}, {players} players, seed {seed}",
+                game=title,
+                players=args.players,
+                seed=str(args.seed),
+            )
+        )
+    )
+    names = [
+        render(Msg("Player {number}", number=i + 1)) if n == f"Player {i + 1}" else n
+        for i, n in enumerate(state.names)
+    ]
     for seat in sorted(range(args.players), key=lambda s: result.places[s]):
-        print(f"  {result.places[seat]}. {state.names[seat]:<10} {result.totals[seat]}")
-    print("  winner: " + ", ".join(state.names[w] for w in result.winners))
+        print(f"  {result.places[seat]}. {_pad(names[seat], 10)} {result.totals[seat]}")
+    winners = _(", ", ctx="list separator").join(names[w] for w in result.winners)
+    print("  " + render(Msg("winner: {names}", names=winners)))
     return 0
+
+
+def _pad(text: str, columns: int) -> str:
+    """`text` padded with spaces to `columns` terminal columns (wide characters take two)."""
+    used = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    return text + " " * max(0, columns - used)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -138,24 +161,43 @@ def cmd_replay(args: argparse.Namespace) -> int:
             lines = f.readlines()
         done = replay(lines)
     except OSError as err:
-        print(f"cannot read {args.file}: {err.strerror}", file=sys.stderr)
+        text = Msg("cannot read {file}: {reason}", file=str(args.file), reason=str(err.strerror))
+        print(render(text), file=sys.stderr)
         return 2
     except ParseError as err:
         print(f"{args.file}: {err}", file=sys.stderr)
         return 1
     except ReplayDivergence as err:
-        print(f"{args.file}: diverges at line {err.line}: {err.message}", file=sys.stderr)
+        text = Msg(
+            "{file}: diverges at line {line}: {reason}",
+            file=str(args.file),
+            line=err.line,
+            reason=err.message,
+        )
+        print(render(text), file=sys.stderr)
         return 1
     if args.narrate:
         players = done.state.players
         if args.seat is not None and not 0 <= args.seat < players:
-            print(f"--seat must be 0 to {players - 1} for this match", file=sys.stderr)
+            message = Msg("--seat must be 0 to {last} for this match.", last=players - 1)
+            print(render(message), file=sys.stderr)
             return 2
         for text in narration(lines, args.seat):
             print(text)
         return 0
-    finished = "finished" if done.game.result(done.state) else "unfinished"
-    print(f"{args.file}: reproduces ({done.actions} actions, {finished} match)")
+    if done.game.result(done.state):
+        text = Msg(
+            "{file}: reproduces ({count} actions, finished match)",
+            file=str(args.file),
+            count=done.actions,
+        )
+    else:
+        text = Msg(
+            "{file}: reproduces ({count} actions, unfinished match)",
+            file=str(args.file),
+            count=done.actions,
+        )
+    print(render(text))
     return 0
 
 
@@ -227,10 +269,15 @@ def cmd_games(args: argparse.Namespace) -> int:
     """List the registered games."""
     for game in all_games():
         info = game.info
-        print(
-            f"{info.id:<16} {info.title} / {info.title_en}, {info.min_players}–"
-            f"{info.max_players} players, by {info.designer}"
+        title = info.title if current() == "ja" else f"{info.title} / {info.title_en}"
+        about = Msg(
+            "{game}, {low}–{high} players, by {designer}",
+            game=title,
+            low=info.min_players,
+            high=info.max_players,
+            designer=info.designer,
         )
+        print(f"{info.id:<16} {render(about)}")
         print(f"    {render(info.summary)}")
         for opt in info.options:
             print(f"    --option {opt.key}={opt.default}  {render(opt.help)}")
@@ -274,7 +321,7 @@ def room_password(given: str | None) -> str | None:
     if given == "-":
         import getpass
 
-        return getpass.getpass("Room password: ") or None
+        return getpass.getpass(render(Msg("Room password: "))) or None
     if given is not None:
         return given or None
     return os.environ.get(PASSWORD_ENV) or None
@@ -335,6 +382,9 @@ COMMANDS = {
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `tabletop` command."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    fixed = bool(os.environ.get("TABLETOP_LANG")) or any(
+        arg == "--lang" or arg.startswith("--lang=") for arg in argv
+    )
     try:
         argv = _choose_language(argv)
         if argv[:1] == ["doctor"]:
@@ -358,7 +408,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         from PySide6.QtGui import QGuiApplication
 
-        from tabletop.ui.app import launch
+        from tabletop.ui.app import launch, remembered_language
+
+        if not fixed:
+            remembered_language()
 
         # Lets the desktop match our windows to the installed menu entry and its icon.
         QGuiApplication.setDesktopFileName(APP_ID)

@@ -29,7 +29,9 @@ from PySide6.QtGui import (
     QPen,
 )
 
+from tabletop.engine.text import Msg
 from tabletop.fonts import FALLBACK_FAMILIES, bundled_family
+from tabletop.i18n import _, render
 from tabletop.sheets.model import SheetModel, Table
 from tabletop.sheets.specs import Row
 
@@ -186,12 +188,12 @@ _CENTER = Qt.AlignmentFlag.AlignCenter
 
 def _heading(p: _Planner, model: SheetModel) -> None:
     p.ops().append(TextOp((0, 0, p.width, 8.0), model.heading, TITLE_PT, True))
-    kind = "Score sheet" if model.filled else "Score sheet (blank)"
+    kind = _("Score sheet") if model.filled else _("Score sheet (blank)")
     p.ops().append(
         TextOp((0, 0, p.width, 8.0), kind, SMALL_PT, False, Qt.AlignmentFlag.AlignRight, grey=True)
     )
     p.y = 8.5
-    p.text(f"Designer: {model.designer}", SMALL_PT, gap=1.5)
+    p.text(render(Msg("Designer: {name}", name=model.designer)), SMALL_PT, gap=1.5)
     for label, value in model.details():
         p.room(6.0)
         p.ops().append(TextOp((0, p.y, 22.0, 5.5), f"{label}:", BODY_PT, True))
@@ -297,22 +299,31 @@ def plan(model: SheetModel, width: float, height: float) -> list[list[Op]]:
         _block(p, model, range(start, min(model.players, start + per_block)), lead, cell)
     if model.filled:
         ranking = "   ".join(f"{place}. {name} ({total})" for place, name, total in model.ranking)
-        p.text("Ranking: " + ranking, BODY_PT, True)
-        p.text("Winner: " + ", ".join(model.winners), BODY_PT, True, gap=3.0)
+        p.text(render(Msg("Ranking: {ranking}", ranking=ranking)), BODY_PT, True)
+        winners = _(", ", ctx="list separator").join(model.winners)
+        p.text(render(Msg("Winner: {names}", names=winners)), BODY_PT, True, gap=3.0)
     else:
         p.room(8.0)
-        p.ops().append(TextOp((0, p.y, 22.0, 6.0), "Winner:", BODY_PT, True))
+        p.ops().append(TextOp((0, p.y, 22.0, 6.0), _("Winner:"), BODY_PT, True))
         p.ops().append(LineOp(22.0, p.y + 5.5, width * 0.6, p.y + 5.5, 0.15))
         p.y += 10.0
-    foot = [(note, False) for note in model.notes] + [("Tie-break: " + model.tiebreak, True)]
-    need = sum(wrapped_mm(t, width, SMALL_PT) + 1.0 for t, _ in foot)
+    tiebreak = render(Msg("Tie-break: {note}", note=model.tiebreak))
+    foot = [(note, False) for note in model.notes] + [(tiebreak, True)]
+    need = sum(wrapped_mm(t, width, SMALL_PT) + 1.0 for t, _bold in foot)
     p.room(need)
     p.y = max(p.y, p.height - need)
     for note, bold in foot:
         p.text(note, SMALL_PT, bold)
     count = len(p.pages)
     for number, ops in enumerate(p.pages, start=1):
-        label = f"Tabletop · {model.title} · page {number} of {count}"
+        label = render(
+            Msg(
+                "Tabletop · {game} · page {number} of {count}",
+                game=model.title,
+                number=number,
+                count=count,
+            )
+        )
         ops.append(TextOp((0, height - 4.0, width, 4.0), label, FOOT_PT, False, _CENTER, grey=True))
     return p.pages
 
@@ -369,7 +380,7 @@ def write_pdf(model: SheetModel, path: str | Path, paper: str = "a4") -> list[li
     writer = QPdfWriter(str(path))
     writer.setResolution(300)
     writer.setPageLayout(page_layout(model, paper))
-    writer.setTitle(f"{model.title} — score sheet")
+    writer.setTitle(render(Msg("{game} — score sheet", game=model.title)))
     writer.setCreator("Tabletop")
     return paint_sheet(model, writer)
 

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QApplication,
     QDialog,
     QMainWindow,
+    QMenuBar,
     QMessageBox,
-    QPushButton,
     QStackedWidget,
     QTextBrowser,
     QVBoxLayout,
@@ -35,8 +35,10 @@ from tabletop.engine.errors import TabletopError
 from tabletop.engine.game import Game
 from tabletop.engine.registry import get_game
 from tabletop.engine.rng import fresh_seed
+from tabletop.engine.text import Msg
 from tabletop.fonts import use_japanese_fallback
 from tabletop.help import rules_markdown
+from tabletop.i18n import _, available, current, error_text, render, set_language
 from tabletop.net.discovery import Announcer
 from tabletop.net.host import Host
 from tabletop.sheets.model import SheetModel, filled_sheet
@@ -61,15 +63,52 @@ from tabletop.ui.session import (
     seats_from,
 )
 from tabletop.ui.table import INSTANT, TEMPOS, TableWidget, Tempo
+from tabletop.ui.texts import game_title, install_qt_translation, shown_names
 
 SCREENSHOT_SIZE = (1280, 800)
 """Window size used for `--screenshot`."""
+
+LANGUAGE_KEY = "language"
+"""QSettings key remembering the language chosen in Settings › Language."""
+
+LANGUAGES = {"ja": "日本語", "en": "English"}
+"""The languages offered in Settings › Language, each named in itself."""
+
+
+def remembered_language(settings: QSettings | None = None) -> None:
+    """Use the language chosen in Settings › Language, if one was (else leave it as it is).
+
+    `tabletop` calls this unless `--lang` or TABLETOP_LANG chose the language.
+    """
+    settings = settings or QSettings("Tabletop", "Tabletop")
+    stored = str(settings.value(LANGUAGE_KEY, ""))
+    if stored in available():
+        set_language(stored)
+
+
+def tempo_label(name: str) -> str:
+    """An animation speed's name in the current language."""
+    labels = {
+        "Off": _("Off", ctx="speed"),
+        "Fast": _("Fast", ctx="speed"),
+        "Normal": _("Normal", ctx="speed"),
+        "Slow": _("Slow", ctx="speed"),
+    }
+    return labels.get(name, name)
+
+
+def apply_language(lang: str) -> None:
+    """Make `lang` the language of the app's texts and of Qt's own dialogs."""
+    set_language(lang)
+    app = QApplication.instance()
+    if app is not None:
+        install_qt_translation(app, lang)
 
 
 def rules_dialog(game: Game, parent: QWidget | None) -> QDialog:
     """A window with a game's full rules."""
     dialog = QDialog(parent)
-    dialog.setWindowTitle(f"Rules — {game.info.title} ({game.info.title_en})")
+    dialog.setWindowTitle(render(Msg("Rules — {game}", game=game_title(game.info))))
     browser = QTextBrowser()
     browser.setMarkdown(rules_markdown(game.info.id))
     layout = QVBoxLayout(dialog)
@@ -145,65 +184,68 @@ class MainWindow(QMainWindow):
         return [
             Command(
                 "new",
-                "&New game…",
+                _("&New game…"),
                 GAMES,
                 lambda: self.new_game(self._current_id()),
-                "Choose the seats and options, then sit down",
+                _("Choose the seats and options, then sit down"),
                 default=True,
                 menu=True,
                 shortcut=QKeySequence.StandardKey.New,
             ),
             Command(
                 "host",
-                "&Host a game…",
+                _("&Host a game…"),
                 GAMES,
                 lambda: self.host_game(self._current_id()),
-                "Open a table on your network: open seats, people here and computer players",
+                _("Open a table on your network: open seats, people here and computer players"),
                 menu=True,
             ),
             Command(
                 "join",
-                "&Join a game…",
+                _("&Join a game…"),
                 GAMES,
                 self.join_game,
-                "Sit down at a table hosted on your network",
+                _("Sit down at a table hosted on your network"),
                 menu=True,
             ),
             Command(
                 "print",
-                "&Print score sheet…",
+                _("&Print score sheet…"),
                 GAMES,
                 self.print_sheet,
-                "A blank score sheet of this game (at the table: the match's filled sheet)",
+                _("A blank score sheet of this game (at the table: the match's filled sheet)"),
                 menu=True,
                 shortcut=QKeySequence.StandardKey.Print,
             ),
             Command(
                 "pdf",
-                "Save score sheet as P&DF…",
+                _("Save score sheet as P&DF…"),
                 GAMES,
                 self.save_sheet,
-                "The same score sheet as a PDF file on A4 or Letter paper",
+                _("The same score sheet as a PDF file on A4 or Letter paper"),
                 menu=True,
             ),
-            Command("resume", "&Resume", SAVES, self.resume_selected, default=True),
-            Command("discard", "&Discard…", SAVES, self.discard_selected),
+            Command("resume", _("&Resume"), SAVES, self.resume_selected, default=True),
+            Command("discard", _("&Discard…"), SAVES, self.discard_selected),
             Command(
                 "replay",
-                "&Replay on the table",
+                _("&Replay on the table"),
                 HISTORY,
                 self.replay_selected,
-                "Step through the match move by move",
+                _("Step through the match move by move"),
                 default=True,
             ),
-            Command("history-print", "Print score &sheet…", HISTORY, self.print_history_sheet),
-            Command("history-pdf", "Save score sheet as PDF…", HISTORY, self.save_history_sheet),
+            Command("history-print", _("Print score &sheet…"), HISTORY, self.print_history_sheet),
+            Command("history-pdf", _("Save score sheet as PDF…"), HISTORY, self.save_history_sheet),
         ]
 
-    def _menus(self, tempo_name: str) -> None:
-        game_menu = self.menuBar().addMenu("&Game")
+    def _menus(self, tempo_name: str, scores: bool = True) -> None:
+        """Build the menu bar (a new one: the old one and its actions go with it)."""
+        bar = QMenuBar(self)
+        self.setMenuBar(bar)
+        game_menu = bar.addMenu(_("&Game", ctx="menu"))
         for command in self.commands():
-            action = QAction(command.text, self)
+            action = QAction(command.text, bar)
             action.setToolTip(command.tip or command.text.replace("&", ""))
             if command.shortcut is not None:
                 action.setShortcut(command.shortcut)
@@ -213,29 +255,93 @@ class MainWindow(QMainWindow):
             if command.menu:
                 game_menu.addAction(action)
         game_menu.addSeparator()
-        self.rematch_action = QAction("&Rematch", self, enabled=False)
+        self.rematch_action = QAction(_("&Rematch"), bar, enabled=False)
         self.rematch_action.triggered.connect(self.rematch)
-        back = QAction("&All games", self)
+        back = QAction(_("&All games"), bar)
         back.triggered.connect(self.show_launcher)
-        quit_ = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
+        quit_ = QAction(_("&Quit"), bar, shortcut=QKeySequence.StandardKey.Quit)
         quit_.triggered.connect(self.close)
         for action in (self.rematch_action, back, quit_):
             game_menu.addAction(action)
-        view_menu = self.menuBar().addMenu("&View")
-        speed = view_menu.addMenu("Animation &speed")
-        group = QActionGroup(self)
+        view_menu = bar.addMenu(_("&View", ctx="menu"))
+        speed = view_menu.addMenu(_("Animation &speed"))
+        group = QActionGroup(bar)
         for name in TEMPOS:
-            action = QAction(name, self, checkable=True, checked=name == tempo_name)
+            action = QAction(tempo_label(name), bar, checkable=True, checked=name == tempo_name)
             action.triggered.connect(lambda _=False, n=name: self.set_tempo(n))
             group.addAction(action)
             speed.addAction(action)
-        self.scores_action = QAction("Score &panel", self, checkable=True, checked=True)
+        self.scores_action = QAction(_("Score &panel"), bar, checkable=True, checked=scores)
         self.scores_action.toggled.connect(self._toggle_scores)
         view_menu.addAction(self.scores_action)
-        help_menu = self.menuBar().addMenu("&Help")
-        rules = QAction("&Rules of this game", self, shortcut=QKeySequence.StandardKey.HelpContents)
+        settings_menu = bar.addMenu(_("&Settings", ctx="menu"))
+        language_menu = settings_menu.addMenu(_("&Language"))
+        languages = QActionGroup(bar)
+        for lang, name in LANGUAGES.items():
+            if lang not in available():
+                continue
+            action = QAction(name, bar, checkable=True, checked=lang == current())
+            action.setData(lang)
+            action.triggered.connect(lambda _=False, code=lang: self.switch_language(code))
+            languages.addAction(action)
+            language_menu.addAction(action)
+        self.language_actions = languages
+        help_menu = bar.addMenu(_("&Help", ctx="menu"))
+        rules = QAction(
+            _("&Rules of this game"), bar, shortcut=QKeySequence.StandardKey.HelpContents
+        )
         rules.triggered.connect(self.show_rules)
         help_menu.addAction(rules)
+
+    def switch_language(self, lang: str) -> None:
+        """Show the app in `lang` from now on (remembered); a match at the table goes on.
+
+        The menus and the launcher are built again in the new language; the table (or the
+        replay) in front is rebuilt around the same session, so nothing of the match is lost.
+        """
+        self.settings.setValue(LANGUAGE_KEY, lang)
+        if lang == current():
+            return
+        apply_language(lang)
+        for dialog in (self.results, self.preview, self.sheet_setup, self.notice):
+            if dialog is not None:
+                dialog.close()
+        front = self.stack.currentWidget()
+        game_id = self.launcher.current()
+        old = self.launcher
+        self.launcher = Launcher()
+        self.stack.insertWidget(0, self.launcher)
+        self.stack.removeWidget(old)
+        old.setParent(None)
+        old.deleteLater()
+        self.command_actions.clear()
+        tempo = next((k for k, v in TEMPOS.items() if v == self.tempo), "Normal")
+        self._menus(tempo, self.scores_action.isChecked())
+        self.rematch_action.setEnabled(self.last is not None)
+        self.launcher.select(game_id)
+        self.refresh_launcher()
+        if self.table is not None and front is self.table:
+            table = self.table
+            if isinstance(table.session, Session):
+                self._sit(table.session, table.tempo, table.bots_enabled)
+            elif self.net is table.session:
+                self._sit_net(table.session)
+        elif self.replay is not None and front is self.replay:
+            self._reopen_replay()
+        else:
+            self.stack.setCurrentWidget(self.launcher)
+            self.setWindowTitle("Tabletop")
+
+    def _reopen_replay(self) -> None:
+        replay, sheet = self.replay, self.replay_sheet
+        assert replay is not None and sheet is not None
+        widget = ReplayWidget(replay.stepper, self.tempo.move_ms)
+        widget.closed.connect(self.show_launcher)
+        widget.go(replay.k)
+        self._close_replay()
+        self.replay, self.replay_sheet = widget, sheet
+        self.stack.addWidget(widget)
+        self.stack.setCurrentWidget(widget)
 
     def _current_id(self) -> str | None:
         front = self.stack.currentWidget()
@@ -271,8 +377,8 @@ class MainWindow(QMainWindow):
         """
         hosted = self.net if isinstance(self.net, HostSession) else None
         if hosted is not None and not hosted.over:
-            question = "Leaving closes this table for every player at it. Leave anyway?"
-            if not confirm(self, "Close the table", question):
+            question = _("Leaving closes this table for every player at it. Leave anyway?")
+            if not confirm(self, _("Close the table"), question):
                 return
         if self.table is not None:
             self.table.halt()
@@ -309,11 +415,21 @@ class MainWindow(QMainWindow):
         """Say which saves could not be read, why, and where they were moved."""
         one = len(damaged) == 1
         self.tell(
-            "Damaged save",
-            "A saved match could not be read."
+            _("Damaged save"),
+            _("A saved match could not be read.")
             if one
-            else f"{len(damaged)} saved matches could not be read.",
-            "\n\n".join(f"{d.name}: {d.reason}.\nIt was kept aside as {d.path}." for d in damaged),
+            else render(Msg("{count} saved matches could not be read.", count=len(damaged))),
+            "\n\n".join(
+                render(
+                    Msg(
+                        "{name}: {reason}.\nIt was kept aside as {path}.",
+                        name=d.name,
+                        reason=d.reason,
+                        path=str(d.path),
+                    )
+                )
+                for d in damaged
+            ),
         )
 
     # ---- starting, resuming -------------------------------------------------------------
@@ -351,7 +467,8 @@ class MainWindow(QMainWindow):
             try:
                 session.recorder = self.store.start(game, session.state, [s.bot for s in seats])
             except OSError as err:
-                self.statusBar().showMessage(f"This match is not saved: {err.strerror}.", 10000)
+                text = render(Msg("This match is not saved: {reason}.", reason=str(err.strerror)))
+                self.statusBar().showMessage(text, 10000)
         return self._sit(session, tempo, autoplay)
 
     def resume(self, match_id: str, tempo: Tempo | None = None) -> TableWidget | None:
@@ -370,7 +487,7 @@ class MainWindow(QMainWindow):
                 resumed.game, seats, resumed.state, resumed.autosave, resumed.actions
             )
         except TabletopError as err:
-            self.tell("Cannot resume", "This match cannot be resumed.", str(err))
+            self.tell(_("Cannot resume"), _("This match cannot be resumed."), error_text(err))
             return None
         self.settings.setValue("lastGame", resumed.game.info.id)
         return self._sit(session, tempo, True)
@@ -393,10 +510,10 @@ class MainWindow(QMainWindow):
         info = session.game.info
         if isinstance(session, Session):
             self.last = (session.game, list(session.seats), dict(session.options))
-            self.setWindowTitle(f"Tabletop — {info.title} ({info.title_en})")
+            self.setWindowTitle(f"Tabletop — {game_title(info)}")
         else:
             self.last = None
-            self.setWindowTitle(f"Tabletop — {info.title} ({info.title_en}) · LAN")
+            self.setWindowTitle(f"Tabletop — {game_title(info)} · LAN")
         self.rematch_action.setEnabled(self.last is not None)
         table.start()
         return table
@@ -421,7 +538,11 @@ class MainWindow(QMainWindow):
     def sit_host(self, host: Host, announcer: Announcer | None) -> TableWidget:
         """Sit at a started LAN table this computer hosts."""
         session = HostSession(host, announcer, self.lan.bind, self)
-        host.message.connect(lambda text: self.statusBar().showMessage(f"Host: {text}", 6000))
+        host.message.connect(
+            lambda text: self.statusBar().showMessage(
+                render(Msg("Host: {message}", message=text)), 6000
+            )
+        )
         return self._sit_net(session)
 
     def sit_client(self, session: ClientSession) -> TableWidget:
@@ -458,12 +579,17 @@ class MainWindow(QMainWindow):
         save = self.launcher.current_save()
         if save is None or self.store is None:
             return
-        title = self.launcher.games[save.game].title_en if save.game in self.launcher.games else ""
-        question = (
-            f"Discard the unfinished {title} match of {', '.join(save.names)} "
-            f"({save.saved})? It cannot be resumed afterwards."
+        info = self.launcher.games.get(save.game)
+        question = render(
+            Msg(
+                "Discard the unfinished {game} match of {players} ({saved})? "
+                "It cannot be resumed afterwards.",
+                game=game_title(info) if info is not None else save.game,
+                players=_(", ", ctx="list separator").join(shown_names(save.names)),
+                saved=save.saved,
+            )
         )
-        if confirm(self, "Discard match", question):
+        if confirm(self, _("Discard match"), question):
             self.store.discard(save.id)
             self.refresh_launcher()
 
@@ -476,7 +602,7 @@ class MainWindow(QMainWindow):
         result = session.result()
         if result is None:
             return
-        dialog = ResultsDialog(session.game.info.title_en, result, session.names, self)
+        dialog = ResultsDialog(game_title(session.game.info), result, session.names, self)
         dialog.rematch.connect(self.rematch)
         dialog.newGame.connect(lambda: self.new_game(session.game.info.id))
         lines = session.log()
@@ -488,9 +614,7 @@ class MainWindow(QMainWindow):
             dialog.print_button.hide()
             dialog.pdf_button.hide()
         if self.last is None:
-            for button in dialog.findChildren(QPushButton):
-                if button.text() == "Rematch":
-                    button.hide()
+            dialog.rematch_button.hide()
         if isinstance(session, ClientSession):
             dialog.track_fairness(session.commitment, session.verdict, session.verified)
         self.results = dialog
@@ -513,7 +637,7 @@ class MainWindow(QMainWindow):
         if model is not None:
             self.preview_sheet(model)
         else:
-            self.blank_sheet("Preview…", self.preview_sheet)
+            self.blank_sheet(_("Preview…"), self.preview_sheet)
 
     def save_sheet(self) -> None:
         """Save a score sheet as PDF: the match's in front, else a blank one."""
@@ -521,7 +645,7 @@ class MainWindow(QMainWindow):
         if model is not None:
             self.save_sheet_pdf(model)
         else:
-            self.blank_sheet("Save as PDF…", self.save_sheet_pdf)
+            self.blank_sheet(_("Save as PDF…"), self.save_sheet_pdf)
 
     def blank_sheet(self, verb: str, then: Callable[[SheetModel], None]) -> None:
         """Ask for the player count and names of a blank sheet of the highlighted game."""
@@ -552,9 +676,12 @@ class MainWindow(QMainWindow):
         path, paper = chosen
         write_pdf(model, path, paper)
         if not path.is_file():
-            self.tell("Not saved", f"The score sheet could not be written to {path}.")
+            text = render(Msg("The score sheet could not be written to {path}.", path=str(path)))
+            self.tell(_("Not saved"), text)
             return None
-        self.statusBar().showMessage(f"Score sheet saved to {path}", 8000)
+        self.statusBar().showMessage(
+            render(Msg("Score sheet saved to {path}", path=str(path))), 8000
+        )
         return path
 
     # ---- history ------------------------------------------------------------------------
@@ -564,7 +691,8 @@ class MainWindow(QMainWindow):
         try:
             return self.store.history_log(entry)
         except (OSError, UnicodeDecodeError) as err:
-            self.tell("Cannot open match", f"The log of this match cannot be read: {err}.")
+            text = render(Msg("The log of this match cannot be read: {reason}.", reason=str(err)))
+            self.tell(_("Cannot open match"), text)
             return None
 
     def _history_sheet(self) -> SheetModel | None:
@@ -575,7 +703,9 @@ class MainWindow(QMainWindow):
         try:
             return filled_sheet(lines, entry.date)
         except TabletopError as err:
-            self.tell("Cannot open match", "The log of this match is damaged.", str(err))
+            self.tell(
+                _("Cannot open match"), _("The log of this match is damaged."), error_text(err)
+            )
             return None
 
     def print_history_sheet(self) -> None:
@@ -600,7 +730,7 @@ class MainWindow(QMainWindow):
             stepper = Stepper(lines)
             sheet = filled_sheet(lines, entry.date)
         except TabletopError as err:
-            self.tell("Cannot replay", "The log of this match is damaged.", str(err))
+            self.tell(_("Cannot replay"), _("The log of this match is damaged."), error_text(err))
             return None
         self._close_replay()
         widget = ReplayWidget(stepper, self.tempo.move_ms)
@@ -609,7 +739,11 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(widget)
         self.stack.setCurrentWidget(widget)
         info = stepper.game.info
-        self.setWindowTitle(f"Tabletop — replay: {info.title} ({info.title_en}) · {entry.date}")
+        self.setWindowTitle(
+            render(
+                Msg("Tabletop — replay: {game} · {date}", game=game_title(info), date=entry.date)
+            )
+        )
         return widget
 
     def _close_replay(self) -> None:
@@ -630,7 +764,7 @@ def _autoplay(table: TableWidget, moves: int) -> None:
     session = table.session
     game_id = session.game.info.id
     stand_in = {i: make_bot(game_id, default_bot(game_id), 7919 + i) for i in session.humans}
-    for _ in range(moves):
+    for _move in range(moves):
         acting = sorted(session.to_act())
         if not acting:
             break
@@ -653,6 +787,7 @@ def launch(
     """Open the app (at the table if a game is given); with `screenshot`, save a PNG and exit.
 
     Matches are saved in the data folder (`tabletop.store`), except for `screenshot` tables.
+    The language is the one set before (`remembered_language`, `--lang`, …).
     """
     if screenshot and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -661,6 +796,7 @@ def launch(
     app.setApplicationName("Tabletop")
     use_japanese_fallback(app)
     settings = QSettings()
+    apply_language(current())
     # A `--screenshot` of a table is a throwaway match: it is not saved.
     window = MainWindow(settings, None if game and screenshot else Store())
     if game is None:
@@ -677,7 +813,7 @@ def launch(
         tempo = INSTANT if screenshot else None
         table = window.start_match(chosen, specs, seed, options, tempo, not screenshot)
     except TabletopError as err:
-        print(f"tabletop: {err}", file=sys.stderr)
+        print(f"tabletop: {error_text(err)}", file=sys.stderr)
         return 2
     if screenshot:
         app.processEvents()

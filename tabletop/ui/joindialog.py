@@ -26,13 +26,19 @@ from PySide6.QtWidgets import (
 
 from tabletop.engine.errors import UnknownGame
 from tabletop.engine.registry import get_game
+from tabletop.engine.text import Msg
+from tabletop.i18n import _, render
 from tabletop.net.client import Client
 from tabletop.net.discovery import Browser
 from tabletop.net.fairness import short
 from tabletop.net.headless import DEFAULT_PORT, split_address
 from tabletop.ui.netsession import ClientSession, LanConfig
+from tabletop.ui.texts import game_title, shown_name
 
-COLUMNS = ("Game", "Table", "Address", "Open seats", "Password", "")
+
+def columns() -> list[str]:
+    """The headers of the table list, in the current language."""
+    return [_("Game", ctx="column"), _("Table"), _("Address"), _("Open seats"), _("Password"), ""]
 
 
 def token_key(address: str, port: int) -> str:
@@ -44,8 +50,8 @@ def _title(game_id: str, fallback: str) -> str:
     try:
         info = get_game(game_id).info
     except UnknownGame:
-        return f"{fallback} (not installed here)"
-    return f"{info.title} ({info.title_en})"
+        return render(Msg("{game} (not installed here)", game=fallback))
+    return game_title(info)
 
 
 class JoinDialog(QDialog):
@@ -55,16 +61,16 @@ class JoinDialog(QDialog):
         self, settings: QSettings, lan: LanConfig | None = None, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Join a game")
+        self.setWindowTitle(_("Join a game"))
         self.settings = settings
         self.lan = lan or LanConfig()
         self.client: Client | None = None
         self.target: tuple[str, int] | None = None
         self._fresh_try = False
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Tables announced on your network:"))
+        layout.addWidget(QLabel(_("Tables announced on your network:")))
         self.tables = QTreeWidget()
-        self.tables.setHeaderLabels(list(COLUMNS))
+        self.tables.setHeaderLabels(columns())
         self.tables.setRootIsDecorated(False)
         self.tables.setMinimumHeight(160)
         layout.addWidget(self.tables)
@@ -73,19 +79,23 @@ class JoinDialog(QDialog):
         layout.addWidget(self.empty)
         form = QFormLayout()
         self.address = QLineEdit()
-        self.address.setPlaceholderText(f"HOST[:PORT] (port {DEFAULT_PORT} if left out)")
+        self.address.setPlaceholderText(
+            render(Msg("HOST[:PORT] (port {port} if left out)", port=DEFAULT_PORT))
+        )
         self.name = QLineEdit(str(settings.value("lan/name", "")))
-        self.name.setPlaceholderText("Your name")
+        self.name.setPlaceholderText(_("Your name"))
         self.password = QLineEdit()
-        self.password.setPlaceholderText("only if the host set one")
+        self.password.setPlaceholderText(_("only if the host set one"))
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
-        form.addRow("Address", self.address)
-        form.addRow("Name", self.name)
-        form.addRow("Room password", self.password)
+        form.addRow(_("Address"), self.address)
+        form.addRow(_("Name"), self.name)
+        form.addRow(_("Room password"), self.password)
         layout.addLayout(form)
         warning = QLabel(
-            "Anyone on your network can announce a table: a room password typed for a table "
-            "from the list goes to whoever answers at its address."
+            _(
+                "Anyone on your network can announce a table: a room password typed for a table "
+                "from the list goes to whoever answers at its address."
+            )
         )
         warning.setWordWrap(True)
         warning.setStyleSheet("color: gray;")
@@ -95,9 +105,9 @@ class JoinDialog(QDialog):
         self.status.setTextFormat(Qt.TextFormat.PlainText)
         layout.addWidget(self.status)
         buttons = QHBoxLayout()
-        self.join_button = QPushButton("Join")
+        self.join_button = QPushButton(_("Join", ctx="button"))
         self.join_button.setDefault(True)
-        cancel = QPushButton("Cancel")
+        cancel = QPushButton(_("Cancel"))
         buttons.addStretch(1)
         buttons.addWidget(self.join_button)
         buttons.addWidget(cancel)
@@ -125,9 +135,11 @@ class JoinDialog(QDialog):
                     _title(table["game"], table["title"]),
                     table["host"],
                     f"{key[0]}:{key[1]}",
-                    f"{table['open']} of {table['players']}",
-                    "yes" if table["password"] else "",
-                    "playing" if table["started"] else "waiting",
+                    render(
+                        Msg("{open} of {players}", open=table["open"], players=table["players"])
+                    ),
+                    _("yes", ctx="password") if table["password"] else "",
+                    _("playing", ctx="table") if table["started"] else _("waiting", ctx="table"),
                 ]
             )
             item.setData(0, Qt.ItemDataRole.UserRole, f"{key[0]}:{key[1]}")
@@ -135,15 +147,20 @@ class JoinDialog(QDialog):
             if item.data(0, Qt.ItemDataRole.UserRole) == keep:
                 self.tables.setCurrentItem(item)
         self.tables.blockSignals(False)
-        for col in range(len(COLUMNS)):
+        for col in range(self.tables.columnCount()):
             self.tables.resizeColumnToContents(col)
         if not self.listening:
             self.empty.setText(
-                f"Cannot listen for announced tables (UDP port {self.lan.discovery_port} is "
-                "busy); type the host's address instead."
+                render(
+                    Msg(
+                        "Cannot listen for announced tables (UDP port {port} is busy); "
+                        "type the host's address instead.",
+                        port=self.lan.discovery_port,
+                    )
+                )
             )
         elif not self.browser.tables:
-            self.empty.setText("No table heard yet. Looking… (or type the host's address)")
+            self.empty.setText(_("No table heard yet. Looking… (or type the host's address)"))
         else:
             self.empty.setText("")
 
@@ -156,7 +173,7 @@ class JoinDialog(QDialog):
         """Say hello to the chosen table (with its remembered seat token, if any)."""
         text = self.address.text().strip()
         if not text:
-            self.status.setText("Pick a table from the list or type its address.")
+            self.status.setText(_("Pick a table from the list or type its address."))
             return
         self.target = split_address(text)
         self.settings.setValue("lan/name", self.name.text().strip())
@@ -175,7 +192,8 @@ class JoinDialog(QDialog):
         client.gaveUp.connect(self._gave_up)
         self.client = client
         self.join_button.setEnabled(False)
-        self.status.setText(f"Connecting to {self.target[0]}:{self.target[1]}…")
+        where = f"{self.target[0]}:{self.target[1]}"
+        self.status.setText(render(Msg("Connecting to {address}…", address=where)))
         client.connect_to(*self.target)
 
     def _drop_client(self) -> None:
@@ -189,21 +207,33 @@ class JoinDialog(QDialog):
         if self.client.token:
             self.settings.setValue(token_key(*self.target), self.client.token)
         seat = welcome.get("seat")
-        where = f"seat {seat + 1}" if seat is not None else "a spectator's place"
         title = _title(str(welcome["game"]), str(welcome.get("title", "")))
+        if seat is not None:
+            text = render(
+                Msg(
+                    "You have seat {number} at {game}. Waiting for the host to start…",
+                    number=seat + 1,
+                    game=title,
+                )
+            )
+        else:
+            text = render(
+                Msg(
+                    "You have a spectator's place at {game}. Waiting for the host to start…",
+                    game=title,
+                )
+            )
         commitment = str(welcome.get("commitment", ""))
-        self.status.setText(
-            f"You have {where} at {title}. Waiting for the host to start… "
-            f"Seed commitment: {short(commitment)}"
-        )
-        self.status.setToolTip(f"The host's seed commitment: {commitment}")
+        seal = render(Msg("Seed commitment: {value}", value=short(commitment)))
+        self.status.setText(f"{text} {seal}")
+        self.status.setToolTip(render(Msg("The host's seed commitment: {value}", value=commitment)))
 
     def _seats(self, rows: list[dict[str, Any]]) -> None:
         lines = []
         for row in rows:
-            who = row["name"] or "open"
+            who = shown_name(row["name"]) or _("open", ctx="seat")
             if row["kind"] == "network" and row["taken"] and not row["connected"]:
-                who += " (disconnected)"
+                who = render(Msg("{name} (disconnected)", name=who))
             lines.append(f"{row['seat'] + 1}. {who}")
         text = self.status.text().split("\n")[0]
         self.status.setText(text + "\n" + " · ".join(lines))
@@ -219,14 +249,15 @@ class JoinDialog(QDialog):
             self.settings.remove(token_key(*self.target))
             self._dial(None)
             return
-        self.status.setText(f"The host says: {message}")
+        self.status.setText(render(Msg("The host says: {message}", message=message)))
         self.join_button.setEnabled(True)
 
     def _gave_up(self) -> None:
         client = self.client
         if client is not None and client.last_error is None:
             assert self.target is not None
-            self.status.setText(f"No table answers at {self.target[0]}:{self.target[1]}.")
+            where = f"{self.target[0]}:{self.target[1]}"
+            self.status.setText(render(Msg("No table answers at {address}.", address=where)))
         self.join_button.setEnabled(True)
 
     def take(self) -> ClientSession:

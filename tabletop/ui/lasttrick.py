@@ -17,7 +17,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tabletop.engine.text import Msg
 from tabletop.fonts import table_font
+from tabletop.i18n import _, render
 from tabletop.ui import zorder
 from tabletop.ui.art import CardArt
 from tabletop.ui.layout import CARD_RATIO
@@ -80,7 +82,9 @@ class LastTrickItem(QGraphicsObject):
         return QRectF(x, self.button.bottom() + 4, min(pw, self.bounds.width()), ph)
 
     def _caption(self) -> str:
-        return f"Taken by {self.winner}" if self.winner else "Last trick"
+        if self.winner:
+            return render(Msg("Taken by {name}", name=self.winner))
+        return _("Last trick")
 
     def boundingRect(self) -> QRectF:
         """The button, and the open trick while it shows."""
@@ -100,7 +104,7 @@ class LastTrickItem(QGraphicsObject):
         painter.drawRoundedRect(self.button, 8, 8)
         painter.setFont(table_font(self.font_px))
         painter.setPen(TEXT)
-        painter.drawText(self.button, Qt.AlignmentFlag.AlignCenter, "Last trick ▾")
+        painter.drawText(self.button, Qt.AlignmentFlag.AlignCenter, _("Last trick ▾"))
         if not self.expanded:
             return
         box = self.panel()

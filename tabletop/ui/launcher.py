@@ -32,9 +32,11 @@ from PySide6.QtWidgets import (
 from tabletop.engine.game import GameInfo
 from tabletop.engine.registry import all_games
 from tabletop.help import rules_markdown
-from tabletop.i18n import render
+from tabletop.i18n import _, current, render
 from tabletop.store import HistoryEntry, SaveInfo
 from tabletop.ui.session import seats_from
+from tabletop.ui.texts import and_list, shown_name, shown_names
+from tabletop.ui.texts import game_title as title_of
 
 GAMES, SAVES, HISTORY = "games", "saves", "history"
 """The launcher's panels, where commands' buttons go."""
@@ -46,16 +48,22 @@ MAX_SAVE_ROWS = 4
 def players_text(info: GameInfo) -> str:
     """ "3–5 players" or "2 players"."""
     if info.min_players == info.max_players:
-        return f"{info.min_players} players"
-    return f"{info.min_players}–{info.max_players} players"
+        return _("{count} players").replace("{count}", str(info.min_players))
+    return (
+        _("{low}–{high} players")
+        .replace("{low}", str(info.min_players))
+        .replace("{high}", str(info.max_players))
+    )
 
 
 def describe(info: GameInfo) -> str:
     """The game's card in the launcher, as rich text."""
+    english = "" if current() == "ja" else escape(info.title_en)
+    designed = _("designed by {designer}").replace("{designer}", escape(info.designer))
     return (
         f"<h1 style='margin-bottom:0'>{escape(info.title)}</h1>"
-        f"<h3 style='margin-top:2px;color:#555'>{escape(info.title_en)}</h3>"
-        f"<p><b>{players_text(info)}</b> · designed by {escape(info.designer)}</p>"
+        f"<h3 style='margin-top:2px;color:#555'>{english}</h3>"
+        f"<p><b>{players_text(info)}</b> · {designed}</p>"
         f"<p>{escape(render(info.summary))}</p>"
     )
 
@@ -64,7 +72,7 @@ def game_title(games: dict[str, GameInfo], game_id: str) -> str:
     """The Japanese title with the English one in brackets, or the id of a game no longer
     registered."""
     info = games.get(game_id)
-    return f"{info.title} ({info.title_en})" if info is not None else game_id
+    return title_of(info) if info is not None else game_id
 
 
 def _tree(headers: Sequence[str]) -> QTreeWidget:
@@ -89,7 +97,8 @@ class Launcher(QWidget):
         self.list = QListWidget()
         self.list.setMinimumWidth(260)
         for info in self.games.values():
-            item = QListWidgetItem(f"{info.title}\n{info.title_en} · {players_text(info)}")
+            english = "" if current() == "ja" else f"{info.title_en} · "
+            item = QListWidgetItem(f"{info.title}\n{english}{players_text(info)}")
             item.setData(Qt.ItemDataRole.UserRole, info.id)
             self.list.addItem(item)
         self.about = QLabel()
@@ -99,7 +108,7 @@ class Launcher(QWidget):
         self.rules.setOpenExternalLinks(True)
         right = QVBoxLayout()
         right.addWidget(self.about)
-        right.addWidget(QLabel("<b>Rules</b>"))
+        right.addWidget(QLabel(f"<b>{_('Rules', ctx='heading')}</b>"))
         right.addWidget(self.rules, 1)
         right.addLayout(self._row(GAMES))
         games_page = QWidget()
@@ -107,18 +116,18 @@ class Launcher(QWidget):
         games_layout.addWidget(self.list)
         games_layout.addLayout(right, 1)
 
-        self.history = _tree(["Date", "Game", "Players", "Winner"])
+        self.history = _tree([_("Date"), _("Game", ctx="column"), _("Players"), _("Winner")])
         history_page = QWidget()
         history_layout = QVBoxLayout(history_page)
         history_layout.addWidget(self.history, 1)
         history_layout.addLayout(self._row(HISTORY))
 
         self.tabs = QTabWidget()
-        self.tabs.addTab(games_page, "Games")
-        self.tabs.addTab(history_page, "History")
+        self.tabs.addTab(games_page, _("Games"))
+        self.tabs.addTab(history_page, _("History"))
 
-        self.saves = _tree(["Saved", "Game", "Players", "Moves"])
-        self.saves_box = QGroupBox("Unfinished matches — pick up where you left off")
+        self.saves = _tree([_("Saved"), _("Game", ctx="column"), _("Players"), _("Moves")])
+        self.saves_box = QGroupBox()
         saves_layout = QVBoxLayout(self.saves_box)
         saves_layout.addWidget(self.saves)
         saves_layout.addLayout(self._row(SAVES))
@@ -184,7 +193,9 @@ class Launcher(QWidget):
         self.saves.clear()
         for save in saves:
             people = ", ".join(
-                s.name if s.human else f"{s.name} (computer)"
+                shown_name(s.name)
+                if s.human
+                else _("{name} (computer)").replace("{name}", shown_name(s.name))
                 for s in seats_from(save.names, save.bots)
             )
             item = QTreeWidgetItem(
@@ -200,9 +211,11 @@ class Launcher(QWidget):
             frame = 2 * self.saves.frameWidth() + 2
             self.saves.setFixedHeight(self.saves.header().sizeHint().height() + rows + frame)
         self.saves_box.setTitle(
-            "Unfinished match — pick up where you left off"
+            _("Unfinished match — pick up where you left off")
             if len(saves) == 1
-            else f"{len(saves)} unfinished matches — pick up where you left off"
+            else _("{count} unfinished matches — pick up where you left off").replace(
+                "{count}", str(len(saves))
+            )
         )
         self.saves_box.setVisible(bool(saves))
 
@@ -220,8 +233,8 @@ class Launcher(QWidget):
                 [
                     entry.date,
                     game_title(self.games, entry.game),
-                    ", ".join(entry.names),
-                    " and ".join(entry.winners),
+                    _(", ", ctx="list separator").join(shown_names(entry.names)),
+                    and_list(shown_names(entry.winners)),
                 ]
             )
             item.setData(0, Qt.ItemDataRole.UserRole, entry)
@@ -230,7 +243,12 @@ class Launcher(QWidget):
             self.history.resizeColumnToContents(col)
         if entries:
             self.history.setCurrentItem(self.history.topLevelItem(0))
-        self.tabs.setTabText(1, f"History ({len(entries)})" if entries else "History")
+        self.tabs.setTabText(
+            1,
+            _("History ({count})").replace("{count}", str(len(entries)))
+            if entries
+            else _("History"),
+        )
 
     def current_history(self) -> HistoryEntry | None:
         """The highlighted finished match."""

@@ -31,7 +31,8 @@ from tabletop.bots.base import bot_names
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.game import GameInfo
 from tabletop.engine.registry import all_games, get_game
-from tabletop.i18n import error_text, render
+from tabletop.engine.text import Msg
+from tabletop.i18n import _, error_text, render
 from tabletop.net import messages as msg
 from tabletop.net.discovery import Announcer
 from tabletop.net.fairness import short
@@ -40,6 +41,7 @@ from tabletop.net.host import Host, SeatSpec
 from tabletop.ui.netsession import LanConfig, lan_addresses
 from tabletop.ui.newgame import option_value, option_widget
 from tabletop.ui.session import default_bot
+from tabletop.ui.texts import game_title, shown_name
 
 NETWORK = "network"
 LOCAL = "local"
@@ -56,13 +58,13 @@ class SeatChoice(QWidget):
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(QLabel(f"{index + 1}."))
         self.kind = QComboBox()
-        self.kind.addItem("Open: a network player", NETWORK)
-        self.kind.addItem("A person at this computer", LOCAL)
+        self.kind.addItem(_("Open: a network player"), NETWORK)
+        self.kind.addItem(_("A person at this computer"), LOCAL)
         for bot in bots:
-            self.kind.addItem(f"Computer: {bot}", f"cpu:{bot}")
+            self.kind.addItem(render(Msg("Computer: {bot}", bot=bot)), f"cpu:{bot}")
         self.kind.setCurrentIndex(max(0, self.kind.findData(kind)))
         self.name = QLineEdit(name)
-        self.name.setPlaceholderText(f"Player {index + 1}")
+        self.name.setPlaceholderText(render(Msg("Player {number}", number=index + 1)))
         self.status = QLabel()
         self.status.setMinimumWidth(150)
         row.addWidget(self.kind)
@@ -91,12 +93,14 @@ class SeatChoice(QWidget):
     def show_row(self, row: dict[str, Any]) -> None:
         """Show the host's row for this seat: who took it and whether they are here."""
         if row["kind"] != NETWORK:
-            self.status.setText(row["name"])
+            self.status.setText(shown_name(row["name"]))
         elif not row["taken"]:
-            self.status.setText("waiting for a player…")
+            self.status.setText(_("waiting for a player…"))
+        elif row["connected"]:
+            self.status.setText(f"✓ {shown_name(row['name'])}")
         else:
-            here = "" if row["connected"] else " (disconnected)"
-            self.status.setText(f"✓ {row['name']}{here}")
+            name = render(Msg("{name} (disconnected)", name=shown_name(row["name"])))
+            self.status.setText(f"✓ {name}")
 
 
 class HostLobby(QDialog):
@@ -110,7 +114,7 @@ class HostLobby(QDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Host a game")
+        self.setWindowTitle(_("Host a game"))
         self.settings = settings
         self.lan = lan or LanConfig()
         self.host: Host | None = None
@@ -122,35 +126,35 @@ class HostLobby(QDialog):
         form = QFormLayout()
         self.game = QComboBox()
         for game in all_games():
-            self.game.addItem(f"{game.info.title} ({game.info.title_en})", game.info.id)
+            self.game.addItem(game_title(game.info), game.info.id)
         wanted = game_id or str(memory.get("game", ""))
         self.game.setCurrentIndex(max(0, self.game.findData(wanted)))
         self.host_name = QLineEdit(str(memory.get("name", "")) or socket.gethostname())
-        self.host_name.setToolTip("How your table is listed in other players' Join lists")
+        self.host_name.setToolTip(_("How your table is listed in other players' Join lists"))
         self.count = QSpinBox()
-        form.addRow("Game", self.game)
-        form.addRow("Table name", self.host_name)
-        form.addRow("Seats", self.count)
+        form.addRow(_("Game", ctx="field"), self.game)
+        form.addRow(_("Table name"), self.host_name)
+        form.addRow(_("Seats", ctx="field"), self.count)
         layout.addLayout(form)
-        self.seats_box = QGroupBox("Who plays each seat")
+        self.seats_box = QGroupBox(_("Who plays each seat"))
         self.seats_layout = QVBoxLayout(self.seats_box)
         layout.addWidget(self.seats_box)
-        self.options_box = QGroupBox("Options")
+        self.options_box = QGroupBox(_("Options"))
         self.options_form = QFormLayout(self.options_box)
         layout.addWidget(self.options_box)
         more = QFormLayout()
         self.seed = QLineEdit()
-        self.seed.setPlaceholderText("random")
+        self.seed.setPlaceholderText(_("random", ctx="seed"))
         self.password = QLineEdit()
-        self.password.setPlaceholderText("none")
+        self.password.setPlaceholderText(_("none", ctx="password"))
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
         self.port = QSpinBox()
         self.port.setRange(0, 65535)
-        self.port.setSpecialValueText("any free port")
+        self.port.setSpecialValueText(_("any free port"))
         self.port.setValue(int(memory.get("port", DEFAULT_PORT)))
-        more.addRow("Seed (optional)", self.seed)
-        more.addRow("Room password (optional)", self.password)
-        more.addRow("Port", self.port)
+        more.addRow(_("Seed (optional)"), self.seed)
+        more.addRow(_("Room password (optional)"), self.password)
+        more.addRow(_("Port"), self.port)
         layout.addLayout(more)
         self.where = QLabel()
         self.where.setWordWrap(True)
@@ -161,11 +165,11 @@ class HostLobby(QDialog):
         layout.addWidget(self.where)
         layout.addWidget(self.error)
         buttons = QHBoxLayout()
-        self.open_button = QPushButton("Open the table")
-        self.start_button = QPushButton("Start")
+        self.open_button = QPushButton(_("Open the table"))
+        self.start_button = QPushButton(_("Start", ctx="button"))
         self.start_button.setEnabled(False)
-        self.start_button.setToolTip("Enabled when every open seat has a player")
-        cancel = QPushButton("Cancel")
+        self.start_button.setToolTip(_("Enabled when every open seat has a player"))
+        cancel = QPushButton(_("Cancel"))
         buttons.addWidget(self.open_button)
         buttons.addStretch(1)
         buttons.addWidget(self.start_button)
@@ -210,7 +214,7 @@ class HostLobby(QDialog):
         if not info.min_players <= len(seats) <= info.max_players:
             count = min(info.max_players, max(info.min_players, 3))
             bot = f"cpu:{default_bot(info.id)}"
-            seats = [[LOCAL, "You"], [NETWORK, ""]] + [[bot, ""]] * (count - 2)
+            seats = [[LOCAL, _("You", ctx="seat name")], [NETWORK, ""]] + [[bot, ""]] * (count - 2)
         for choice in self.seat_choices:
             choice.deleteLater()
         self.seat_choices = []
@@ -279,7 +283,9 @@ class HostLobby(QDialog):
         try:
             options, seed = self.options(), self.seed_value()
         except ValueError as err:
-            self.error.setText("The seed is a number." if "seed" in str(err) else error_text(err))
+            self.error.setText(
+                _("The seed is a number.") if "seed" in str(err) else error_text(err)
+            )
             return False
         password = self.password.text() or None
         try:
@@ -292,7 +298,7 @@ class HostLobby(QDialog):
         except OSError as err:
             host.close()
             host.deleteLater()
-            self.error.setText(f"The table cannot be opened: {err}")
+            self.error.setText(render(Msg("The table cannot be opened: {reason}", reason=str(err))))
             return False
         self._remember()
         self.host = host
@@ -307,17 +313,19 @@ class HostLobby(QDialog):
             )
             self.announcer.start()
         addresses = lan_addresses(self.lan.bind)
-        lock = " · room password set" if password else ""
-        self.where.setText(
-            "Players join from their Join list, or by typing "
-            + " or ".join(f"<b>{a}:{port}</b>" for a in addresses)
-            + lock
-            + f"<br>Seed commitment: <tt>{short(host.commitment)}</tt>"
+        typed = _(" or ", ctx="addresses").join(f"<b>{a}:{port}</b>" for a in addresses)
+        text = render(
+            Msg("Players join from their Join list, or by typing {addresses}", addresses=typed)
         )
-        self.where.setToolTip(f"The seed commitment every player receives: {host.commitment}")
+        lock = _(" · room password set") if password else ""
+        seal = render(Msg("Seed commitment: {value}", value=f"<tt>{short(host.commitment)}</tt>"))
+        self.where.setText(f"{text}{lock}<br>{seal}")
+        self.where.setToolTip(
+            render(Msg("The seed commitment every player receives: {value}", value=host.commitment))
+        )
         for widget in self.config_widgets:
             widget.setEnabled(False)
-        self.open_button.setText("Close the table")
+        self.open_button.setText(_("Close the table"))
         self._show_seats()
         return True
 
@@ -336,7 +344,7 @@ class HostLobby(QDialog):
         for choice in self.seat_choices:
             choice.status.setText("")
         self.where.setText("")
-        self.open_button.setText("Open the table")
+        self.open_button.setText(_("Open the table"))
         self.start_button.setEnabled(False)
 
     def _show_seats(self) -> None:

@@ -28,6 +28,7 @@ from tabletop.engine.game import Game, Result
 from tabletop.engine.registry import get_game
 from tabletop.engine.text import Msg
 from tabletop.engine.views import View
+from tabletop.i18n import _, render
 from tabletop.net.client import Client
 from tabletop.net.discovery import BROADCAST, DISCOVERY_PORT, Announcer
 from tabletop.net.fairness import Verdict, short
@@ -35,6 +36,7 @@ from tabletop.net.host import ANY_ADDRESS, Host
 from tabletop.store import atomic_write, data_dir
 from tabletop.ui import gestures
 from tabletop.ui.session import default_bot, serve_seat
+from tabletop.ui.texts import shown_name, shown_names, shown_view
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +118,7 @@ class HostSession(QObject):
         """The players' names, by seat."""
         state = self.host.state
         assert state is not None
-        return state.names
+        return shown_names(state.names)
 
     @property
     def over(self) -> bool:
@@ -136,7 +138,7 @@ class HostSession(QObject):
 
     def view(self, seat: int | None) -> View:
         """What `seat` sees now."""
-        return self.host.view(seat)
+        return shown_view(self.host.view(seat))
 
     def act(self, seat: int, action: str) -> None:
         """Play a hot-seat person's move; the step comes back through `updated`."""
@@ -226,7 +228,7 @@ class ClientSession(QObject):
         self.rounds: list[list[float]] = []
         self._events: list[Event] = []
         self._mine = False
-        self._view = View.from_json(client.view) if client.view is not None else None
+        self._view = shown_view(View.from_json(client.view)) if client.view is not None else None
         client.eventsReceived.connect(self._on_events)
         client.acked.connect(self._on_acked)
         client.viewChanged.connect(self._on_view)
@@ -277,7 +279,7 @@ class ClientSession(QObject):
         """The players' names, by seat."""
         if self._view is not None:
             return self._view.names
-        return tuple(r["name"] for r in self.client.seats)
+        return shown_names([r["name"] for r in self.client.seats])
 
     @property
     def seat(self) -> int | None:
@@ -369,7 +371,7 @@ class ClientSession(QObject):
         self._mine = True
 
     def _on_view(self, view: dict[str, Any]) -> None:
-        self._view = View.from_json(view)
+        self._view = shown_view(View.from_json(view))
         events, self._events = self._events, []
         mine, self._mine = self._mine, False
         self.updated.emit(events, self.client.seat if mine else None)
@@ -394,10 +396,10 @@ class NetBar(QWidget):
         self.session = session
         self.label = QLabel()
         self.label.setWordWrap(True)
-        self.retry = QPushButton("Try again")
+        self.retry = QPushButton(_("Try again"))
         self.retry.hide()
         self.seats_button = QToolButton()
-        self.seats_button.setText("Seats")
+        self.seats_button.setText(_("Seats", ctx="menu"))
         self.seats_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.seats_menu = QMenu(self)
         self.seats_button.setMenu(self.seats_menu)
@@ -435,24 +437,28 @@ class NetBar(QWidget):
         for row in host.seat_rows():
             if row["kind"] != "network":
                 continue
-            seat, name = row["seat"], row["name"] or f"Seat {row['seat'] + 1}"
+            seat = row["seat"]
+            name = shown_name(row["name"]) or render(Msg("Seat {number}", number=seat + 1))
             if row["computer"]:
-                missing.append(f"{name} (a computer plays)")
-                action = QAction(f"Give {name}'s seat back", self.seats_menu)
+                missing.append(render(Msg("{name} (a computer plays)", name=name)))
+                action = QAction(render(Msg("Give {name}'s seat back", name=name)), self.seats_menu)
                 action.triggered.connect(lambda _=False, s=seat: host.set_computer(s, None))
                 self.seats_menu.addAction(action)
                 continue
             if not row["connected"]:
-                missing.append(f"{name} (disconnected)")
-            sub = self.seats_menu.addMenu(f"Let a computer play {name}'s seat")
+                missing.append(render(Msg("{name} (disconnected)", name=name)))
+            sub = self.seats_menu.addMenu(
+                render(Msg("Let a computer play {name}'s seat", name=name))
+            )
             sub.menuAction().setEnabled(not row["connected"])
             for bot in session.computer_names():
                 action = QAction(bot, sub)
                 action.triggered.connect(lambda _=False, s=seat, b=bot: host.set_computer(s, b))
                 sub.addAction(action)
-        text = f"Hosting on {where}"
+        text = render(Msg("Hosting on {where}", where=where))
         if missing:
-            text += " · waiting for " + ", ".join(missing)
+            waiting = _(", ", ctx="list separator").join(missing)
+            text = render(Msg("{hosting} · waiting for {players}", hosting=text, players=waiting))
         self.label.setText(text)
         self.seats_button.setEnabled(bool(self.seats_menu.actions()))
 
@@ -470,7 +476,7 @@ class NetBar(QWidget):
 
     def _connection(self, up: bool) -> None:
         self.retry.hide()
-        self.label.setText("" if up else "Reconnecting…")
+        self.label.setText("" if up else _("Reconnecting…"))
         self.setVisible(not up)
 
     def _gave_up(self) -> None:
@@ -479,7 +485,12 @@ class NetBar(QWidget):
         if session.over:
             return
         self.label.setText(
-            f"The connection to the host at {session.address}:{session.port} was lost."
+            render(
+                Msg(
+                    "The connection to the host at {address} was lost.",
+                    address=f"{session.address}:{session.port}",
+                )
+            )
         )
         self.retry.show()
         self.show()
@@ -492,5 +503,5 @@ class NetBar(QWidget):
         session = self.session
         assert isinstance(session, ClientSession)
         self.retry.hide()
-        self.label.setText("Reconnecting…")
+        self.label.setText(_("Reconnecting…"))
         session.retry()

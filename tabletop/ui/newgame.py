@@ -27,16 +27,17 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.engine.game import GameInfo, Option
-from tabletop.i18n import error_text, render
+from tabletop.engine.text import Msg
+from tabletop.i18n import _, error_text, render
 from tabletop.ui.session import SeatSpec
-
-PERSON = "Person"
+from tabletop.ui.texts import game_title
 
 
 def default_seats(info: GameInfo, bot: str) -> list[SeatSpec]:
     """You plus computer players, at the smallest count that plays well (at least 3 if allowed)."""
     count = min(info.max_players, max(info.min_players, 3))
-    return [SeatSpec("You")] + [SeatSpec(f"CPU {i + 1}", bot) for i in range(1, count)]
+    you = _("You", ctx="seat name")
+    return [SeatSpec(you)] + [SeatSpec(f"CPU {i + 1}", bot) for i in range(1, count)]
 
 
 def load_choices(settings: QSettings, info: GameInfo, bot: str) -> dict[str, Any]:
@@ -105,13 +106,13 @@ class SeatRow(QWidget):
         row.setContentsMargins(0, 0, 0, 0)
         self.name = QLineEdit(seat.name)
         self.kind = QComboBox()
-        self.kind.addItem(PERSON, "")
+        self.kind.addItem(_("Person"), "")
         for bot in bots:
-            self.kind.addItem(f"Computer: {bot}", bot)
+            self.kind.addItem(render(Msg("Computer: {bot}", bot=bot)), bot)
         self.kind.setCurrentIndex(max(0, self.kind.findData(seat.bot or "")))
         self.remove = QPushButton("✕")
         self.remove.setFixedWidth(28)
-        self.remove.setToolTip("Remove this seat")
+        self.remove.setToolTip(_("Remove this seat"))
         row.addWidget(self.name, 1)
         row.addWidget(self.kind)
         row.addWidget(self.remove)
@@ -131,10 +132,12 @@ class NewGameDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.info, self.bots, self.settings = info, bots, settings
-        self.setWindowTitle(f"New game — {info.title} ({info.title_en})")
+        self.setWindowTitle(render(Msg("New game — {game}", game=game_title(info))))
         remembered = load_choices(settings, info, bots[-1])
         layout = QVBoxLayout(self)
-        seats_box = QGroupBox(f"Seats ({info.min_players}–{info.max_players})")
+        seats_box = QGroupBox(
+            render(Msg("Seats ({low}–{high})", low=info.min_players, high=info.max_players))
+        )
         seats_layout = QVBoxLayout(seats_box)
         self.rows_widget = QWidget()
         self.rows = QVBoxLayout(self.rows_widget)
@@ -144,7 +147,7 @@ class NewGameDialog(QDialog):
         scroll.setWidget(self.rows_widget)
         scroll.setMinimumHeight(160)
         seats_layout.addWidget(scroll)
-        self.add = QPushButton("Add seat")
+        self.add = QPushButton(_("Add seat"))
         seats_layout.addWidget(self.add)
         layout.addWidget(seats_box)
         self.seat_rows: list[SeatRow] = []
@@ -152,7 +155,7 @@ class NewGameDialog(QDialog):
             self._add_row(seat)
         self.option_widgets: dict[str, QWidget] = {}
         if info.options:
-            box = QGroupBox("Options")
+            box = QGroupBox(_("Options"))
             form = QFormLayout(box)
             for opt in info.options:
                 widget = option_widget(opt, remembered["options"][opt.key])
@@ -169,8 +172,8 @@ class NewGameDialog(QDialog):
             layout.addWidget(box)
         seed_row = QFormLayout()
         self.seed = QLineEdit(remembered["seed"])
-        self.seed.setPlaceholderText("random")
-        seed_row.addRow("Seed (optional)", self.seed)
+        self.seed.setPlaceholderText(_("random", ctx="seed"))
+        seed_row.addRow(_("Seed (optional)"), self.seed)
         layout.addLayout(seed_row)
         self.error = QLabel()
         self.error.setStyleSheet("color: #c62828;")
@@ -178,7 +181,7 @@ class NewGameDialog(QDialog):
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Sit down")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(_("Sit down"))
         layout.addWidget(buttons)
         self.add.clicked.connect(self._add_default)
         buttons.accepted.connect(self._accept)
@@ -225,7 +228,7 @@ class NewGameDialog(QDialog):
             seed = self.seed_value()
             options = self.options()
         except ValueError as err:
-            text = error_text(err) if "seed" not in str(err) else "The seed is a number."
+            text = error_text(err) if "seed" not in str(err) else _("The seed is a number.")
             self.error.setText(text)
             return
         seats = self.seats()

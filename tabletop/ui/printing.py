@@ -24,14 +24,19 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.engine.game import GameInfo
+from tabletop.engine.text import Msg
+from tabletop.i18n import _, render
 from tabletop.sheets.model import SheetModel, blank_sheet
 from tabletop.sheets.render import PAPERS, page_layout, paint_sheet
+from tabletop.ui.texts import game_title
 
 PAPER_KEY = "sheetPaper"
 """QSettings key remembering the last paper chosen."""
 
-PAPER_FILTERS = {"a4": "PDF on A4 paper (*.pdf)", "letter": "PDF on Letter paper (*.pdf)"}
-"""The save dialog's file types: choosing one chooses the paper."""
+
+def paper_filters() -> dict[str, str]:
+    """The save dialog's file types, by paper: choosing one chooses the paper."""
+    return {"a4": _("PDF on A4 paper (*.pdf)"), "letter": _("PDF on Letter paper (*.pdf)")}
 
 
 def default_paper(settings: QSettings | None = None) -> str:
@@ -54,16 +59,17 @@ def ask_pdf(
 ) -> tuple[Path, str] | None:
     """Ask where to save a sheet and on which paper; None if the person cancels."""
     paper = default_paper(settings)
+    filters = paper_filters()
     path, chosen = QFileDialog.getSaveFileName(
         parent,
-        "Save score sheet as PDF",
+        _("Save score sheet as PDF"),
         str(Path.home() / f"{suggested}.pdf"),
-        ";;".join(PAPER_FILTERS.values()),
-        PAPER_FILTERS[paper],
+        ";;".join(filters.values()),
+        filters[paper],
     )
     if not path:
         return None
-    paper = next((k for k, v in PAPER_FILTERS.items() if v == chosen), paper)
+    paper = next((k for k, v in filters.items() if v == chosen), paper)
     if settings is not None:
         settings.setValue(PAPER_KEY, paper)
     out = Path(path)
@@ -76,11 +82,11 @@ class SheetPreview(QPrintPreviewDialog):
     def __init__(self, model: SheetModel, paper: str, parent: QWidget | None = None) -> None:
         self.printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         self.printer.setPageLayout(page_layout(model, paper))
-        self.printer.setDocName(f"{model.title} — score sheet")
+        self.printer.setDocName(render(Msg("{game} — score sheet", game=model.title)))
         super().__init__(self.printer, parent)
         self.model = model
         self.painted: list[list[str]] = []
-        self.setWindowTitle(f"Score sheet — {model.heading}")
+        self.setWindowTitle(render(Msg("Score sheet — {heading}", heading=model.heading)))
         self.resize(900, 900)
         self.paintRequested.connect(self.paint)
 
@@ -101,22 +107,22 @@ class BlankSheetDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.info = info
-        self.setWindowTitle(f"Blank score sheet — {info.title} ({info.title_en})")
+        self.setWindowTitle(render(Msg("Blank score sheet — {game}", game=game_title(info))))
         layout = QVBoxLayout(self)
         form = QFormLayout()
         self.players = QSpinBox()
         self.players.setRange(info.min_players, info.max_players)
         self.players.setValue(min(info.max_players, max(info.min_players, len(names))))
-        form.addRow("Players", self.players)
+        form.addRow(_("Players"), self.players)
         layout.addLayout(form)
         self.names_form = QFormLayout()
         layout.addLayout(self.names_form)
         self.name_edits: list[QLineEdit] = []
         for i in range(info.max_players):
             edit = QLineEdit(names[i] if i < len(names) else "")
-            edit.setPlaceholderText("(write it in by hand)")
+            edit.setPlaceholderText(_("(write it in by hand)"))
             self.name_edits.append(edit)
-            self.names_form.addRow(f"Seat {i + 1}", edit)
+            self.names_form.addRow(render(Msg("Seat {number}", number=i + 1)), edit)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )

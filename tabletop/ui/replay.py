@@ -23,12 +23,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tabletop.engine.text import Msg
 from tabletop.engine.views import View
+from tabletop.i18n import _, render
 from tabletop.sheets.stepper import Stepper
 from tabletop.ui.art import CardArt
 from tabletop.ui.scene import TableScene
 from tabletop.ui.scores import ScorePanel
 from tabletop.ui.table import TableView
+from tabletop.ui.texts import shown_names, shown_view
 
 
 class ReplayWidget(QWidget):
@@ -54,27 +57,27 @@ class ReplayWidget(QWidget):
 
         icons = self.style()
         self.first = QPushButton(icons.standardIcon(QStyle.StandardPixmap.SP_MediaSkipBackward), "")
-        self.back = QPushButton("◀ Back")
-        self.forward = QPushButton("Forward ▶")
+        self.back = QPushButton(_("◀ Back"))
+        self.forward = QPushButton(_("Forward ▶"))
         self.last = QPushButton(icons.standardIcon(QStyle.StandardPixmap.SP_MediaSkipForward), "")
         for button, tip in (
-            (self.first, "The deal (Home)"),
-            (self.back, "One move back (←)"),
-            (self.forward, "One move forward (→)"),
-            (self.last, "The end (End)"),
+            (self.first, _("The deal (Home)")),
+            (self.back, _("One move back (←)")),
+            (self.forward, _("One move forward (→)")),
+            (self.last, _("The end (End)")),
         ):
             button.setToolTip(tip)
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setRange(0, len(stepper))
         self.rounds = QComboBox()
         for number, start in sorted(stepper.rounds.items()):
-            self.rounds.addItem(f"Round {number}", start)
-        self.rounds.setToolTip("Jump to the start of a round")
-        self.reveal = QCheckBox("Reveal all cards")
-        self.reveal.setToolTip("Show every card, hidden ones too (off: what a spectator saw)")
+            self.rounds.addItem(render(Msg("Round {number}", number=number)), start)
+        self.rounds.setToolTip(_("Jump to the start of a round"))
+        self.reveal = QCheckBox(_("Reveal all cards"))
+        self.reveal.setToolTip(_("Show every card, hidden ones too (off: what a spectator saw)"))
         self.where = QLabel()
         self.where.setMinimumWidth(220)
-        done = QPushButton("Close replay")
+        done = QPushButton(_("Close replay"))
 
         bar = QHBoxLayout()
         bar.setContentsMargins(8, 4, 8, 4)
@@ -111,7 +114,7 @@ class ReplayWidget(QWidget):
 
     def current_view(self) -> View:
         """The View shown now: public, or with every card revealed."""
-        return self.stepper.view(self.k, reveal=self.reveal.isChecked())
+        return shown_view(self.stepper.view(self.k, reveal=self.reveal.isChecked()))
 
     def go(self, k: int) -> None:
         """Show the table after the first k actions (clamped to the match)."""
@@ -127,7 +130,7 @@ class ReplayWidget(QWidget):
         k, stepper = self.k, self.stepper
         self.scene.show_view(self.current_view(), 0, duration, False, deal)
         state = stepper.state(k)
-        self.scores.show_scores(state.names, state.match.scores, state.match.totals)
+        self.scores.show_scores(shown_names(state.names), state.match.scores, state.match.totals)
         self.slider.blockSignals(True)
         self.slider.setValue(k)
         self.slider.blockSignals(False)
@@ -141,12 +144,19 @@ class ReplayWidget(QWidget):
     def describe(self, k: int) -> str:
         """ "Move 12 of 80 · Round 2 · Ann moved" (the action's text only when revealing)."""
         stepper = self.stepper
-        head = f"Move {k} of {len(stepper)} · Round {stepper.round_of(k)}"
+        head = render(
+            Msg(
+                "Move {move} of {moves} · Round {round}",
+                move=k,
+                moves=len(stepper),
+                round=stepper.round_of(k),
+            )
+        )
         if k == 0:
-            return f"{head} · the deal"
+            return render(Msg("{head} · the deal", head=head))
         seat, action = stepper.actions[k - 1]
-        names = stepper.state(k).names
-        name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+        names = shown_names(stepper.state(k).names)
+        name = names[seat] if seat < len(names) else render(Msg("Seat {number}", number=seat + 1))
         if self.reveal.isChecked():
-            return f"{head} · {name}: {action}"
-        return f"{head} · {name} moved"
+            return render(Msg("{head} · {name}: {action}", head=head, name=name, action=action))
+        return render(Msg("{head} · {name} moved", head=head, name=name))

@@ -4,6 +4,7 @@ match's filled score sheet (print or PDF)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import escape
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal, SignalInstance
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
@@ -19,8 +20,10 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.engine.game import Result
-from tabletop.i18n import render
+from tabletop.engine.text import Msg
+from tabletop.i18n import _, render
 from tabletop.ui.scores import fmt
+from tabletop.ui.texts import and_list
 
 PALETTE = (
     "#e53935",
@@ -132,16 +135,20 @@ class ResultsDialog(QDialog):
         self, title: str, result: Result, names: Sequence[str], parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"{title} — results")
+        self.setWindowTitle(render(Msg("{game} — results", game=title)))
         layout = QVBoxLayout(self)
         rows = ranking(result, names)
         winners = [r[1] for r in rows if r[3]]
-        head = QLabel(f"<h2>{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}!</h2>")
+        if len(winners) == 1:
+            cheer = render(Msg("{name} wins!", name=winners[0]))
+        else:
+            cheer = render(Msg("{names} win!", names=and_list(winners)))
+        head = QLabel(f"<h2>{escape(cheer)}</h2>")
         layout.addWidget(head)
         table = QTableWidget(len(rows), 3)
-        table.setHorizontalHeaderLabels(["Place", "Player", "Total"])
+        table.setHorizontalHeaderLabels([_("Place"), _("Player"), _("Total")])
         table.verticalHeader().hide()
-        for r, (place, name, total, _) in enumerate(rows):
+        for r, (place, name, total, _won) in enumerate(rows):
             for c, text in enumerate((str(place), name, fmt(total))):
                 table.setItem(r, c, QTableWidgetItem(text))
         table.resizeColumnsToContents()
@@ -149,17 +156,20 @@ class ResultsDialog(QDialog):
         layout.addWidget(table)
         self.table = table
         if result.tiebreak:
-            note = QLabel(f"Tie-break: {render(result.tiebreak, names=names)}")
+            note = QLabel(
+                render(Msg("Tie-break: {note}", note=render(result.tiebreak, names=names)))
+            )
             note.setWordWrap(True)
             layout.addWidget(note)
         if result.rounds:
             layout.addWidget(RoundChart(names, result.rounds))
         buttons = QHBoxLayout()
-        self.print_button = QPushButton("Print score sheet…")
-        self.pdf_button = QPushButton("Save as PDF…")
-        again = QPushButton("Rematch")
-        new = QPushButton("New game…")
-        close = QPushButton("Close")
+        self.print_button = QPushButton(_("Print score sheet…"))
+        self.pdf_button = QPushButton(_("Save as PDF…"))
+        again = QPushButton(_("Rematch"))
+        new = QPushButton(_("New game…"))
+        close = QPushButton(_("Close"))
+        self.rematch_button = again
         for b in (self.print_button, self.pdf_button):
             buttons.addWidget(b)
         buttons.addStretch(1)

@@ -184,7 +184,9 @@ class TableScene(QGraphicsScene):
                 self.addItem(item)
             item.set_content(
                 QRectF(r.x, r.y, r.w, r.h),
-                view.names[seat] if seat < len(view.names) else f"Seat {seat + 1}",
+                view.names[seat]
+                if seat < len(view.names)
+                else render(Msg("Seat {number}", number=seat + 1)),
                 counter_chunks(per_seat.get(seat, []), view.names),
                 seat in view.to_act and not view.over,
                 seat == view.seat,
@@ -200,7 +202,8 @@ class TableScene(QGraphicsScene):
         chunks = counter_chunks([c for c in view.counters if c.owner is None], view.names)
         trump = view.hints.get("trump")
         if trump and not any(c.id == "trump" for c in view.counters):
-            chunks.append(f"Trump {SUIT_SYMBOL.get(str(trump), str(trump))}")
+            symbol = SUIT_SYMBOL.get(str(trump), str(trump))
+            chunks.append(render(Msg("Trump {suit}", suit=symbol)))
         lines = [" · ".join(chunks[k : k + 2]) for k in range(0, len(chunks), 2)]
         if len(lines) > 4:
             lines[3:] = [" · ".join(lines[3:])]

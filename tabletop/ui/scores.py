@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 from tabletop.engine.breakdown import ScoreLine, ScoreSheet, signed
 from tabletop.engine.text import Msg
 from tabletop.engine.views import View
-from tabletop.i18n import render, render_value
+from tabletop.i18n import _, render, render_value
 
 
 def fmt(value: float) -> str:
@@ -49,7 +49,7 @@ class ScorePanel(QTableWidget):
         """Fill the table; the total column is bold, `current` seat's row is marked."""
         self.setRowCount(len(names))
         self.setColumnCount(len(rounds) + 1)
-        self.setHorizontalHeaderLabels([f"R{i + 1}" for i in range(len(rounds))] + ["Total"])
+        self.setHorizontalHeaderLabels([f"R{i + 1}" for i in range(len(rounds))] + [_("Total")])
         self.setVerticalHeaderLabels(
             [("▶ " if i == current else "") + n for i, n in enumerate(names)]
         )

@@ -20,6 +20,8 @@ from tabletop.engine.game import Game, Result, State
 from tabletop.engine.log import header
 from tabletop.engine.text import Msg
 from tabletop.engine.views import View
+from tabletop.i18n import render
+from tabletop.ui.texts import shown_names, shown_view
 
 CPU = "cpu"
 """The seat text that asks for the game's rule-of-thumb player (or the random one)."""
@@ -245,8 +247,8 @@ class Session:
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The players' names, by seat."""
-        return self.state.names
+        """The players' names, by seat, as the viewer reads them."""
+        return shown_names(self.state.names)
 
     def score_table(self) -> tuple[list[list[float]], list[float]]:
         """Per-round scores and running totals, for the score panel."""
@@ -267,8 +269,8 @@ class Session:
         return self.game.to_act(self.state)
 
     def view(self, seat: int | None) -> View:
-        """What `seat` sees (None: a spectator)."""
-        return self.game.view(self.state, seat)
+        """What `seat` sees (None: a spectator), default names in the viewer's language."""
+        return shown_view(self.game.view(self.state, seat))
 
     def act(self, seat: int, action: str) -> list[Event]:
         """Apply an action for a seat and record it; IllegalAction (with its reason) if refused.
@@ -280,7 +282,8 @@ class Session:
         try:
             self.recorder.record(seat, action, events)
         except OSError as err:
-            self.save_error = f"The match could not be saved: {err.strerror or err}."
+            reason = str(err.strerror or err)
+            self.save_error = render(Msg("The match could not be saved: {reason}.", reason=reason))
         else:
             self.save_error = ""
         return events

@@ -26,8 +26,9 @@ from PySide6.QtWidgets import (
 
 from tabletop.engine.errors import IllegalAction, ParseError
 from tabletop.engine.events import Event
+from tabletop.engine.text import Msg
 from tabletop.engine.views import Move, View
-from tabletop.i18n import for_view, render
+from tabletop.i18n import _, for_view, render
 from tabletop.ui import gestures
 from tabletop.ui.art import CardArt
 from tabletop.ui.dealsummary import DealSummary, seen_events
@@ -264,7 +265,9 @@ class TableWidget(QWidget):
             frames.append((stage, bottom, False, False))
         deal = any(e.type == "deal" for e in events)
         if handover:
-            self.scene.cover(f"Pass to {session.names[target]} — click when ready")
+            self.scene.cover(
+                render(Msg("Pass to {name} — click when ready", name=session.names[target]))
+            )
         if self.scene.covered:
             frames.append((session.view(None), bottom, False, deal))
         else:
@@ -380,7 +383,8 @@ class TableWidget(QWidget):
             parts = [
                 f"{names[i]} {fmt(v) if v < 0 else '+' + fmt(v)}" for i, v in enumerate(scores)
             ]
-            self.scene.toast("Round scored: " + ", ".join(parts), 5000)
+            scored = _(", ", ctx="list separator").join(parts)
+            self.scene.toast(render(Msg("Round scored: {scores}", scores=scored)), 5000)
 
     # ---- gestures from the scene ----------------------------------------------------------
     def _my_view(self) -> View | None:
@@ -392,7 +396,7 @@ class TableWidget(QWidget):
     def _on_drop(self, codes: tuple[str, ...], zone_id: str) -> None:
         view = self._my_view()
         if view is None:
-            self.scene.snap_back("Wait for your turn.")
+            self.scene.snap_back(_("Wait for your turn."))
             return
         moves = gestures.card_moves(view, codes, zone_id)
         if moves:
@@ -400,7 +404,8 @@ class TableWidget(QWidget):
         else:
             elsewhere = gestures.card_moves(view, codes)
             if elsewhere and elsewhere[0].target:
-                reason = f"Drop it on {gestures.zone_label(view, elsewhere[0].target)}."
+                place = gestures.zone_label(view, elsewhere[0].target)
+                reason = render(Msg("Drop it on {place}.", place=place))
             else:
                 reason = self.attempt(view.seat, gestures.probe_action(view, codes, zone_id))
         if reason is not None:
@@ -459,7 +464,7 @@ class TableWidget(QWidget):
                 combo.setCurrentIndex(index)
                 self.buttons.findChild(QPushButton, "go").click()
                 return None
-        return f"No button for {action!r}."
+        return render(Msg("No button for {action}.", action=repr(action)))
 
     # ---- the button bar -------------------------------------------------------------------
     def _update_buttons(self) -> None:
@@ -480,19 +485,24 @@ class TableWidget(QWidget):
                 self._button(f"✓ {for_view(move.label, view) or move.action}", move.action, seat)
             if not matches:
                 counts = sorted(gestures.multi_counts(view))
-                need = " or ".join(str(c) for c in counts) or "other"
-                self.hint.setText(f"Choose {need} cards, then confirm.")
+                if counts:
+                    need = _(" or ", ctx="counts").join(str(c) for c in counts)
+                    self.hint.setText(
+                        render(Msg("Choose {count} cards, then confirm.", count=need))
+                    )
+                else:
+                    self.hint.setText(_("Choose other cards, then confirm."))
             else:
                 self.hint.setText("")
-            clear = QPushButton("Clear")
+            clear = QPushButton(_("Clear", ctx="choice"))
             clear.clicked.connect(self.scene.clear_choice)
             self.buttons_layout.addWidget(clear)
         else:
             counts = gestures.multi_counts(view)
             if counts and view.moves:
-                self.hint.setText("Click cards to choose them, then drag them or confirm.")
+                self.hint.setText(_("Click cards to choose them, then drag them or confirm."))
             elif gestures.playable(view):
-                self.hint.setText("Drag a card to a highlighted place, or double-click it.")
+                self.hint.setText(_("Drag a card to a highlighted place, or double-click it."))
             else:
                 self.hint.setText("")
         pressable = gestures.buttons(view)
@@ -503,8 +513,8 @@ class TableWidget(QWidget):
                 combo.addItem(for_view(move.label, view) or move.action, move.action)
             if clock is not None:
                 combo.setCurrentIndex(combo.findData(clock))
-                self.hint.setText("Minutes played since the match started:")
-            go = QPushButton("Report" if clock is not None else "Do it")
+                self.hint.setText(_("Minutes played since the match started:"))
+            go = QPushButton(_("Report", ctx="button") if clock is not None else _("Do it"))
             go.setObjectName("go")
             go.clicked.connect(lambda: self._pressed(seat, str(combo.currentData())))
             self.buttons_layout.addWidget(combo)

@@ -1,0 +1,82 @@
+"""Texts the UI shows in the viewer's language: game titles, default seat names, Qt's own dialogs.
+
+Game titles stay in their original Japanese; the English UI adds the English name beside them.
+The engine names unnamed seats "Player 1", "Player 2" … and those names are kept in replay logs
+as they are: the UI shows such a default name in the viewer's language (`shown_name`) and never
+writes the translated name back, so a log is the same whichever language recorded it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QTranslator
+
+from tabletop.engine.game import GameInfo
+from tabletop.engine.text import Msg
+from tabletop.engine.views import View
+from tabletop.i18n import _, current, render
+
+_DEFAULT_NAME = re.compile(r"Player (\d+)")
+
+
+def game_title(info: GameInfo) -> str:
+    """ "セカンドサード (Second Third)" in English, "セカンドサード" alone in Japanese."""
+    return titled(info.title, info.title_en)
+
+
+def titled(title: str, title_en: str) -> str:
+    """A Japanese title with its English name beside it unless the UI is in Japanese."""
+    if current() == "ja" or not title_en or title_en == title:
+        return title
+    return f"{title} ({title_en})"
+
+
+def shown_name(name: str) -> str:
+    """A seat name as the viewer reads it: the engine's "Player N" in the viewer's language."""
+    match = _DEFAULT_NAME.fullmatch(name)
+    if match is None:
+        return name
+    return _("Player {number}").replace("{number}", match.group(1))
+
+
+def shown_names(names: Sequence[str]) -> tuple[str, ...]:
+    """`shown_name` of every seat."""
+    return tuple(shown_name(n) for n in names)
+
+
+_translators: list[QTranslator] = []
+
+
+def install_qt_translation(app: QCoreApplication, lang: str) -> bool:
+    """Let Qt's own dialogs (print preview, file dialogs, buttons) speak `lang`.
+
+    Removes a translation installed before; True if Qt has one for `lang` (English needs none).
+    """
+    while _translators:
+        app.removeTranslator(_translators.pop())
+    if lang == "en":
+        return True
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    translator = QTranslator(app)
+    if not translator.load(f"qtbase_{lang}", folder):
+        return False
+    app.installTranslator(translator)
+    _translators.append(translator)
+    return True
+
+
+def shown_view(view: View) -> View:
+    """A View whose default seat names read in the viewer's language (the View itself if none)."""
+    names = shown_names(view.names)
+    return view if names == view.names else replace(view, names=names)
+
+
+def and_list(names: Sequence[str]) -> str:
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cy" in the current language."""
+    if len(names) < 2:
+        return "".join(names)
+    first = _(", ", ctx="list separator").join(names[:-1])
+    return render(Msg("{first} and {last}", first=first, last=names[-1]))
