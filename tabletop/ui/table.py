@@ -29,9 +29,11 @@ from tabletop.engine.events import Event
 from tabletop.engine.views import Move, View
 from tabletop.i18n import for_view, render
 from tabletop.ui import gestures
+from tabletop.ui.access import announce
 from tabletop.ui.art import CardArt
 from tabletop.ui.dealsummary import DealSummary, seen_events
 from tabletop.ui.gamelog import Banner, GameLog, history, mark_received
+from tabletop.ui.keys import KeyPlay
 from tabletop.ui.scene import TableScene
 from tabletop.ui.scores import ScorePanel, fmt
 from tabletop.ui.session import TableSession, clock_action
@@ -162,6 +164,8 @@ class TableWidget(QWidget):
         self.hold_timer.timeout.connect(self._next_frame)
         self.gamelog.moments.connect(self._announce)
         self.banner.dismissed.connect(self._after_banner)
+        self.keys = KeyPlay(self)
+        self.keys.focusChanged.connect(lambda text: announce(self.view, text))
 
     # ---- the flow of play -----------------------------------------------------------------
     def start(self) -> None:

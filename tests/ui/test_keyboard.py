@@ -1,0 +1,134 @@
+"""Whole matches of every game played with the keyboard alone (keys sent to the table's view)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QComboBox, QPushButton
+from ui_helpers import Closing
+
+from tabletop.bots.base import make_bot
+from tabletop.engine.registry import all_games, get_game
+from tabletop.engine.views import Move
+from tabletop.ui.cards import CardItem
+from tabletop.ui.session import Session, parse_seats
+from tabletop.ui.table import INSTANT, TableWidget
+
+K = Qt.Key
+
+
+def make_table(
+    qtbot: object, closing: Closing, game_id: str, people: int, seed: int
+) -> TableWidget:
+    game = get_game(game_id)
+    count = game.info.min_players
+    names = [f"P{i}" for i in range(people)] + ["cpu"] * (count - people)
+    session = Session(game, parse_seats(game_id, names), seed)
+    table = closing.widget(TableWidget(session, INSTANT))
+    table.resize(1200, 800)
+    table.show()
+    table.start()
+    qtbot.waitExposed(table)
+    return table
+
+
+def press(table: TableWidget, key: int) -> None:
+    QTest.keyClick(table.view, key)
+
+
+def focus_on(table: TableWidget, region: str, wanted: object) -> None:
+    """Tab to the region, then arrow until `wanted(focused)` holds."""
+    keys = table.keys
+    for _ in range(4):
+        if keys.region == region and keys.stops(region):
+            break
+        press(table, K.Key_Tab)
+    assert keys.region == region, f"no {region} region"
+    for _ in range(len(keys.stops(region)) + 1):
+        if wanted(keys.focused()):
+            return
+        press(table, K.Key_Right)
+    raise AssertionError(f"nothing wanted in {region}")
+
+
+def do_move(table: TableWidget, move: Move) -> None:
+    """Perform one move with keys only, the way a person would."""
+    keys = table.keys
+    if move.gesture == "button":
+        combo = table.buttons.findChild(QComboBox)
+        if combo is not None:
+            focus_on(table, "buttons", lambda w: w is combo)
+            step = K.Key_Down if combo.findData(move.action) > combo.currentIndex() else K.Key_Up
+            while combo.currentData() != move.action:
+                press(table, step)
+        else:
+            focus_on(
+                table,
+                "buttons",
+                lambda w: isinstance(w, QPushButton) and w.property("action") == move.action,
+            )
+        press(table, K.Key_Return)
+        return
+    several = len(move.cards) > 1
+    for code in move.cards:
+        focus_on(
+            table,
+            "cards",
+            lambda c, code=code: isinstance(c, CardItem) and c.code == code and not c.chosen,
+        )
+        if several:
+            press(table, K.Key_Space)
+    if several:
+        focus_on(table, "cards", lambda c: isinstance(c, CardItem) and c.chosen)
+    press(table, K.Key_Return)
+    if keys.region == "zones" and move.target:
+        focus_on(table, "zones", lambda z: getattr(z, "zone_id", None) == move.target)
+        press(table, K.Key_Return)
+    if keys.choices:
+        press(table, K.Key_1 + [m.action for m in keys.choices].index(move.action))
+
+
+def play_by_keys(qtbot: object, table: TableWidget, seed: int) -> dict[str, int]:
+    """Play the match to its end with keys; counts of multi-card moves and curtains lifted."""
+    session = table.session
+    chooser = make_bot(session.game.info.id, "random", seed)
+    seen = {"moves": 0, "multi": 0, "curtains": 0}
+    for _ in range(3000):
+        qtbot.waitUntil(lambda: table.idle and not table.bot_timer.isActive(), timeout=5000)
+        if session.over:
+            return seen
+        if table.summary.isVisible():
+            press(table, K.Key_Return)
+            continue
+        if table.scene.covered:
+            press(table, K.Key_Space)
+            seen["curtains"] += 1
+            continue
+        view = table.served_view
+        if view is None or view.seat not in session.to_act():
+            qtbot.waitUntil(
+                lambda: (
+                    session.over
+                    or table.scene.covered
+                    or table.served_view.seat in session.to_act()
+                ),
+                timeout=5000,
+            )
+            continue
+        action = chooser.choose(view)
+        move = next(m for m in view.moves if m.action == action)
+        before = session.actions
+        do_move(table, move)
+        assert session.actions == before + 1, f"{move} not played: {table.scene.notice}"
+        seen["moves"] += 1
+        seen["multi"] += len(move.cards) > 1
+    raise AssertionError("match did not end")
+
+
+@pytest.mark.parametrize("game_id", sorted(g.info.id for g in all_games()))
+def test_a_whole_match_by_keyboard(qtbot: object, closing: Closing, game_id: str) -> None:
+    table = make_table(qtbot, closing, game_id, 1, 5)
+    seen = play_by_keys(qtbot, table, 5)
+    assert table.session.over
+    assert seen["moves"] > 0
