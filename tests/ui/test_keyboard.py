@@ -11,6 +11,7 @@ from ui_helpers import Closing
 from tabletop.bots.base import make_bot
 from tabletop.engine.registry import all_games, get_game
 from tabletop.engine.views import Move
+from tabletop.i18n.cards import card_name
 from tabletop.ui.cards import CardItem
 from tabletop.ui.session import Session, parse_seats
 from tabletop.ui.table import INSTANT, TableWidget
@@ -89,11 +90,14 @@ def do_move(table: TableWidget, move: Move) -> None:
         press(table, K.Key_1 + [m.action for m in keys.choices].index(move.action))
 
 
-def play_by_keys(qtbot: object, table: TableWidget, seed: int) -> dict[str, int]:
-    """Play the match to its end with keys; counts of multi-card moves and curtains lifted."""
+def play_by_keys(
+    qtbot: object, table: TableWidget, seed: int, stop: object = None
+) -> dict[str, int]:
+    """Play with keys to the end (or until `stop(view)` holds on the person's turn); counts of
+    moves, multi-card moves offered and made, targets and numbered choices, curtains lifted."""
     session = table.session
     chooser = make_bot(session.game.info.id, "random", seed)
-    seen = {"moves": 0, "multi": 0, "curtains": 0}
+    seen = dict.fromkeys(("moves", "offered", "multi", "curtains"), 0)
     for _ in range(3000):
         qtbot.waitUntil(lambda: table.idle and not table.bot_timer.isActive(), timeout=5000)
         if session.over:
@@ -116,8 +120,14 @@ def play_by_keys(qtbot: object, table: TableWidget, seed: int) -> dict[str, int]
                 timeout=5000,
             )
             continue
+        if stop is not None and stop(view):
+            return seen
         action = chooser.choose(view)
         move = next(m for m in view.moves if m.action == action)
+        multi = [m for m in view.moves if len(m.cards) > 1 and m.gesture != "button"]
+        seen["offered"] += bool(multi)
+        if multi and not seen["multi"]:
+            move = multi[0]
         before = session.actions
         do_move(table, move)
         assert session.actions == before + 1, f"{move} not played: {table.scene.notice}"
@@ -132,3 +142,34 @@ def test_a_whole_match_by_keyboard(qtbot: object, closing: Closing, game_id: str
     seen = play_by_keys(qtbot, table, 5)
     assert table.session.over
     assert seen["moves"] > 0
+    assert seen["multi"] > 0 or seen["offered"] == 0
+
+
+def test_an_illegal_card_chosen_by_keys_is_refused(qtbot: object, closing: Closing) -> None:
+    table = make_table(qtbot, closing, "second-third", 1, 3)
+
+    def blocked(view: object) -> bool:
+        return any(c.interactive and not c.playable for c in table.scene.cards)
+
+    play_by_keys(qtbot, table, 3, blocked)
+    card = next(c for c in table.scene.cards if c.interactive and not c.playable)
+    before = table.session.actions
+    focus_on(table, "cards", lambda c: c is card)
+    assert table.keys.ring.isVisible()
+    assert table.keys.ring.rect.contains(card.mapRectToScene(card.boundingRect()))
+    assert table.view.accessibleName() == card_name(card.code, "en", "standard")
+    press(table, K.Key_Return)
+    qtbot.waitUntil(lambda: table.idle)
+    assert table.session.actions == before
+    assert table.scene.notice
+    assert (card.pos() - card.rest_pos()).manhattanLength() < 0.5
+    press(table, K.Key_Escape)
+    assert table.scene.chosen_codes() == ()
+
+
+def test_hot_seat_curtain_opens_by_key(qtbot: object, closing: Closing) -> None:
+    table = make_table(qtbot, closing, "trump-duel", 2, 4)
+    assert table.scene.covered
+    seen = play_by_keys(qtbot, table, 4)
+    assert table.session.over
+    assert seen["curtains"] >= 2
