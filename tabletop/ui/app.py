@@ -37,6 +37,7 @@ from tabletop.engine.registry import get_game
 from tabletop.engine.rng import fresh_seed
 from tabletop.fonts import use_japanese_fallback
 from tabletop.help import rules_markdown
+from tabletop.i18n import _
 from tabletop.net.discovery import Announcer
 from tabletop.net.host import Host
 from tabletop.sheets.model import SheetModel, filled_sheet
@@ -45,6 +46,7 @@ from tabletop.sheets.stepper import Stepper
 from tabletop.store import DamagedSave, HistoryEntry, Store
 from tabletop.ui import printing
 from tabletop.ui.joindialog import JoinDialog
+from tabletop.ui.keys import keys_dialog
 from tabletop.ui.launcher import GAMES, HISTORY, SAVES, Launcher
 from tabletop.ui.lobby import HostLobby
 from tabletop.ui.netsession import ClientSession, HostSession, LanConfig, NetBar
@@ -236,6 +238,9 @@ class MainWindow(QMainWindow):
         rules = QAction("&Rules of this game", self, shortcut=QKeySequence.StandardKey.HelpContents)
         rules.triggered.connect(self.show_rules)
         help_menu.addAction(rules)
+        keyboard = QAction(_("&Keyboard"), self)
+        keyboard.triggered.connect(lambda: keys_dialog(self).show())
+        help_menu.addAction(keyboard)
 
     def _current_id(self) -> str | None:
         front = self.stack.currentWidget()
@@ -628,7 +633,7 @@ def _autoplay(table: TableWidget, moves: int) -> None:
     session = table.session
     game_id = session.game.info.id
     stand_in = {i: make_bot(game_id, default_bot(game_id), 7919 + i) for i in session.humans}
-    for _ in range(moves):
+    for _step in range(moves):
         acting = sorted(session.to_act())
         if not acting:
             break

@@ -15,7 +15,10 @@ from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QComboBox,
+    QDialog,
     QGraphicsObject,
+    QGridLayout,
+    QLabel,
     QPushButton,
     QStyleOptionGraphicsItem,
     QWidget,
@@ -32,24 +35,43 @@ if TYPE_CHECKING:
 REGIONS = ("cards", "zones", "buttons")
 """The regions Tab walks through, in order (empty ones are skipped)."""
 
-KEYS_HELP = (
-    ("← → ↑ ↓", "Move the focus between cards, places or buttons"),
-    ("Tab / Shift+Tab", "Go to the next / previous region: your cards, the table, the buttons"),
-    ("Space", "Choose or unchoose the focused card (moves with several cards)"),
-    ("Return", "Play the focused card or the chosen cards; drop them on the focused place"),
-    ("1 … 9", "Pick one of the numbered choices (e.g. what a card counts as)"),
-    ("Escape", "Cancel the choice"),
-    ("Return / Space", "Lift the curtain when the screen is passed on; close a summary"),
-)
-"""Key and what it does (English; translated when shown)."""
+
+def keys_help() -> list[tuple[str, str]]:
+    """Each key of the table and what it does, in the current language."""
+    return [
+        ("← → ↑ ↓", _("Move the focus between cards, places or buttons")),
+        (
+            _("Tab / Shift+Tab"),
+            _("Next / previous region: your cards, the places on the table, the buttons"),
+        ),
+        (_("Space"), _("Choose or unchoose the focused card (moves with several cards)")),
+        (_("Return"), _("Play the focused or chosen cards; drop them on the focused place")),
+        ("1 … 9", _("Pick one of the numbered choices (e.g. what a card counts as)")),
+        (_("Escape"), _("Cancel the choice")),
+        (_("Return / Space"), _("Lift the curtain when the screen is passed on; close a summary")),
+    ]
+
 
 FOCUS_WIDTH = 5.0
 """The focus ring's outline width: thick enough to be seen without colour."""
 
 
-def keys_text() -> str:
-    """The keyboard help, one key per line, in the current language."""
-    return "\n".join(f"{_(k)}\t{_(what)}" for k, what in KEYS_HELP)
+def keys_dialog(parent: QWidget | None) -> QDialog:
+    """Help › Keyboard: the table's keys and what they do."""
+    dialog = QDialog(parent)
+    dialog.setWindowTitle(_("Keyboard"))
+    grid = QGridLayout(dialog)
+    rows = keys_help()
+    for row, (key, what) in enumerate(rows):
+        name = QLabel(f"<b>{key}</b>")
+        name.setAccessibleName(key)
+        grid.addWidget(name, row, 0)
+        grid.addWidget(QLabel(what), row, 1)
+    close = QPushButton(_("Close"))
+    close.clicked.connect(dialog.accept)
+    grid.addWidget(close, len(rows), 1, Qt.AlignmentFlag.AlignRight)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    return dialog
 
 
 class FocusRing(QGraphicsObject):

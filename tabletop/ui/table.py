@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from tabletop.engine.errors import IllegalAction, ParseError
 from tabletop.engine.events import Event
 from tabletop.engine.views import Move, View
-from tabletop.i18n import for_view, render
+from tabletop.i18n import _, for_view, render
 from tabletop.ui import gestures
 from tabletop.ui.access import announce
 from tabletop.ui.art import CardArt
@@ -259,7 +259,11 @@ class TableWidget(QWidget):
             frames.append((stage, bottom, False, False))
         deal = any(e.type == "deal" for e in events)
         if handover:
-            self.scene.cover(f"Pass to {session.names[target]} — click when ready")
+            self.scene.cover(
+                _("Pass to {name} — click or press Return when ready").format(
+                    name=session.names[target]
+                )
+            )
         if self.scene.covered:
             frames.append((session.view(None), bottom, False, deal))
         else:
