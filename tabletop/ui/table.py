@@ -29,7 +29,7 @@ from tabletop.engine.events import Event
 from tabletop.engine.views import Move, View
 from tabletop.i18n import _, for_view, render
 from tabletop.ui import gestures
-from tabletop.ui.access import announce
+from tabletop.ui.access import Mirror, announce_focus
 from tabletop.ui.art import CardArt
 from tabletop.ui.dealsummary import DealSummary, seen_events
 from tabletop.ui.gamelog import Banner, GameLog, history, mark_received
@@ -164,8 +164,11 @@ class TableWidget(QWidget):
         self.hold_timer.timeout.connect(self._next_frame)
         self.gamelog.moments.connect(self._announce)
         self.banner.dismissed.connect(self._after_banner)
+        self.mirror = Mirror(self.view, self.scene, session.names)
+        self.scene.settled.connect(self.mirror.sync)
+        self.scene.selectionChanged.connect(self.mirror.sync)
         self.keys = KeyPlay(self)
-        self.keys.focusChanged.connect(lambda text: announce(self.view, text))
+        self.keys.focusChanged.connect(lambda text: announce_focus(self, text))
 
     # ---- the flow of play -----------------------------------------------------------------
     def start(self) -> None:

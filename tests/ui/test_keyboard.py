@@ -157,7 +157,7 @@ def test_an_illegal_card_chosen_by_keys_is_refused(qtbot: object, closing: Closi
     focus_on(table, "cards", lambda c: c is card)
     assert table.keys.ring.isVisible()
     assert table.keys.ring.rect.contains(card.mapRectToScene(card.boundingRect()))
-    assert table.view.accessibleName() == card_name(card.code, "en", "standard")
+    assert table.mirror.shadow(card).accessibleName() == card_name(card.code, "en", "standard")
     press(table, K.Key_Return)
     qtbot.waitUntil(lambda: table.idle)
     assert table.session.actions == before
