@@ -75,7 +75,8 @@ def keys_dialog(parent: QWidget | None) -> QDialog:
 
 
 class FocusRing(QGraphicsObject):
-    """A thick black-and-white dashed frame with a pointer triangle around the focused item."""
+    """A thick black-and-white dashed frame around the focused item, a pointer triangle above:
+    seen by its shape, not by a colour."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -92,8 +93,8 @@ class FocusRing(QGraphicsObject):
         self.update()
 
     def boundingRect(self) -> QRectF:
-        """The frame, its pen and the pointer below it."""
-        return self.rect.adjusted(-FOCUS_WIDTH, -FOCUS_WIDTH, FOCUS_WIDTH, FOCUS_WIDTH + 16)
+        """The frame, its pen and the pointer above it."""
+        return self.rect.adjusted(-FOCUS_WIDTH, -FOCUS_WIDTH - 16, FOCUS_WIDTH, FOCUS_WIDTH)
 
     def paint(
         self,
@@ -101,7 +102,7 @@ class FocusRing(QGraphicsObject):
         option: QStyleOptionGraphicsItem,
         widget: QWidget | None = None,
     ) -> None:
-        """Black outer frame, white dashes on it, and a triangle pointing up at the item."""
+        """Black outer frame, white dashes on it, and a triangle pointing down at the item."""
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(QPen(QColor("black"), FOCUS_WIDTH))
@@ -109,10 +110,10 @@ class FocusRing(QGraphicsObject):
         dashes = QPen(QColor("white"), FOCUS_WIDTH - 2, Qt.PenStyle.DashLine)
         painter.setPen(dashes)
         painter.drawRoundedRect(self.rect, 6, 6)
-        tip = QPointF(self.rect.center().x(), self.rect.bottom() + 3)
+        tip = QPointF(self.rect.center().x(), self.rect.top() - 3)
         path = QPainterPath(tip)
-        path.lineTo(tip + QPointF(-8, 12))
-        path.lineTo(tip + QPointF(8, 12))
+        path.lineTo(tip + QPointF(-8, -12))
+        path.lineTo(tip + QPointF(8, -12))
         path.closeSubpath()
         painter.setPen(QPen(QColor("black"), 2))
         painter.setBrush(QColor("white"))
