@@ -53,8 +53,9 @@ def focus_on(table: TableWidget, region: str, wanted: object) -> None:
     raise AssertionError(f"nothing wanted in {region}")
 
 
-def do_move(table: TableWidget, move: Move) -> None:
-    """Perform one move with keys only, the way a person would."""
+def do_move(table: TableWidget, move: Move) -> str:
+    """Perform one move with keys only, the way a person would; says how it was finished
+    ("button", "card", "place" or "number")."""
     keys = table.keys
     if move.gesture == "button":
         combo = table.buttons.findChild(QComboBox)
@@ -70,7 +71,7 @@ def do_move(table: TableWidget, move: Move) -> None:
                 lambda w: isinstance(w, QPushButton) and w.property("action") == move.action,
             )
         press(table, K.Key_Return)
-        return
+        return "button"
     several = len(move.cards) > 1
     for code in move.cards:
         focus_on(
@@ -83,11 +84,15 @@ def do_move(table: TableWidget, move: Move) -> None:
     if several:
         focus_on(table, "cards", lambda c: isinstance(c, CardItem) and c.chosen)
     press(table, K.Key_Return)
+    how = "card"
     if keys.region == "zones" and move.target:
         focus_on(table, "zones", lambda z: getattr(z, "zone_id", None) == move.target)
         press(table, K.Key_Return)
+        how = "place"
     if keys.choices:
         press(table, K.Key_1 + [m.action for m in keys.choices].index(move.action))
+        how = "number"
+    return how
 
 
 def play_by_keys(
@@ -97,7 +102,9 @@ def play_by_keys(
     moves, multi-card moves offered and made, targets and numbered choices, curtains lifted."""
     session = table.session
     chooser = make_bot(session.game.info.id, "random", seed)
-    seen = dict.fromkeys(("moves", "offered", "multi", "curtains"), 0)
+    seen = dict.fromkeys(
+        ("moves", "offered", "multi", "curtains", "button", "card", "place", "number"), 0
+    )
     for _ in range(3000):
         qtbot.waitUntil(lambda: table.idle and not table.bot_timer.isActive(), timeout=5000)
         if session.over:
@@ -129,10 +136,10 @@ def play_by_keys(
         if multi and not seen["multi"]:
             move = multi[0]
         before = session.actions
-        do_move(table, move)
+        seen[do_move(table, move)] += 1
         assert session.actions == before + 1, f"{move} not played: {table.scene.notice}"
         seen["moves"] += 1
-        seen["multi"] += len(move.cards) > 1
+        seen["multi"] += len(move.cards) > 1 and move.gesture != "button"
     raise AssertionError("match did not end")
 
 
@@ -143,6 +150,7 @@ def test_a_whole_match_by_keyboard(qtbot: object, closing: Closing, game_id: str
     assert table.session.over
     assert seen["moves"] > 0
     assert seen["multi"] > 0 or seen["offered"] == 0
+    assert seen["card"] + seen["place"] + seen["number"] > 0  # cards were played by keys
 
 
 def test_an_illegal_card_chosen_by_keys_is_refused(qtbot: object, closing: Closing) -> None:
