@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
@@ -181,3 +183,25 @@ def test_hot_seat_curtain_opens_by_key(qtbot: object, closing: Closing) -> None:
     seen = play_by_keys(qtbot, table, 4)
     assert table.session.over
     assert seen["curtains"] >= 2
+
+
+def numbered(view: object) -> list[Move]:
+    """Moves sharing their cards and place with another move (told apart by a number key)."""
+    seen: dict[tuple[tuple[str, ...], str | None], list[Move]] = {}
+    for m in view.moves:
+        if m.cards and m.gesture != "button":
+            seen.setdefault((tuple(sorted(m.cards)), m.target), []).append(m)
+    return next((group for group in seen.values() if len(group) > 1), [])
+
+
+def test_a_number_key_picks_between_moves_of_the_same_card(qtbot: object, closing: Closing) -> None:
+    table = make_table(qtbot, closing, "triq", 1, 1)
+    play_by_keys(qtbot, table, 1, lambda view: bool(numbered(view)))
+    assert not table.session.over
+    group = numbered(table.served_view)
+    move = group[-1]
+    before = table.session.actions
+    assert do_move(table, move) == "number"
+    assert table.session.actions == before + 1
+    played = json.loads(table.session.log()[-1])  # Triq's Ace: "play AS 11" → value 11
+    assert (played["card"], played["value"]) == (move.cards[0], int(move.action.split()[-1]))
