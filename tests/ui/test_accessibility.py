@@ -8,13 +8,14 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QLabel, QPushButton
 from test_keyboard import focus_on, make_table, play_by_keys
 from ui_helpers import Closing
 
 from tabletop.engine.views import BACK
 from tabletop.i18n import current, for_view, set_language
 from tabletop.i18n.cards import card_name
+from tabletop.ui.keys import keys_dialog, keys_help
 
 
 def walk(node: QAccessibleInterface, depth: int = 0) -> Iterator[QAccessibleInterface]:
@@ -84,3 +85,13 @@ def test_card_names_follow_the_language(qtbot: object, closing: Closing, languag
     name = table.mirror.shadow(card).accessibleName()
     assert name == card_name(card.code, "ja", "standard") + "、出せます"
     assert table.keys.ring.isVisible()
+
+
+def test_help_keyboard_lists_the_keys_translated(
+    qtbot: object, closing: Closing, language: None
+) -> None:
+    set_language("ja")
+    dialog = closing.widget(keys_dialog(None))
+    texts = [label.text() for label in dialog.findChildren(QLabel)]
+    assert "選択を取り消す" in texts
+    assert len(texts) == 2 * len(keys_help())
