@@ -47,6 +47,7 @@ from tabletop.sheets.stepper import Stepper
 from tabletop.store import DamagedSave, HistoryEntry, Store
 from tabletop.ui import printing
 from tabletop.ui.joindialog import JoinDialog
+from tabletop.ui.keys import keys_dialog
 from tabletop.ui.launcher import GAMES, HISTORY, SAVES, Launcher
 from tabletop.ui.lobby import HostLobby
 from tabletop.ui.netsession import ClientSession, HostSession, LanConfig, NetBar
@@ -292,6 +293,9 @@ class MainWindow(QMainWindow):
         )
         rules.triggered.connect(self.show_rules)
         help_menu.addAction(rules)
+        keyboard = QAction(_("&Keyboard"), self)
+        keyboard.triggered.connect(lambda: keys_dialog(self).show())
+        help_menu.addAction(keyboard)
 
     def switch_language(self, lang: str) -> None:
         """Show the app in `lang` from now on (remembered); a match at the table goes on.

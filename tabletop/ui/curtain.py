@@ -16,7 +16,8 @@ from tabletop.ui import zorder
 
 
 class CurtainItem(QGraphicsObject):
-    """An opaque curtain: "Pass to Ann — click when ready"; a click lifts it."""
+    """An opaque curtain: "Pass to Ann — click or press Return when ready"; a click
+    (or Return / Space, see `keys.KeyPlay`) lifts it."""
 
     clicked = Signal()
     """The next player is ready."""

@@ -30,9 +30,11 @@ from tabletop.engine.text import Msg
 from tabletop.engine.views import Move, View
 from tabletop.i18n import _, for_view, render
 from tabletop.ui import gestures
+from tabletop.ui.access import Mirror, announce_focus
 from tabletop.ui.art import CardArt
 from tabletop.ui.dealsummary import DealSummary, seen_events
 from tabletop.ui.gamelog import Banner, GameLog, history, mark_received
+from tabletop.ui.keys import KeyPlay
 from tabletop.ui.scene import TableScene
 from tabletop.ui.scores import ScorePanel, fmt
 from tabletop.ui.session import TableSession, clock_action
@@ -163,6 +165,11 @@ class TableWidget(QWidget):
         self.hold_timer.timeout.connect(self._next_frame)
         self.gamelog.moments.connect(self._announce)
         self.banner.dismissed.connect(self._after_banner)
+        self.mirror = Mirror(self.view, self.scene, session.names)
+        self.scene.settled.connect(self.mirror.sync)
+        self.scene.selectionChanged.connect(self.mirror.sync)
+        self.keys = KeyPlay(self)
+        self.keys.focusChanged.connect(lambda text: announce_focus(self, text))
 
     # ---- the flow of play -----------------------------------------------------------------
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -266,7 +273,12 @@ class TableWidget(QWidget):
         deal = any(e.type == "deal" for e in events)
         if handover:
             self.scene.cover(
-                render(Msg("Pass to {name} — click when ready", name=session.names[target]))
+                render(
+                    Msg(
+                        "Pass to {name} — click or press Return when ready",
+                        name=session.names[target],
+                    )
+                )
             )
         if self.scene.covered:
             frames.append((session.view(None), bottom, False, deal))

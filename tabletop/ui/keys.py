@@ -1,0 +1,365 @@
+"""Keyboard play: a focus that walks the cards, the target zones and the buttons.
+
+Arrows move the focus within a region, Tab / Shift+Tab between regions (cards, table zones,
+buttons); Space chooses a card (multi-card moves) or presses a button; Return plays the
+focused card (or the chosen ones), drops the waiting cards on the focused zone or presses the
+focused button; number keys pick among several moves of the same cards; Escape cancels.
+Return or Space lifts the hot-seat curtain and closes the end-of-deal summary.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QGraphicsObject,
+    QGridLayout,
+    QLabel,
+    QPushButton,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from tabletop.engine.views import Move
+from tabletop.i18n import _, for_view
+from tabletop.ui import gestures, zorder
+from tabletop.ui.cards import CardItem
+
+if TYPE_CHECKING:
+    from tabletop.ui.table import TableWidget
+
+REGIONS = ("cards", "zones", "buttons")
+"""The regions Tab walks through, in order (empty ones are skipped)."""
+
+
+def keys_help() -> list[tuple[str, str]]:
+    """Each key of the table and what it does, in the current language."""
+    return [
+        ("← → ↑ ↓", _("Move the focus between cards, places or buttons")),
+        (
+            _("Tab / Shift+Tab"),
+            _("Next / previous region: your cards, the places on the table, the buttons"),
+        ),
+        (_("Space"), _("Choose or unchoose the focused card (moves with several cards)")),
+        (_("Return"), _("Play the focused or chosen cards; drop them on the focused place")),
+        ("1 … 9", _("Pick one of the numbered choices (e.g. what a card counts as)")),
+        (_("Escape"), _("Cancel the choice")),
+        (_("Return / Space"), _("Lift the curtain when the screen is passed on; close a summary")),
+    ]
+
+
+FOCUS_WIDTH = 5.0
+"""The focus ring's outline width: thick enough to be seen without colour."""
+
+
+def keys_dialog(parent: QWidget | None) -> QDialog:
+    """Help › Keyboard: the table's keys and what they do."""
+    dialog = QDialog(parent)
+    dialog.setWindowTitle(_("Keyboard"))
+    grid = QGridLayout(dialog)
+    rows = keys_help()
+    for row, (key, what) in enumerate(rows):
+        name = QLabel(f"<b>{key}</b>")
+        name.setAccessibleName(key)
+        grid.addWidget(name, row, 0)
+        grid.addWidget(QLabel(what), row, 1)
+    close = QPushButton(_("Close"))
+    close.clicked.connect(dialog.accept)
+    grid.addWidget(close, len(rows), 1, Qt.AlignmentFlag.AlignRight)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    return dialog
+
+
+class FocusRing(QGraphicsObject):
+    """A thick black-and-white dashed frame around the focused item, a pointer triangle above:
+    seen by its shape, not by a colour."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rect = QRectF()
+        self.setZValue(zorder.FLOAT - 1)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.hide()
+
+    def frame(self, rect: QRectF) -> None:
+        """Surround `rect` (scene coordinates)."""
+        self.prepareGeometryChange()
+        self.rect = rect.adjusted(-4, -4, 4, 4)
+        self.show()
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        """The frame, its pen and the pointer above it."""
+        return self.rect.adjusted(-FOCUS_WIDTH, -FOCUS_WIDTH - 16, FOCUS_WIDTH, FOCUS_WIDTH)
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        """Black outer frame, white dashes on it, and a triangle pointing down at the item."""
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(QColor("black"), FOCUS_WIDTH))
+        painter.drawRoundedRect(self.rect, 6, 6)
+        dashes = QPen(QColor("white"), FOCUS_WIDTH - 2, Qt.PenStyle.DashLine)
+        painter.setPen(dashes)
+        painter.drawRoundedRect(self.rect, 6, 6)
+        tip = QPointF(self.rect.center().x(), self.rect.top() - 3)
+        path = QPainterPath(tip)
+        path.lineTo(tip + QPointF(-8, -12))
+        path.lineTo(tip + QPointF(8, -12))
+        path.closeSubpath()
+        painter.setPen(QPen(QColor("black"), 2))
+        painter.setBrush(QColor("white"))
+        painter.drawPath(path)
+
+
+class KeyPlay(QObject):
+    """The keyboard focus of one table and what each key does there."""
+
+    focusChanged = Signal(str)
+    """The focus moved; the argument names what is focused now."""
+
+    def __init__(self, table: TableWidget) -> None:
+        super().__init__(table)
+        self.table = table
+        self.scene = table.scene
+        self.region = "cards"
+        self.index = 0
+        self.active = False
+        self.pending: tuple[str, ...] = ()
+        self.choices: list[Move] = []
+        self.ring = FocusRing()
+        self.scene.addItem(self.ring)
+        self._focused: object = None
+        table.view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        table.view.installEventFilter(self)
+        self.scene.settled.connect(self.refresh)
+        self.scene.selectionChanged.connect(self.refresh)
+
+    # ---- what can be focused -----------------------------------------------------------------
+    def stops(self, region: str) -> list[object]:
+        """The focusable things of a region, in reading order."""
+        view = self.scene.view
+        if region == "cards":
+            return [c for c in self.scene.cards if c.interactive]
+        if region == "zones":
+            if view is None or not self.scene.interactive:
+                return []
+            codes = self.pending or self.scene.chosen_codes()
+            if codes:
+                live = gestures.targets_for(view, codes)
+            else:
+                live = {m.target for m in view.moves if m.cards and m.target}
+            return [z for zid, z in self.scene.zone_items.items() if zid in live]
+        layout = self.table.buttons_layout
+        found = []
+        for i in range(layout.count()):
+            widget = layout.itemAt(i).widget()
+            if isinstance(widget, (QPushButton, QComboBox)):
+                found.append(widget)
+        return found
+
+    def focused(self) -> object:
+        """The card item, zone item or button with the focus (None if nothing)."""
+        stops = self.stops(self.region)
+        if not stops:
+            return None
+        self.index = min(self.index, len(stops) - 1)
+        return stops[self.index]
+
+    def refresh(self) -> None:
+        """Keep the focus on the same thing after the table changed, and redraw the ring."""
+        stops = self.stops(self.region)
+        if self._focused in stops:
+            self.index = stops.index(self._focused)
+        if not stops:
+            regions = [r for r in REGIONS if self.stops(r)]
+            if regions and self.region not in regions:
+                self.region, self.index = regions[0], 0
+        self._show()
+
+    def _show(self) -> None:
+        for button in self.stops("buttons"):
+            button.setStyleSheet("")
+        item = self.focused()
+        self._focused = item
+        if not self.active or item is None or self.scene.covered:
+            self.ring.hide()
+            return
+        if isinstance(item, QWidget):
+            self.ring.hide()
+            item.setStyleSheet("border: 4px dashed black; padding: 3px 8px; font-weight: bold;")
+        elif isinstance(item, CardItem):
+            self.ring.frame(item.mapRectToScene(item.boundingRect()))
+        else:
+            self.ring.frame(item.rect)
+        self.focusChanged.emit(self.describe(item))
+
+    def describe(self, item: object) -> str:
+        """A short spoken name for a focusable thing."""
+        from tabletop.ui.access import card_text, zone_text
+
+        view = self.scene.view
+        if isinstance(item, CardItem) and view is not None:
+            return card_text(item, view)
+        if isinstance(item, QPushButton):
+            return item.text()
+        if isinstance(item, QComboBox):
+            return item.currentText()
+        if view is not None and hasattr(item, "zone_id"):
+            return zone_text(view, item.zone_id, self.table.session.names)
+        return ""
+
+    # ---- keys ----------------------------------------------------------------------------------
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Handle the table's keys; everything else goes on as usual."""
+        if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
+            return False
+        return self.key(event.key(), event.modifiers())
+
+    def key(self, key: int, modifiers: Qt.KeyboardModifier) -> bool:
+        """Act on one key; True if it meant something at the table."""
+        k = Qt.Key
+        table = self.table
+        confirm = key in (k.Key_Return, k.Key_Enter, k.Key_Space)
+        if table.summary.isVisible() and (confirm or key == k.Key_Escape):
+            table.summary.dismiss()
+            return True
+        if self.scene.covered:
+            if confirm:
+                table.reveal()
+                return True
+            return False
+        self.active = True
+        if key in (k.Key_Tab, k.Key_Backtab):
+            self._next_region(-1 if key == k.Key_Backtab else 1)
+        elif key in (k.Key_Left, k.Key_Up, k.Key_Right, k.Key_Down):
+            item = self.focused()
+            if isinstance(item, QComboBox) and key in (k.Key_Up, k.Key_Down):
+                step = -1 if key == k.Key_Up else 1
+                item.setCurrentIndex(max(0, min(item.count() - 1, item.currentIndex() + step)))
+                self.focusChanged.emit(item.currentText())
+            else:
+                self._step(-1 if key in (k.Key_Left, k.Key_Up) else 1)
+        elif key == k.Key_Escape:
+            self.cancel()
+        elif k.Key_1 <= key <= k.Key_9 and self.choices:
+            self._pick(key - k.Key_1)
+        elif key == k.Key_Space:
+            self._space()
+        elif key in (k.Key_Return, k.Key_Enter):
+            self._enter()
+        else:
+            return False
+        return True
+
+    def _next_region(self, step: int) -> None:
+        regions = [r for r in REGIONS if self.stops(r)]
+        if not regions:
+            return
+        at = regions.index(self.region) if self.region in regions else -step
+        self.region = regions[(at + step) % len(regions)]
+        self.index = 0
+        self._show()
+
+    def _step(self, step: int) -> None:
+        stops = self.stops(self.region)
+        if stops:
+            self.index = (self.index + step) % len(stops)
+        self._show()
+
+    def cancel(self) -> None:
+        """Forget the chosen cards, the waiting cards and the numbered choices."""
+        self.pending, self.choices = (), []
+        if self.region == "zones":
+            self.region, self.index = "cards", 0
+        self.scene.clear_choice()
+        self._show()
+
+    def _space(self) -> None:
+        item = self.focused()
+        view = self.scene.view
+        if isinstance(item, CardItem) and view is not None:
+            if gestures.multi_counts(view) and not any(
+                m.gesture == "click" and m.cards == (item.code,) for m in view.moves
+            ):
+                self.scene.toggle(item)
+                self.focusChanged.emit(self.describe(item))
+            else:
+                self._enter()
+        elif isinstance(item, QPushButton):
+            item.click()
+
+    def _enter(self) -> None:
+        item = self.focused()
+        view = self.scene.view
+        if isinstance(item, QPushButton):
+            item.click()
+        elif isinstance(item, QComboBox):
+            go = self.table.buttons.findChild(QPushButton, "go")
+            if go is not None:
+                go.click()
+        elif view is None:
+            return
+        elif isinstance(item, CardItem):
+            chosen = self.scene.chosen_codes()
+            self._play(chosen if chosen else (item.code,))
+        elif item is not None:
+            codes = self.pending or self.scene.chosen_codes()
+            if not codes:
+                self.scene.toast(_("Choose a card first (Tab back to your cards)."))
+                return
+            zone_id = str(getattr(item, "zone_id", ""))
+            moves = gestures.card_moves(view, codes, zone_id)
+            if len({m.action for m in moves}) > 1:
+                self._offer(moves)
+                return
+            self.pending = ()
+            self.region, self.index = "cards", 0
+            self.scene.drop(codes, zone_id)
+
+    def _play(self, codes: tuple[str, ...]) -> None:
+        view = self.scene.view
+        assert view is not None
+        moves = gestures.card_moves(view, codes)
+        actions = list(dict.fromkeys(m.action for m in moves))
+        targets = list(dict.fromkeys(m.target for m in moves if m.target))
+        if len(actions) <= 1:
+            self.scene.playRequested.emit(codes)
+        elif len(targets) > 1:
+            self.pending = codes
+            self.region, self.index = "zones", 0
+            self.scene.toast(_("Choose where: arrows, then Return."))
+            self._show()
+        else:
+            self._offer(moves)
+
+    def _offer(self, moves: list[Move]) -> None:
+        view = self.scene.view
+        assert view is not None
+        self.choices = list({m.action: m for m in moves}.values())[:9]
+        parts = [
+            f"{n}: {for_view(m.label, view) or m.action}" for n, m in enumerate(self.choices, 1)
+        ]
+        self.scene.toast(_("Press a number:") + " " + ", ".join(parts), 10000)
+        self.focusChanged.emit(self.scene.notice)
+
+    def _pick(self, n: int) -> None:
+        if n >= len(self.choices):
+            return
+        move = self.choices[n]
+        self.choices, self.pending = [], ()
+        self.region, self.index = "cards", 0
+        view = self.scene.view
+        if view is None or view.seat is None:
+            return
+        reason = self.table.attempt(view.seat, move.action)
+        if reason is not None:
+            self.scene.snap_back(reason)
