@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QAccessible, QAccessibleEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
@@ -95,6 +96,8 @@ class Mirror:
 
     def sync(self) -> None:
         """Name and place a stand-in for everything drawn now (nothing under the curtain)."""
+        if not shiboken6.isValid(self.view):
+            return  # the table was closed while its scene still settles
         scene, view = self.scene, self.scene.view
         entries: list[tuple[object, QRectF, str, str]] = []
         if view is not None and not scene.covered:

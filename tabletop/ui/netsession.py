@@ -414,7 +414,9 @@ class NetBar(QWidget):
         commitment = (
             session.host.commitment if isinstance(session, HostSession) else session.commitment
         )
-        self.setToolTip(f"Seed commitment: {short(commitment)} ({commitment})")
+        self.setToolTip(
+            render(Msg("Seed commitment: {value}", value=f"{short(commitment)} ({commitment})"))
+        )
         if isinstance(session, HostSession):
             self.seats_button.show()
             session.host.seatsChanged.connect(self._host_seats)

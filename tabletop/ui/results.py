@@ -189,7 +189,9 @@ class ResultsDialog(QDialog):
         """
         self.fairness = QLabel()
         self.fairness.setWordWrap(True)
-        self.fairness.setToolTip(f"The host's seed commitment: {commitment}")
+        self.fairness.setToolTip(
+            render(Msg("The host's seed commitment: {value}", value=commitment))
+        )
         layout = self.layout()
         assert isinstance(layout, QVBoxLayout)
         layout.insertWidget(layout.count() - 1, self.fairness)
@@ -198,14 +200,17 @@ class ResultsDialog(QDialog):
 
     def _show_fairness(self, verdict: object) -> None:
         if verdict is None:
-            self.fairness.setText("Checking the deal against the host's revealed seed and log…")
+            self.fairness.setText(_("Checking the deal against the host's revealed seed and log…"))
             return
         if getattr(verdict, "ok", False):
             self.fairness.setStyleSheet("color: #2e7d32; font-weight: bold;")
-            self.fairness.setText("✔ Fair deal verified (this computer checked the whole log)")
+            self.fairness.setText(_("✔ Fair deal verified (this computer checked the whole log)"))
         else:
             self.fairness.setStyleSheet("color: #c62828; font-weight: bold;")
-            self.fairness.setText(f"✘ Fairness check failed: {getattr(verdict, 'message', '')}")
+            failed = Msg(
+                "✘ Fairness check failed: {reason}", reason=str(getattr(verdict, "message", ""))
+            )
+            self.fairness.setText(render(failed))
 
     def _rematch(self) -> None:
         self.accept()
