@@ -23,7 +23,7 @@ _DEFAULT_NAME = re.compile(r"Player (\d+)")
 
 
 def game_title(info: GameInfo) -> str:
-    """ "セカンドサード (Second Third)" in English, "セカンドサード" alone in Japanese."""
+    """The Japanese title with the English one in brackets in English; in Japanese, alone."""
     return titled(info.title, info.title_en)
 
 
