@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import IO, Any
 
-from tabletop.bots.base import Bot, make_bot
+from tabletop.bots.base import Bot, feed, make_bot
 from tabletop.engine.game import Game, Result, State
 from tabletop.engine.log import LogWriter
 
@@ -32,6 +32,7 @@ def play_match(
     state = game.setup(players, options, seed)
     seated = seat_bots(game, bots, players, seed)
     writer = LogWriter(log, game, state) if log is not None else None
+    feed(seated, state.opening)
     for _ in range(MAX_ACTIONS):
         acting = game.to_act(state)
         if not acting:
@@ -39,6 +40,7 @@ def play_match(
         seat = min(acting)
         action = seated[seat].choose(game.view(state, seat))
         events = game.apply(state, seat, action)
+        feed(seated, events)
         if writer is not None:
             writer.action(seat, action, events)
     result = game.result(state)

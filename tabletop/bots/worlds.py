@@ -1,0 +1,128 @@
+"""Sampling full game states ("worlds") from what one seat has seen: its View and its events.
+
+A search player never reads the true state. Each game's module registers a `WorldSampler`:
+a function of the game, the seat's current View, its `Memory` of redacted events and an RNG,
+returning a State that shows the seat exactly that View. Hidden cards are drawn from the
+cards the seat has not seen, respecting what the events proved (a seat that failed to follow
+a suit holds none of it; cards the seat passed stay with their receiver until played).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from tabletop.engine.game import Game, State
+from tabletop.engine.rng import Rng
+from tabletop.engine.views import BACK, View
+
+
+class Memory:
+    """Everything one seat was told, in order: the redacted events of every action."""
+
+    def __init__(self) -> None:
+        self.events: list[dict[str, Any]] = []
+
+    def add(self, events: Iterable[Mapping[str, Any]]) -> None:
+        """Remember the events of one action."""
+        self.events.extend(dict(e) for e in events)
+
+    def since(self, event_type: str) -> list[dict[str, Any]]:
+        """The events after the last one of `event_type` (all of them if there is none)."""
+        for i in range(len(self.events) - 1, -1, -1):
+            if self.events[i].get("type") == event_type:
+                return self.events[i + 1 :]
+        return list(self.events)
+
+
+WorldSampler = Callable[[Game, View, Memory, Rng], State]
+_SAMPLERS: dict[str, WorldSampler] = {}
+
+
+def register_world(game_id: str, sampler: WorldSampler) -> None:
+    """Make a world sampler available for a game (its search player uses it)."""
+    _SAMPLERS[game_id] = sampler
+
+
+def world_sampler(game_id: str) -> WorldSampler | None:
+    """The registered world sampler of a game, or None."""
+    return _SAMPLERS.get(game_id)
+
+
+_UNIVERSE: dict[tuple[str, int], Counter[str]] = {}
+
+
+def universe(game: Game, players: int) -> Counter[str]:
+    """Every card of a match of `game` for `players` (counted), from a fresh default deal."""
+    key = (game.info.id, players)
+    found = _UNIVERSE.get(key)
+    if found is None:
+        state = game.setup(players, None, 0)
+        found = Counter(c for z in game.zones(state) for c in z.cards)
+        _UNIVERSE[key] = found
+    return Counter(found)
+
+
+def seen_cards(view: View) -> Counter[str]:
+    """The card faces the View shows (backs not counted)."""
+    return Counter(c for z in view.zones for c in z.cards if c != BACK)
+
+
+def unseen_pool(game: Game, view: View) -> list[str]:
+    """The cards the viewer has not seen anywhere on the table, sorted (a stable order)."""
+    rest = universe(game, view.players)
+    rest.subtract(seen_cards(view))
+    return sorted(c for c, k in rest.items() for _ in range(max(k, 0)))
+
+
+def hidden_count(view: View, zone_id: str) -> int:
+    """How many face-down cards the viewer sees in a zone."""
+    return sum(1 for c in view.zone(zone_id).cards if c == BACK)
+
+
+def deal_constrained(
+    pool: Sequence[str],
+    sizes: Sequence[int],
+    allowed: Sequence[Callable[[str], bool] | None],
+    rng: Rng,
+    tries: int = 40,
+) -> list[list[str]]:
+    """Split `pool` into slots of `sizes`, slot i taking only cards `allowed[i]` accepts.
+
+    Cards are placed most-constrained first into a random slot with room that accepts them;
+    after `tries` failed attempts the constraints are dropped (the deal is still complete).
+    """
+    if sum(sizes) != len(pool):
+        raise ValueError(f"cannot deal {len(pool)} cards into slots of {list(sizes)}")
+    cards = list(pool)
+    for _ in range(tries):
+        rng.shuffle(cards)
+        options = [
+            [i for i, ok in enumerate(allowed) if sizes[i] and (ok is None or ok(c))]
+            for c in cards
+        ]
+        order = sorted(range(len(cards)), key=lambda k: len(options[k]))
+        room = list(sizes)
+        out: list[list[str]] = [[] for _ in sizes]
+        for k in order:
+            fits = [i for i in options[k] if room[i]]
+            if not fits:
+                break
+            weights = [room[i] for i in fits]
+            pick = rng.below(sum(weights))
+            for i, w in zip(fits, weights, strict=True):
+                if pick < w:
+                    break
+                pick -= w
+            out[i].append(cards[k])
+            room[i] -= 1
+        else:
+            return out
+    rng.shuffle(cards)
+    out = []
+    pos = 0
+    for size in sizes:
+        out.append(cards[pos : pos + size])
+        pos += size
+    return out
