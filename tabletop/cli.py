@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tabletop import APP_ID, __version__
-from tabletop.engine.errors import ParseError, ReplayDivergence, TabletopError
+from tabletop.engine.errors import BadOption, ParseError, ReplayDivergence, TabletopError
 from tabletop.engine.game import parse_options
 from tabletop.engine.registry import all_games, get_game
 
@@ -52,6 +52,13 @@ def _tools_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seconds", type=float, default=1.0, help="time per measurement")
     bench.add_argument("--matches", type=int, default=200, help="matches per strength test")
     bench.add_argument("--game", action="append", help="only these games")
+    bench.add_argument(
+        "--strength",
+        metavar="BOT:BASELINE",
+        help="only measure BOT in a rotating seat among BASELINE players (e.g. search:thumb)",
+    )
+    bench.add_argument("--think", type=float, help="seconds per decision for search players")
+    bench.add_argument("--iterations", type=int, help="playouts per decision for search players")
     bench.add_argument("--ui", action="store_true", help="measure the table instead")
     bench.add_argument("--net", action="store_true", help="measure LAN play on loopback")
 
@@ -154,6 +161,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
             from tabletop.net.bench import measure
         for key, val in measure().items():
             print(f"{key}: {val:.4g}")
+        return 0
+    if args.strength:
+        from tabletop.bench import strength_table
+
+        if (args.think is not None and args.think <= 0) or (
+            args.iterations is not None and args.iterations <= 0
+        ):
+            raise BadOption("--think and --iterations must be positive.")
+        strength_table(args.strength, args.matches, args.think, args.iterations, args.game)
         return 0
     from tabletop.bench import run
 

@@ -52,8 +52,11 @@ def sample_pass_world(
     suit_of: Callable[[str], str],
     void_rule: VoidRule,
     extra_zone: str | None = None,
-) -> State:
-    """A state showing `view.seat` exactly its View, hidden cards redealt within the known."""
+) -> tuple[PassTrickState, list[str]]:
+    """A state showing `view.seat` exactly its View, hidden cards redealt within the known.
+
+    Returns the state and the cards dealt to `extra_zone` (face-down cards the game keeps).
+    """
     assert isinstance(game, PassTrickGame)
     seat = view.seat
     assert seat is not None
@@ -99,8 +102,6 @@ def sample_pass_world(
     state.hands = hands
     state.given = [()] * n
     state.given[seat] = tuple(my_pass(memory, seat))
-    if extra_zone is not None:
-        setattr(state, "face_down", dealt[-1])
 
     trick_cards = list(view.zone("trick").cards)
     turn = view.to_act[0] if not passing and view.to_act else 0
@@ -112,7 +113,7 @@ def sample_pass_world(
     if "leader" in counters:
         state.leader = int(counters["leader"])
     restore_match(state, view)
-    return state.arranged()
+    return state.arranged(), dealt[-1] if extra_zone is not None else []
 
 
 def restore_match(state: State, view: View) -> None:

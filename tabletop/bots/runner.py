@@ -27,10 +27,14 @@ def play_match(
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
     log: IO[str] | None = None,
+    seated: Sequence[Bot] | None = None,
 ) -> tuple[State, Result]:
-    """Play one match to the end; every bot sees only its own seat's View."""
+    """Play one match to the end; every bot sees only its own seat's View and events.
+
+    `seated` gives ready-made players (one per seat) instead of the `bots` names.
+    """
     state = game.setup(players, options, seed)
-    seated = seat_bots(game, bots, players, seed)
+    seated = list(seated) if seated is not None else seat_bots(game, bots, players, seed)
     writer = LogWriter(log, game, state) if log is not None else None
     feed(seated, state.opening)
     for _ in range(MAX_ACTIONS):

@@ -122,7 +122,7 @@ def _lacks(led: str, card: str) -> str | None:
 
 def sample_world(game: Game, view: View, memory: Memory, rng: Rng) -> State:
     """A world for the search player: voids kept, passed cards with their receiver."""
-    return sample_pass_world(game, view, memory, rng, lambda c: c[0], _lacks)
+    return sample_pass_world(game, view, memory, rng, lambda c: c[0], _lacks)[0]
 
 
 register_world("seltsam-walzer", sample_world)

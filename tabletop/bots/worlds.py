@@ -99,8 +99,7 @@ def deal_constrained(
     for _ in range(tries):
         rng.shuffle(cards)
         options = [
-            [i for i, ok in enumerate(allowed) if sizes[i] and (ok is None or ok(c))]
-            for c in cards
+            [i for i, ok in enumerate(allowed) if sizes[i] and (ok is None or ok(c))] for c in cards
         ]
         order = sorted(range(len(cards)), key=lambda k: len(options[k]))
         room = list(sizes)
@@ -109,14 +108,15 @@ def deal_constrained(
             fits = [i for i in options[k] if room[i]]
             if not fits:
                 break
-            weights = [room[i] for i in fits]
-            pick = rng.below(sum(weights))
-            for i, w in zip(fits, weights, strict=True):
-                if pick < w:
+            pick = rng.below(sum(room[i] for i in fits))
+            slot = fits[-1]
+            for i in fits:
+                if pick < room[i]:
+                    slot = i
                     break
-                pick -= w
-            out[i].append(cards[k])
-            room[i] -= 1
+                pick -= room[i]
+            out[slot].append(cards[k])
+            room[slot] -= 1
         else:
             return out
     rng.shuffle(cards)
