@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tabletop.bots.worlds import Memory, deal_constrained, hidden_count, unseen_pool
-from tabletop.engine.game import Game, State
+from tabletop.bots.worlds import Memory, deal_constrained, hidden_count, restore_match, unseen_pool
+from tabletop.engine.game import Game
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
 from tabletop.games.common import left_of
@@ -114,23 +114,3 @@ def sample_pass_world(
         state.leader = int(counters["leader"])
     restore_match(state, view)
     return state.arranged(), dealt[-1] if extra_zone is not None else []
-
-
-def restore_match(state: State, view: View) -> None:
-    """The round number, dealer and totals of the `round`, `dealer` and `score<i>` counters."""
-    counters = {c.id: c.value for c in view.counters}
-    match = state.match
-    text = str(counters.get("round", f"{match.round}/{match.rounds}"))
-    done, _, total = text.partition("/")
-    match.round = int(done)
-    if total:
-        match.rounds = int(total)
-    dealer = counters.get("dealer")
-    if isinstance(dealer, str) and dealer in view.names:
-        match.dealer = view.names.index(dealer)
-    elif isinstance(dealer, int):
-        match.dealer = dealer
-    totals = [counters.get(f"score{i}", 0) for i in range(view.players)]
-    match.scores = [[0] * view.players for _ in range(match.round - 2)]
-    if match.round > 1 or any(totals):
-        match.scores.append(list(totals))

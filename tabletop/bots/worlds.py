@@ -126,3 +126,23 @@ def deal_constrained(
         out.append(cards[pos : pos + size])
         pos += size
     return out
+
+
+def restore_match(state: State, view: View) -> None:
+    """The round number, dealer and totals of the `round`, `dealer` and `score<i>` counters."""
+    counters = {c.id: c.value for c in view.counters}
+    match = state.match
+    text = str(counters.get("round", f"{match.round}/{match.rounds}"))
+    done, _, total = text.partition("/")
+    match.round = int(done)
+    if total:
+        match.rounds = int(total)
+    dealer = counters.get("dealer")
+    if isinstance(dealer, str) and dealer in view.names:
+        match.dealer = view.names.index(dealer)
+    elif isinstance(dealer, int):
+        match.dealer = dealer
+    totals = [counters.get(f"score{i}", 0) for i in range(view.players)]
+    match.scores = [[0] * view.players for _ in range(match.round - 2)]
+    if match.round > 1 or any(totals):
+        match.scores.append(list(totals))
