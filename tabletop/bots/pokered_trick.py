@@ -5,10 +5,24 @@ win tricks cheaply and save the jokers for tricks that improve the poker hand.
 from __future__ import annotations
 
 from collections import Counter as Tally
+from collections.abc import Callable
 
 from tabletop.bots.base import SeededBot, register_bot
-from tabletop.engine.cards import RANK_VALUE, is_joker
+from tabletop.bots.search import register_search
+from tabletop.bots.worlds import (
+    Memory,
+    deal_constrained,
+    hidden_count,
+    register_world,
+    restore_match,
+    unseen_pool,
+)
+from tabletop.engine.cards import RANK_VALUE, is_joker, sort_key
+from tabletop.engine.game import Game, State
+from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
+from tabletop.games.common import clockwise_from
+from tabletop.games.pokered_trick import FOLD_FEE, PokeredState, end_limit
 from tabletop.games.pokered_trick_rules import poker_hand
 
 STAY_IN = 2.5
@@ -120,3 +134,106 @@ class PokeredTrickBot(SeededBot):
 
 
 register_bot("pokered-trick", "thumb", lambda seed: PokeredTrickBot(seed))
+
+
+def _voids(memory: Memory, players: int) -> list[set[str]]:
+    """Per seat, the suits it failed to follow in the current deal (jokers prove nothing)."""
+    out: list[set[str]] = [set() for _ in range(players)]
+    led: str | None = None
+    for event in memory.since("deal"):
+        kind = event.get("type")
+        if kind == "play":
+            card = str(event["card"])
+            if led is None:
+                led = card
+            elif not is_joker(led) and not is_joker(card) and card[-1] != led[-1]:
+                out[int(event["seat"])].add(led[-1])
+        elif kind == "trick":
+            led = None
+    return out
+
+
+def _declared(value: object) -> str | None:
+    text = str(value)
+    if text.startswith("in"):
+        return "in"
+    return "fold" if text.startswith("fold") else None
+
+
+def sample_world(game: Game, view: View, memory: Memory, rng: Rng) -> State:
+    """A world for the search player: unseen cards redealt, voids kept, the deal's public
+    bookkeeping (chips, pot, declarations, trick order) read from the counters."""
+    seat = view.seat
+    assert seat is not None
+    n = view.players
+    state = game.setup(n, None, 0)
+    assert isinstance(state, PokeredState)
+    state.names = view.names
+    counters = {c.id: c.value for c in view.counters}
+    state.chips = [int(counters[f"chips{i}"]) for i in range(n)]
+    state.out = [str(counters[f"declared{i}"]) == "bankrupt" for i in range(n)]
+    state.pot = int(counters["pot"])
+    state.declared = [_declared(counters[f"declared{i}"]) for i in range(n)]
+    state.start_chips = [
+        c + (FOLD_FEE if d == "fold" else 0)
+        for c, d in zip(state.chips, state.declared, strict=True)
+    ]
+    dealer = int(counters["dealer"])
+    state.queue = [s for s in clockwise_from(dealer + 1, n) if not state.out[s]]
+    state.order = [s for s in state.queue if state.declared[s] == "in"]
+    verb = view.moves[0].action.split()[0] if view.moves else "play"
+    state.phase = {"declare": "declare", "hide": "hide", "time": "clock"}.get(verb, "play")
+
+    lacking = _voids(memory, n)
+    pool = unseen_pool(game, view)
+    others = [i for i in range(n) if i != seat]
+    slots: list[tuple[int, str]] = []
+    sizes: list[int] = []
+    allowed: list[Callable[[str], bool] | None] = []
+    for i in others:
+        for zone in ("hand", "folded", "hidden"):
+            slots.append((i, zone))
+            sizes.append(hidden_count(view, f"{zone}{i}"))
+            gone = frozenset(lacking[i]) if zone == "hand" else frozenset()
+            allowed.append(
+                (lambda c, gone=gone: is_joker(c) or c[-1] not in gone) if gone else None
+            )
+    sizes.append(hidden_count(view, "stock"))
+    allowed.append(None)
+    dealt = deal_constrained(pool, sizes, allowed, rng)
+    state.hands = [list(view.zone(f"hand{i}").cards) for i in range(n)]
+    state.folded = [list(view.zone(f"folded{i}").cards) for i in range(n)]
+    state.hidden = [tuple(view.zone(f"hidden{i}").cards) or None for i in range(n)]
+    for (i, zone), cards in zip(slots, dealt, strict=False):
+        if zone == "hand":
+            state.hands[i] = sorted(cards, key=sort_key)
+        elif zone == "folded":
+            state.folded[i] = cards
+        elif cards:
+            state.hidden[i] = tuple(sorted(cards, key=sort_key))
+    state.stock = dealt[-1]
+    state.won = [list(view.zone(f"won{i}").cards) for i in range(n)]
+    state.tricks = [int(counters[f"tricks{i}"]) for i in range(n)]
+    state.trick_points = [int(counters[f"trickpoints{i}"]) for i in range(n)]
+    state.revealed = False
+    trick_no = str(counters.get("trick_no", "1/5")).partition("/")[0]
+    state.trick_no = int(trick_no) - 1
+    trick = list(view.zone("trick").cards)
+    state.trick = []
+    if state.order:
+        k = len(state.order)
+        first = state.trick_no % k
+        state.trick = [(state.order[(first + j) % k], c) for j, c in enumerate(trick)]
+    state.turn = seat
+    clock = str(counters.get("clock", "0/")).partition("/")[0]
+    state.clock = int(clock)
+    restore_match(state, view)
+    state.match.rounds = 0
+    if state.options["end"] == "deals":
+        state.match.rounds = end_limit(state)
+    state.match.dealer = dealer
+    return state.arranged()
+
+
+register_world("pokered-trick", sample_world)
+register_search("pokered-trick")
