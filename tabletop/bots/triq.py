@@ -3,14 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from tabletop.bots.base import register_bot
+from tabletop.bots.search import register_search
+from tabletop.bots.worlds import (
+    Memory,
+    deal_constrained,
+    hidden_count,
+    register_world,
+    restore_match,
+    unseen_pool,
+)
+from tabletop.engine.cards import sort_key
+from tabletop.engine.game import Game, State
+from tabletop.engine.rng import Rng
 from tabletop.engine.views import BACK, View
+from tabletop.games.triq import TriqState
 from tabletop.games.triq_rules import (
     DECK,
     SHIBARI_FLAG,
     SPADE_THREE,
     SUIT_WORDS,
+    Ring,
     is_court,
     is_joker,
     points,
@@ -105,3 +120,104 @@ class TriqThumb:
 
 
 register_bot("triq", "thumb", lambda seed: TriqThumb())
+
+
+def _gifts(memory: Memory, seat: int) -> dict[int, list[str]]:
+    """Per receiver, the cards `seat` handed over in the current game and that the receiver
+    cannot have passed on (it has handed nothing over since)."""
+    out: dict[int, list[str]] = {}
+    for event in memory.since("deal"):
+        if event.get("type") != "give":
+            continue
+        giver = event.get("seat")
+        cards = event.get("cards")
+        if giver == seat and isinstance(cards, list):
+            out.setdefault(int(event["to"]), []).extend(str(c) for c in cards)
+        elif isinstance(giver, int):
+            out.pop(giver, None)
+    return out
+
+
+def _last(memory: Memory, kind: str) -> dict[str, Any] | None:
+    for event in reversed(memory.events):
+        if event.get("type") == kind:
+            return event
+    return None
+
+
+def _place(value: object) -> int:
+    digits = "".join(ch for ch in str(value) if ch.isdigit())
+    return int(digits) if digits else 0
+
+
+def sample_world(game: Game, view: View, memory: Memory, rng: Rng) -> State:
+    """A world for the search player: other hands redealt, except that cards it handed over
+    stay with their receiver until played."""
+    seat = view.seat
+    assert seat is not None
+    n = view.players
+    state = game.setup(n, None, 0)
+    assert isinstance(state, TriqState)
+    state.names = view.names
+    counters = {c.id: c.value for c in view.counters}
+    pool = unseen_pool(game, view)
+    known: dict[int, list[str]] = {}
+    for to, cards in _gifts(memory, seat).items():
+        for c in cards:
+            if c in pool and len(known.get(to, [])) < hidden_count(view, f"hand{to}"):
+                pool.remove(c)
+                known.setdefault(to, []).append(c)
+    others = [i for i in range(n) if i != seat]
+    sizes = [hidden_count(view, f"hand{i}") - len(known.get(i, [])) for i in others]
+    sizes.append(hidden_count(view, "giving"))
+    dealt = deal_constrained(pool, sizes, [None] * len(sizes), rng)
+    state.hands = [list(view.zone(f"hand{i}").cards) for i in range(n)]
+    for k, i in enumerate(others):
+        state.hands[i] = sorted(dealt[k] + known.get(i, []), key=sort_key)
+    state.removed = list(view.zone("removed").cards)
+    state.flushed = list(view.zone("flushed").cards)
+    state.pile = list(view.zone("pile").cards)
+    state.total = int(counters["total"])
+    words = {w: s for s, w in SUIT_WORDS.items()}
+    state.shibari = words.get(str(counters["shibari"]), "")
+    declarer = counters["declarer"]
+    state.declarer = int(declarer) if str(declarer).strip() else -1
+    state.owed = int(counters["owed"])
+    state.place = [_place(counters[f"place{i}"]) for i in range(n)]
+    state.ring = Ring(n)
+    for i in range(n):
+        if state.place[i]:
+            state.ring.remove(i)
+    state.starter = int(counters["starter"])
+    state.turn = seat
+    state.dropped = []
+    verbs = {m.action.split()[0] for m in view.moves}
+    state.giving = []
+    state.giver = state.receiver = state.causer = state.joker_by = -1
+    state.watch = []
+    flush = _last(memory, "flush")
+    if flush is not None:
+        state.causer = int(flush["seat"])
+    if verbs & {"give", "discard"}:
+        state.phase = "give" if "give" in verbs else "discard"
+        state.giver = seat
+        state.giving = list(view.zone("giving").cards)
+        target = next((m.target for m in view.moves if m.target), None)
+        if state.phase == "give" and target and target.startswith("hand"):
+            state.receiver = int(target[len("hand") :])
+        if flush is None:
+            state.causer = seat
+        state.watch = [s for s in (state.causer, state.giver, state.receiver) if s >= 0]
+    elif "decline" in verbs:
+        state.phase = "counter"
+    else:
+        state.phase = "play"
+    if state.pile and is_joker(state.pile[-1]):  # the joker was the last action
+        played = _last(memory, "play")
+        state.joker_by = int(played["seat"]) if played else state.ring.before(seat)
+    restore_match(state, view)
+    return state.arranged()
+
+
+register_world("triq", sample_world)
+register_search("triq")
