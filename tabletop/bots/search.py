@@ -14,7 +14,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.bots.base import bot_names, register_bot
+from tabletop.bots.base import register_bot
 from tabletop.bots.worlds import Memory, WorldSampler, world_sampler
 from tabletop.engine.game import Game, State
 from tabletop.engine.registry import get_game
@@ -138,7 +138,6 @@ def value_of(state: State, seat: int) -> float:
 
 def make_search(game_id: str, think: float | None = None, iterations: int | None = None) -> Any:
     """A factory of search players for a game (None if it has no world sampler)."""
-    bot_names(game_id)  # loads the game's player module, which registers its sampler
     sampler = world_sampler(game_id)
     if sampler is None:
         return None

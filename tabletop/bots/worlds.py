@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from tabletop.bots.base import bot_names
 from tabletop.engine.game import Game, State
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import BACK, View
@@ -47,6 +48,7 @@ def register_world(game_id: str, sampler: WorldSampler) -> None:
 
 def world_sampler(game_id: str) -> WorldSampler | None:
     """The registered world sampler of a game, or None."""
+    bot_names(game_id)  # loads the game's player module, which registers its sampler
     return _SAMPLERS.get(game_id)
 
 
