@@ -40,6 +40,7 @@ def _tools_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, required=True)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--bots", default="random", help="comma-separated, repeated to fill seats")
+    sim.add_argument("--think", type=float, help="seconds per decision for search players")
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     sim.add_argument("--log", type=Path, help="write the replay log (JSON Lines) here")
 
@@ -101,16 +102,23 @@ def _tools_parser() -> argparse.ArgumentParser:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play one match with bots and print the result."""
+    from tabletop.bench import make_player
     from tabletop.bots.runner import play_match
 
     game = get_game(args.game)
     options = parse_options(game, args.option)
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()] or ["random"]
+    if args.think is not None and args.think <= 0:
+        raise BadOption("--think must be positive.")
+    seated = [
+        make_player(game, bots[i % len(bots)], args.seed * 1009 + i + 1, args.think, None)
+        for i in range(args.players)
+    ]
     if args.log:
         with args.log.open("w", encoding="utf-8") as log:
-            state, result = play_match(game, args.players, bots, args.seed, options, log)
+            state, result = play_match(game, args.players, bots, args.seed, options, log, seated)
     else:
-        state, result = play_match(game, args.players, bots, args.seed, options)
+        state, result = play_match(game, args.players, bots, args.seed, options, seated=seated)
     print(f"{game.info.title} ({game.info.title_en}), {args.players} players, seed {args.seed}")
     for seat in sorted(range(args.players), key=lambda s: result.places[s]):
         print(f"  {result.places[seat]}. {state.names[seat]:<10} {result.totals[seat]}")
