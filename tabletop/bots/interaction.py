@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from tabletop.bots.base import SeededBot, register_bot
 from tabletop.bots.search import register_search
-from tabletop.bots.worlds import Memory, deal_constrained, hidden_count, register_world, unseen_pool
+from tabletop.bots.worlds import (
+    Memory,
+    blank_state,
+    deal_constrained,
+    hidden_count,
+    register_world,
+    unseen_pool,
+)
 from tabletop.engine.cards import sort_key
 from tabletop.engine.game import Game, State
 from tabletop.engine.rng import Rng
@@ -67,7 +74,7 @@ def sample_world(game: Game, view: View, memory: Memory, rng: Rng) -> State:
     seat = view.seat
     assert seat is not None
     n = view.players
-    state = game.setup(n, None, 0)
+    state = blank_state(game, n)
     assert isinstance(state, InteractionState)
     state.names = view.names
     counters = {c.id: c.value for c in view.counters}

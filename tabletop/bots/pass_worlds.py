@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tabletop.bots.worlds import Memory, deal_constrained, hidden_count, restore_match, unseen_pool
+from tabletop.bots.worlds import (
+    Memory,
+    blank_state,
+    deal_constrained,
+    hidden_count,
+    restore_match,
+    unseen_pool,
+)
 from tabletop.engine.game import Game
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
@@ -61,7 +68,7 @@ def sample_pass_world(
     seat = view.seat
     assert seat is not None
     n = view.players
-    state = game.setup(n, None, 0)
+    state = blank_state(game, n)
     assert isinstance(state, PassTrickState)
     state.names = view.names
     key = game.ORDER.__getitem__

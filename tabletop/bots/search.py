@@ -1,10 +1,12 @@
 """The search player: determinized Monte Carlo search over worlds sampled from its own seat.
 
-Each iteration samples a world consistent with the seat's View and memory (`bots.worlds`),
-picks a root move by UCB1 over the moves of the View, and plays the world out to the end of
-the round with uniformly random moves; the move with the best mean value is played. Nothing but
-the View and the redacted events reaches it, so it plays the same at the table, in `simulate`
-and over the LAN.
+Each iteration samples a world consistent with the seat's View and memory (`bots.worlds`) and
+plays every candidate move out in it to the end of the round with uniformly random moves, the
+same random playout for each candidate (so they are compared on equal terms); the candidate
+with the best mean value is played. The candidates are the legal moves, or for wide choices
+(passing two cards of thirteen) the rule-of-thumb player's choice and a random sample of the
+rest; between equal values the rule-of-thumb choice wins. Nothing but the View and the
+redacted events reaches it, so it plays the same at the table, in `simulate` and over the LAN.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.bots.base import register_bot
+from tabletop.bots.base import Bot, bot_names, make_bot, observe, register_bot
 from tabletop.bots.worlds import Memory, WorldSampler, world_sampler
 from tabletop.engine.game import Game, State
 from tabletop.engine.registry import get_game
@@ -27,12 +29,12 @@ DEFAULT_THINK = 1.0
 ROLLOUT_LIMIT = 5000
 """Most actions one playout may take before it is scored where it stands."""
 
-EXPLORE = 0.7
-"""The UCB1 exploration constant, on values scaled to [0, 1]."""
+WIDE = 12
+"""Most candidate moves searched: beyond, the guide's choice and a random sample of the rest."""
 
 
 class SearchBot:
-    """Determinized UCB search from its own seat's View and memory."""
+    """Determinized Monte Carlo search from its own seat's View and memory."""
 
     name = "search"
 
@@ -43,65 +45,69 @@ class SearchBot:
         seed: int = 0,
         think: float | None = None,
         iterations: int | None = None,
+        guide: Bot | None = None,
     ) -> None:
         self.game = game
         self.sampler = sampler
         self.rng = Rng(seed)
         self.think = DEFAULT_THINK if think is None and iterations is None else think
         self.iterations = iterations
+        self.guide = guide
         self.memory = Memory()
         self.thought = 0.0
         self.decisions = 0
 
     def observe(self, events: Sequence[dict[str, Any]]) -> None:
-        """Remember what this seat was shown."""
+        """Remember what this seat was shown (and tell the guiding player)."""
         self.memory.add(events)
+        observe(self.guide, events)
 
     def choose(self, view: View) -> str:
-        """The move with the best mean playout value over sampled worlds."""
+        """The candidate move with the best mean playout value over sampled worlds."""
         moves = [m.action for m in view.moves]
+        hint = self.guide.choose(view) if self.guide is not None else None
         if len(moves) == 1:
             return moves[0]
         start = time.perf_counter()
-        best = self._search(view, moves, start)
+        candidates = moves
+        if len(moves) > WIDE:
+            rest = [m for m in moves if m != hint]
+            candidates = ([hint] if hint in moves else []) + self.rng.sample(rest, WIDE)
+            candidates = candidates[:WIDE]
+        best = self._search(view, candidates, hint, start)
         self.thought += time.perf_counter() - start
         self.decisions += 1
         return best
 
-    def _search(self, view: View, moves: list[str], start: float) -> str:
+    def _search(self, view: View, moves: list[str], hint: str | None, start: float) -> str:
+        """Every candidate played out in each sampled world, with the same random playout."""
         game, rng, seat = self.game, self.rng, view.seat
         assert seat is not None
-        visits = [0] * len(moves)
-        totals = [0.0] * len(moves)
-        lo, hi = math.inf, -math.inf
-        done = 0
-        while True:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if self.think is not None and done and time.perf_counter() - start >= self.think:
-                break
+        k = len(moves)
+        visits = [0] * k
+        totals = [0.0] * k
+        done = worlds = 0
+        while not self._spent(done, start):
             world = self.sampler(game, view, self.memory, rng)
-            world.rng = Rng(rng.below(1 << 62))
-            k = self._pick(visits, totals, done, lo, hi)
-            value = playout(game, world, seat, moves[k], rng)
-            visits[k] += 1
-            totals[k] += value
-            lo, hi = min(lo, value), max(hi, value)
-            done += 1
+            seed = rng.below(1 << 62)
+            for j in range(k):
+                if self._spent(done, start) and done:
+                    break
+                i = (worlds + j) % k
+                copy = game.clone(world)
+                copy.rng = Rng(seed)
+                totals[i] += playout(game, copy, seat, moves[i], Rng(seed + 1))
+                visits[i] += 1
+                done += 1
+            worlds += 1
         means = [t / v if v else -math.inf for t, v in zip(totals, visits, strict=True)]
-        return moves[max(range(len(moves)), key=lambda i: (means[i], visits[i]))]
+        return moves[max(range(k), key=lambda i: (means[i], moves[i] == hint, -i))]
 
-    def _pick(self, visits: list[int], totals: list[float], done: int, lo: float, hi: float) -> int:
-        for i, v in enumerate(visits):
-            if not v:
-                return i
-        span = hi - lo if hi > lo else 1.0
-        log_n = math.log(done)
-
-        def ucb(i: int) -> float:
-            return (totals[i] / visits[i] - lo) / span + EXPLORE * math.sqrt(log_n / visits[i])
-
-        return max(range(len(visits)), key=ucb)
+    def _spent(self, done: int, start: float) -> bool:
+        """True once the playout or time budget is used up."""
+        if self.iterations is not None and done >= self.iterations:
+            return True
+        return self.think is not None and time.perf_counter() - start >= self.think
 
 
 def playout(game: Game, world: State, seat: int, move: str, rng: Rng) -> float:
@@ -142,9 +148,11 @@ def make_search(game_id: str, think: float | None = None, iterations: int | None
     if sampler is None:
         return None
     game = get_game(game_id)
+    guided = "thumb" in bot_names(game_id)
 
     def factory(seed: int) -> SearchBot:
-        return SearchBot(game, sampler, seed, think, iterations)
+        guide = make_bot(game_id, "thumb", seed) if guided else None
+        return SearchBot(game, sampler, seed, think, iterations, guide)
 
     return factory
 

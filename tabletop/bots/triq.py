@@ -9,6 +9,7 @@ from tabletop.bots.base import register_bot
 from tabletop.bots.search import register_search
 from tabletop.bots.worlds import (
     Memory,
+    blank_state,
     deal_constrained,
     hidden_count,
     register_world,
@@ -156,7 +157,7 @@ def sample_world(game: Game, view: View, memory: Memory, rng: Rng) -> State:
     seat = view.seat
     assert seat is not None
     n = view.players
-    state = game.setup(n, None, 0)
+    state = blank_state(game, n)
     assert isinstance(state, TriqState)
     state.names = view.names
     counters = {c.id: c.value for c in view.counters}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tabletop.bots.base import SeededBot, register_bot
 from tabletop.bots.search import register_search
-from tabletop.bots.worlds import Memory, register_world, restore_match, unseen_pool
+from tabletop.bots.worlds import Memory, blank_state, register_world, restore_match, unseen_pool
 from tabletop.engine.game import Game, State
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
@@ -149,7 +149,7 @@ def sample_world(game: Game, view: View, memory: Memory, rng: Rng) -> State:
     seat = view.seat
     assert seat is not None
     other = 1 - seat
-    state = game.setup(2, None, 0)
+    state = blank_state(game, 2)
     assert isinstance(state, TrumpDuelState)
     state.names = view.names
     counters = {c.id: c.value for c in view.counters}

@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tabletop.bots.worlds import Memory, deal_constrained, hidden_count, restore_match, unseen_pool
+from tabletop.bots.worlds import (
+    Memory,
+    blank_state,
+    deal_constrained,
+    hidden_count,
+    restore_match,
+    unseen_pool,
+)
 from tabletop.engine.game import Game
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
@@ -27,7 +34,7 @@ def sample_vulture(
     seat = view.seat
     assert seat is not None
     n = view.players
-    state = game.setup(n, None, 0)
+    state = blank_state(game, n)
     assert isinstance(state, VultureState)
     state.names = view.names
     counters = {c.id: c.value for c in view.counters}

@@ -16,6 +16,7 @@ from tabletop.bots.base import SeededBot, register_bot
 from tabletop.bots.search import register_search
 from tabletop.bots.worlds import (
     Memory,
+    blank_state,
     deal_constrained,
     register_world,
     restore_match,
@@ -152,7 +153,7 @@ def sample_world(game: Game, view: View, memory: Memory, rng: Rng) -> State:
     seat = view.seat
     assert seat is not None
     n = view.players
-    state = game.setup(n, None, 0)
+    state = blank_state(game, n)
     assert isinstance(state, WildRawzState)
     state.names = view.names
     counters = {c.id: c.value for c in view.counters}

@@ -53,6 +53,16 @@ def world_sampler(game_id: str) -> WorldSampler | None:
 
 
 _UNIVERSE: dict[tuple[str, int], Counter[str]] = {}
+_BLANK: dict[tuple[str, int], State] = {}
+
+
+def blank_state(game: Game, players: int) -> State:
+    """A fresh copy of a default deal of `game` for `players`: the frame a sampler fills in."""
+    key = (game.info.id, players)
+    found = _BLANK.get(key)
+    if found is None:
+        found = _BLANK[key] = game.setup(players, None, 0)
+    return game.clone(found)
 
 
 def universe(game: Game, players: int) -> Counter[str]:
