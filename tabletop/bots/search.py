@@ -5,7 +5,8 @@ plays every candidate move out in it to the end of the round with uniformly rand
 same random playout for each candidate (so they are compared on equal terms); the candidate
 with the best mean value is played. The candidates are the legal moves, or for wide choices
 (passing two cards of thirteen) the rule-of-thumb player's choice and a random sample of the
-rest; between equal values the rule-of-thumb choice wins. Nothing but the View and the
+rest. The search overrules the rule-of-thumb choice only where the playouts say clearly
+(paired over the same worlds) that another move is better. Nothing but the View and the
 redacted events reaches it, so it plays the same at the table, in `simulate` and over the LAN.
 """
 
@@ -28,6 +29,9 @@ DEFAULT_THINK = 1.0
 
 ROLLOUT_LIMIT = 5000
 """Most actions one playout may take before it is scored where it stands."""
+
+CONFIDENCE = 1.0
+"""Standard errors by which a move must beat the guide's choice in playouts to be preferred."""
 
 WIDE = 12
 """Most candidate moves searched: beyond, the guide's choice and a random sample of the rest."""
@@ -80,28 +84,39 @@ class SearchBot:
         return best
 
     def _search(self, view: View, moves: list[str], hint: str | None, start: float) -> str:
-        """Every candidate played out in each sampled world, with the same random playout."""
+        """Every candidate played out in each sampled world, with the same random playout.
+
+        The best candidate by mean value is played if it beats the guide's choice by more
+        than CONFIDENCE standard errors of their paired differences, else the guide's choice.
+        """
         game, rng, seat = self.game, self.rng, view.seat
         assert seat is not None
         k = len(moves)
-        visits = [0] * k
-        totals = [0.0] * k
+        values: list[dict[int, float]] = [{} for _ in range(k)]
         done = worlds = 0
         while not self._spent(done, start):
             world = self.sampler(game, view, self.memory, rng)
             seed = rng.below(1 << 62)
             for j in range(k):
-                if self._spent(done, start) and done:
+                if done and self._spent(done, start):
                     break
                 i = (worlds + j) % k
                 copy = game.clone(world)
                 copy.rng = Rng(seed)
-                totals[i] += playout(game, copy, seat, moves[i], Rng(seed + 1))
-                visits[i] += 1
+                values[i][worlds] = playout(game, copy, seat, moves[i], Rng(seed + 1))
                 done += 1
             worlds += 1
-        means = [t / v if v else -math.inf for t, v in zip(totals, visits, strict=True)]
-        return moves[max(range(k), key=lambda i: (means[i], moves[i] == hint, -i))]
+        means = [sum(v.values()) / len(v) if v else -math.inf for v in values]
+        best = max(range(k), key=lambda i: (means[i], moves[i] == hint, -i))
+        if hint not in moves or moves[best] == hint:
+            return moves[best]
+        base = values[moves.index(hint)]
+        diffs = [v - base[w] for w, v in values[best].items() if w in base]
+        if len(diffs) < 2:
+            return hint
+        mean = sum(diffs) / len(diffs)
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+        return moves[best] if mean > CONFIDENCE * spread / math.sqrt(len(diffs)) else hint
 
     def _spent(self, done: int, start: float) -> bool:
         """True once the playout or time budget is used up."""
