@@ -13,20 +13,17 @@ from tabletop.engine.views import View
 
 
 class Bot(Protocol):
-    """A computer player: picks one of `view.moves` by its action text."""
+    """A computer player: picks one of `view.moves` by its action text.
+
+    A player may also define `observe(events)`: it is then handed, after every action and for
+    the opening deal, the events as its own seat sees them (see `feed`), so it can remember
+    what was played and revealed. Players without it see only their Views.
+    """
 
     name: str
 
     def choose(self, view: View) -> str:
         """The action text to play, chosen from the view's legal moves."""
-        ...
-
-
-class Observer(Protocol):
-    """A computer player that also remembers what its seat is shown (optional hook)."""
-
-    def observe(self, events: Sequence[dict[str, Any]]) -> None:
-        """Take the events of one action (or the opening deal), redacted for this seat."""
         ...
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tabletop.bots.base import Bot, bot_names, make_bot, observe, register_bot
@@ -157,7 +157,9 @@ def value_of(state: State, seat: int) -> float:
     return margin + (totals[seat] - best_other) + 100.0 * won
 
 
-def make_search(game_id: str, think: float | None = None, iterations: int | None = None) -> Any:
+def make_search(
+    game_id: str, think: float | None = None, iterations: int | None = None
+) -> Callable[[int], SearchBot] | None:
     """A factory of search players for a game (None if it has no world sampler)."""
     sampler = world_sampler(game_id)
     if sampler is None:
