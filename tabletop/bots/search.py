@@ -30,7 +30,7 @@ DEFAULT_THINK = 1.0
 ROLLOUT_LIMIT = 5000
 """Most actions one playout may take before it is scored where it stands."""
 
-CONFIDENCE = 1.0
+CONFIDENCE = 2.0
 """Standard errors by which a move must beat the guide's choice in playouts to be preferred."""
 
 WIDE = 12
@@ -68,11 +68,11 @@ class SearchBot:
 
     def choose(self, view: View) -> str:
         """The candidate move with the best mean playout value over sampled worlds."""
+        start = time.perf_counter()
         moves = [m.action for m in view.moves]
         hint = self.guide.choose(view) if self.guide is not None else None
         if len(moves) == 1:
             return moves[0]
-        start = time.perf_counter()
         candidates = moves
         if len(moves) > WIDE:
             rest = [m for m in moves if m != hint]
