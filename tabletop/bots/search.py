@@ -19,6 +19,7 @@ from typing import Any
 
 from tabletop.bots.base import Bot, bot_names, make_bot, observe, register_bot
 from tabletop.bots.worlds import Memory, WorldSampler, world_sampler
+from tabletop.engine.errors import IllegalAction
 from tabletop.engine.game import Game, State
 from tabletop.engine.registry import get_game
 from tabletop.engine.rng import Rng
@@ -78,7 +79,12 @@ class SearchBot:
             rest = [m for m in moves if m != hint]
             candidates = ([hint] if hint in moves else []) + self.rng.sample(rest, WIDE)
             candidates = candidates[:WIDE]
-        best = self._search(view, candidates, hint, start)
+        try:
+            best = self._search(view, candidates, hint, start)
+        except (IllegalAction, KeyError, IndexError, ValueError):
+            # a table the sampler cannot rebuild (options it was not told): play the guide's
+            # choice rather than stop the match
+            best = hint if hint in moves else moves[0]
         self.thought += time.perf_counter() - start
         self.decisions += 1
         return best

@@ -193,3 +193,24 @@ def test_wilson_interval() -> None:
     assert hi == pytest.approx(0.7634, abs=1e-4)
     assert wilson(0, 10)[0] == 0.0
     assert wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "options"),
+    [
+        ("second-third", 4, {"ver2": True}),
+        ("pokered-trick", 3, {"end": "bankruptcies"}),
+        ("triq", 3, {"games": 1}),
+    ],
+)
+def test_search_plays_whole_matches_with_options(
+    game_id: str, players: int, options: dict[str, Any]
+) -> None:
+    """Options the player is not told still give a match played to its end with legal moves."""
+    game = get_game(game_id)
+    factory = search.make_search(game_id, iterations=2)
+    assert factory is not None
+    seated = [factory(i) if i == 0 else make_bot(game_id, "thumb", i) for i in range(players)]
+    _, result = play_match(game, players, seed=8, options=options, seated=seated)
+    assert len(result.places) == players
+    assert seated[0].decisions > 0  # type: ignore[attr-defined]
