@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
-from tabletop.bots.base import bot_names
+from tabletop.bots.base import Bot, bot_names, make_bot, observe
 from tabletop.bots.runner import play_match
+from tabletop.bots.search import make_search
+from tabletop.engine.errors import BadOption
 from tabletop.engine.game import Game, State
 from tabletop.engine.registry import all_games, get_game
 from tabletop.engine.rng import Rng
+from tabletop.engine.text import Msg
+from tabletop.engine.views import View
 
 
 def random_match(game: Game, players: int, seed: int, rng: Rng) -> State:
@@ -80,3 +87,182 @@ def run(seconds: float = 1.0, matches: int = 200, only: Sequence[str] | None = N
                 f"  {info.id:<16} {n}p  {bot}: wins {mine:6.1%}   random in its seat: "
                 f"{base:6.1%}   fair share {1 / n:6.1%}"
             )
+
+
+EXTRA_COUNTS: dict[str, tuple[int, ...]] = {"triq": (6,), "hagetaka-party": (12,)}
+"""Player counts measured beside the usual one, where a game is often played larger."""
+
+
+def usual_count(game: Game) -> int:
+    """The player count a strength test uses first: 4, or the nearest the game allows."""
+    info = game.info
+    return min(max(4, info.min_players), info.max_players)
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) of a share of `wins` out of `n`."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+class Timed:
+    """A player wrapped to add up the time it spends choosing (its events pass through)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.seconds = 0.0
+        self.decisions = 0
+
+    def choose(self, view: View) -> str:
+        """The wrapped player's choice, timed."""
+        start = time.perf_counter()
+        try:
+            return self.bot.choose(view)
+        finally:
+            self.seconds += time.perf_counter() - start
+            self.decisions += 1
+
+    def observe(self, events: Sequence[dict[str, Any]]) -> None:
+        """Pass the seat's events on."""
+        observe(self.bot, events)
+
+
+@dataclass(frozen=True, slots=True)
+class Strength:
+    """One strength measurement: a candidate in a rotating seat among baseline players."""
+
+    game: str
+    players: int
+    candidate: str
+    baseline: str
+    matches: int
+    wins: float
+    margin: float
+    think: float
+
+    @property
+    def share(self) -> float:
+        """The candidate's share of wins (ties shared)."""
+        return self.wins / self.matches if self.matches else 0.0
+
+    def line(self) -> str:
+        """One row of the strength table."""
+        lo, hi = wilson(self.wins, self.matches)
+        fair = 1 / self.players
+        return (
+            f"  {self.game:<16} {self.players:>2}p  {self.candidate} vs {self.baseline}: "
+            f"wins {self.share:6.1%} [{lo:5.1%}, {hi:5.1%}]  {self.share / fair:4.2f}x fair "
+            f"{fair:5.1%}  score diff {self.margin:+7.2f}  think {self.think * 1000:7.1f} ms"
+        )
+
+
+def make_player(
+    game: Game, name: str, seed: int, think: float | None, iterations: int | None
+) -> Bot:
+    """A player by name; a search player gets the given time or iteration budget."""
+    if name == "search" and (think is not None or iterations is not None):
+        factory = make_search(game.info.id, think, iterations)
+        if factory is not None:
+            return factory(seed)
+    return make_bot(game.info.id, name, seed)
+
+
+def pit(
+    game: Game,
+    players: int,
+    candidate: str,
+    baseline: str,
+    matches: int,
+    think: float | None = None,
+    iterations: int | None = None,
+    first_seed: int = 20_000,
+) -> Strength:
+    """Play `matches` with `candidate` in a rotating seat among `baseline` players."""
+    wins = margin = 0.0
+    timed_seconds = 0.0
+    decisions = 0
+    for m in range(matches):
+        seat = m % players
+        seed = first_seed + m
+        seated: list[Bot] = [
+            make_player(game, baseline, seed * 1009 + i + 1, think, iterations)
+            for i in range(players)
+        ]
+        timed = Timed(make_player(game, candidate, seed * 1009 + seat + 1, think, iterations))
+        seated[seat] = timed
+        _, result = play_match(game, players, seed=seed, seated=seated)
+        if seat in result.winners:
+            wins += 1 / len(result.winners)
+        others = [t for i, t in enumerate(result.totals) if i != seat]
+        margin += result.totals[seat] - sum(others) / len(others)
+        timed_seconds += timed.seconds
+        decisions += timed.decisions
+    return Strength(
+        game.info.id,
+        players,
+        candidate,
+        baseline,
+        matches,
+        wins,
+        margin / matches if matches else 0.0,
+        timed_seconds / decisions if decisions else 0.0,
+    )
+
+
+def strength_table(
+    pair: str,
+    matches: int,
+    think: float | None = None,
+    iterations: int | None = None,
+    only: Sequence[str] | None = None,
+    with_baseline: bool = True,
+) -> list[Strength]:
+    """`candidate:baseline` measured per game at its usual count (and larger where played).
+
+    With `with_baseline`, the baseline is also measured against random players.
+    """
+    candidate, sep, baseline = pair.partition(":")
+    if not sep or not candidate or not baseline:
+        raise BadOption(
+            Msg(
+                "--strength takes CANDIDATE:BASELINE (like search:thumb), not {pair}.",
+                pair=repr(pair),
+            )
+        )
+    games = [get_game(g) for g in only] if only else all_games()
+    for game in games:
+        known = bot_names(game.info.id)
+        for name in (candidate, baseline):
+            if name not in known:
+                raise BadOption(
+                    Msg(
+                        "No computer player {name} for {game}; choose from {names}.",
+                        name=repr(name),
+                        game=game.info.id,
+                        names=", ".join(known),
+                    )
+                )
+    print(
+        f"{candidate} among {baseline} players ({matches} matches per row, seat rotating, "
+        f"ties shared; 95% Wilson interval; think = mean seconds per decision of {candidate})"
+    )
+    rows = []
+    for game in games:
+        counts = (usual_count(game), *EXTRA_COUNTS.get(game.info.id, ()))
+        for n in counts:
+            if not game.info.min_players <= n <= game.info.max_players:
+                continue
+            row = pit(game, n, candidate, baseline, matches, think, iterations)
+            print(row.line(), flush=True)
+            rows.append(row)
+            if with_baseline and baseline != "random":
+                row = pit(game, n, baseline, "random", matches)
+                print(row.line(), flush=True)
+                rows.append(row)
+    return rows

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tabletop import APP_ID, __version__
-from tabletop.engine.errors import ParseError, ReplayDivergence, TabletopError
+from tabletop.engine.errors import BadOption, ParseError, ReplayDivergence, TabletopError
 from tabletop.engine.events import Event
 from tabletop.engine.game import parse_options
 from tabletop.engine.registry import all_games, get_game
@@ -47,6 +47,7 @@ def _tools_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, required=True)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--bots", default="random", help="comma-separated, repeated to fill seats")
+    sim.add_argument("--think", type=float, help="seconds per decision for search players")
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     sim.add_argument("--log", type=Path, help="write the replay log (JSON Lines) here")
 
@@ -68,6 +69,13 @@ def _tools_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seconds", type=float, default=1.0, help="time per measurement")
     bench.add_argument("--matches", type=int, default=200, help="matches per strength test")
     bench.add_argument("--game", action="append", help="only these games")
+    bench.add_argument(
+        "--strength",
+        metavar="BOT:BASELINE",
+        help="only measure BOT in a rotating seat among BASELINE players (e.g. search:thumb)",
+    )
+    bench.add_argument("--think", type=float, help="seconds per decision for search players")
+    bench.add_argument("--iterations", type=int, help="playouts per decision for search players")
     bench.add_argument("--ui", action="store_true", help="measure the table instead")
     bench.add_argument("--net", action="store_true", help="measure LAN play on loopback")
 
@@ -111,16 +119,23 @@ def _tools_parser() -> argparse.ArgumentParser:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play one match with bots and print the result."""
+    from tabletop.bench import make_player
     from tabletop.bots.runner import play_match
 
     game = get_game(args.game)
     options = parse_options(game, args.option)
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()] or ["random"]
+    if args.think is not None and args.think <= 0:
+        raise BadOption(Msg("--think must be positive."))
+    seated = [
+        make_player(game, bots[i % len(bots)], args.seed * 1009 + i + 1, args.think, None)
+        for i in range(args.players)
+    ]
     if args.log:
         with args.log.open("w", encoding="utf-8") as log:
-            state, result = play_match(game, args.players, bots, args.seed, options, log)
+            state, result = play_match(game, args.players, bots, args.seed, options, log, seated)
     else:
-        state, result = play_match(game, args.players, bots, args.seed, options)
+        state, result = play_match(game, args.players, bots, args.seed, options, seated=seated)
     title = game.info.title if current() == "ja" else f"{game.info.title} ({game.info.title_en})"
     print(
         render(
@@ -293,6 +308,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
             from tabletop.net.bench import measure
         for key, val in measure().items():
             print(f"{key}: {val:.4g}")
+        return 0
+    if args.strength:
+        from tabletop.bench import strength_table
+
+        if (args.think is not None and args.think <= 0) or (
+            args.iterations is not None and args.iterations <= 0
+        ):
+            raise BadOption(Msg("--think and --iterations must be positive."))
+        strength_table(args.strength, args.matches, args.think, args.iterations, args.game)
         return 0
     from tabletop.bench import run
 

@@ -3,23 +3,45 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from typing import Protocol
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Protocol
 
 from tabletop.engine.errors import BadOption
+from tabletop.engine.events import Event
 from tabletop.engine.rng import Rng
 from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 
 
 class Bot(Protocol):
-    """A computer player: picks one of `view.moves` by its action text."""
+    """A computer player: picks one of `view.moves` by its action text.
+
+    A player may also define `observe(events)`: it is then handed, after every action and for
+    the opening deal, the events as its own seat sees them (see `feed`), so it can remember
+    what was played and revealed. Players without it see only their Views.
+    """
 
     name: str
 
     def choose(self, view: View) -> str:
         """The action text to play, chosen from the view's legal moves."""
         ...
+
+
+def observe(bot: object, events: Sequence[dict[str, Any]]) -> None:
+    """Hand `events` (already redacted for the bot's seat) to a bot that wants them."""
+    hook = getattr(bot, "observe", None)
+    if hook is not None:
+        hook(events)
+
+
+def feed(bots: Mapping[int, object] | Sequence[object], events: Iterable[Event]) -> None:
+    """Give every bot (by seat) the events of one action as its own seat sees them."""
+    events = list(events)
+    seated = bots.items() if isinstance(bots, Mapping) else enumerate(bots)
+    for seat, bot in seated:
+        if getattr(bot, "observe", None) is not None:
+            observe(bot, [e.to_json(seat, omniscient=False) for e in events])
 
 
 class SeededBot:

@@ -13,8 +13,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.bots.base import SeededBot, register_bot
+from tabletop.bots.search import register_search
+from tabletop.bots.vulture_worlds import sample_vulture
+from tabletop.bots.worlds import (
+    Memory,
+    count,
+    hidden_count,
+    register_world,
+)
+from tabletop.engine.game import Game, State
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import BACK, View
+from tabletop.games.hagetaka import BLACK, RED, SETS, HagetakaState, join_duty
+from tabletop.games.vulture import by_number, hand_total
 
 SAMPLES = 90
 ZERO_BONUS = 0.3  # the 0 card only breaks ties, but a tie-break is worth a little
@@ -257,3 +268,50 @@ class HagetakaBot(SeededBot):
 
 
 register_bot("hagetaka", "thumb", lambda seed: HagetakaBot(seed))
+
+
+def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
+    """A world for the search player: unseen sets, hands and bids redealt; hidden colours
+    guessed; the battle's face-down score cards shuffled."""
+    seat = view.seat
+    assert seat is not None
+    n = view.players
+    others = [i for i in range(n) if i != seat]
+    set_zones = [f"set{i}_{k}" for i in others for k in range(SETS)]
+    state, dealt = sample_vulture(game, view, memory, rng, set_zones)
+    assert isinstance(state, HagetakaState)
+    state.joins = [count(view, f"joins{i}") for i in range(n)]
+    state.sets = []
+    state.colours = []
+    state.join_card = []
+    for i in range(n):
+        if i == seat:
+            sets = [tuple(view.zone(f"set{i}_{k}").cards) for k in range(SETS)]
+            colours = list(view.zone(f"colours{i}").cards)
+            shown = view.zone(f"join{i}").cards
+            card = shown[0] if shown else None
+        else:
+            sets = sorted(
+                (tuple(by_number(dealt[f"set{i}_{k}"])) for k in range(SETS)), key=hand_total
+            )
+            card = rng.choice((BLACK, RED)) if hidden_count(view, f"join{i}") else None
+            colours = [c for c in (BLACK, RED) if c != card]
+        state.sets.append([s for s in sets if s])
+        state.colours.append(colours)
+        state.join_card.append(card)
+    verbs = {m.action.split()[0] for m in view.moves}
+    duty = [join_duty(j, state.battle) for j in state.joins]
+    state.forced = tuple(i for i, d in enumerate(duty) if d == "in")
+    if verbs & {"join", "sit"}:
+        state.phase = "join"
+        state.choosing = frozenset(i for i, d in enumerate(duty) if d == "choose")
+    elif "use" in verbs:
+        state.phase = "set"
+        state.choosing = frozenset(state.participants)
+    else:
+        state.choosing = frozenset()
+    return state.arranged()
+
+
+register_world("hagetaka", sample_world)
+register_search("hagetaka")

@@ -6,6 +6,8 @@ many rivals each battle can expect; bids like the hagetaka player (sampled play-
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.bots.base import SeededBot, register_bot
 from tabletop.bots.hagetaka import (
     BattleMemory,
@@ -15,8 +17,14 @@ from tabletop.bots.hagetaka import (
     unseen_numbers,
     zones,
 )
+from tabletop.bots.search import register_search
+from tabletop.bots.vulture_worlds import sample_vulture
+from tabletop.bots.worlds import Memory, register_world
+from tabletop.engine.game import Game, State
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
+from tabletop.games.hagetaka_party import MARKER, MARKER_BATTLE, PartyState
+from tabletop.games.vulture import BATTLES
 
 PLOT_SAMPLES = 40
 NEAR_BEST = 0.5  # battles this close to the best-looking one are all fair picks
@@ -85,3 +93,41 @@ class PartyBot(SeededBot):
 
 
 register_bot("hagetaka-party", "thumb", lambda seed: PartyBot(seed))
+
+
+def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
+    """A world for the search player: unseen hands and bids redealt, unrevealed plots guessed
+    from what each sheet still allows, the battle's face-down score cards shuffled."""
+    seat = view.seat
+    assert seat is not None
+    n = view.players
+    state, _ = sample_vulture(game, view, memory, rng, [])
+    assert isinstance(state, PartyState)
+    counters = {c.id: c.value for c in view.counters}
+    mine = [*view.zone(f"sheet{seat}").cards, *view.zone(f"plot{seat}").cards]
+    state.first = min(MARKER_BATTLE[c] for c in mine)
+    full = [MARKER[b] for b in range(state.first, BATTLES + 1)]
+    verbs = {m.action.split()[0] for m in view.moves}
+    plotting = bool(verbs & {"plot", "redraw"})
+    state.phase = "plot" if plotting else state.phase
+    state.revealed = not plotting
+    state.redrawn = [bool(counters[f"redrew{i}"]) for i in range(n)]
+    state.plots = []
+    state.sheets = []
+    for i in range(n):
+        shown = view.zone(f"plot{i}").cards
+        if i == seat:
+            plot = shown[0] if shown else None
+            sheet = list(view.zone(f"sheet{i}").cards)
+        else:
+            plot = shown[0] if shown and shown[0] in MARKER_BATTLE else None
+            if shown and plot is None:
+                plot = rng.choice(full)
+            sheet = [m for m in full if m != plot]
+        state.plots.append(plot)
+        state.sheets.append(sheet)
+    return state.arranged()
+
+
+register_world("hagetaka-party", sample_world)
+register_search("hagetaka-party")

@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.bots.base import SeededBot, register_bot
+from tabletop.bots.search import register_search
+from tabletop.bots.worlds import (
+    Memory,
+    blank_state,
+    count,
+    deal_constrained,
+    hidden_count,
+    register_world,
+    unseen_pool,
+)
+from tabletop.engine.cards import sort_key
+from tabletop.engine.game import Game, State
+from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
-from tabletop.games.interaction import match_points
+from tabletop.games.interaction import JOKER, JOKER_ZONE, InteractionState, match_points
 
 OTHERS_WEIGHT = 0.6
 """How much a point gained by an average rival counts against a point of our own."""
@@ -55,3 +70,41 @@ class InteractionBot(SeededBot):
 
 
 register_bot("interaction", "thumb", lambda seed: InteractionBot(seed))
+
+
+def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
+    """A world for the search player: unseen cards redealt, the joker in the stock's bottom 11."""
+    seat = view.seat
+    assert seat is not None
+    n = view.players
+    state = blank_state(game, n)
+    assert isinstance(state, InteractionState)
+    state.names = view.names
+    pool = [c for c in unseen_pool(game, view) if c != JOKER]
+    others = [i for i in range(n) if i != seat]
+    sizes = [hidden_count(view, f"{z}{i}") for i in others for z in ("hand", "sealed")]
+    sizes.append(len(pool) - sum(sizes))
+    dealt = deal_constrained(pool, sizes, [None] * len(sizes), rng)
+    state.hands = [list(view.zone(f"hand{i}").cards) for i in range(n)]
+    sealed = [view.zone(f"sealed{i}").cards for i in range(n)]
+    state.sealed = [s[0] if s else None for s in sealed]
+    for k, i in enumerate(others):
+        state.hands[i] = sorted(dealt[2 * k], key=sort_key)
+        state.sealed[i] = dealt[2 * k + 1][0] if dealt[2 * k + 1] else None
+    stock = dealt[-1]
+    if hidden_count(view, "stock") > len(stock):
+        stock.insert(rng.below(min(JOKER_ZONE, len(stock) + 1)), JOKER)
+    state.stock = stock
+    state.piles = [list(view.zone(f"pile{i}").cards) for i in range(n)]
+    state.target = list(view.zone("target").cards)
+    state.points = [count(view, f"score{i}") for i in range(n)]
+    state.gains = [count(view, f"gain{i}") for i in range(n)]
+    state.turn = count(view, "turn")
+    state.phase = "seal" if state.turn == 1 else "play"
+    state.active = seat if state.phase == "play" else 0
+    state.ended_by = None
+    return state.arranged()
+
+
+register_world("interaction", sample_world)
+register_search("interaction")

@@ -5,10 +5,30 @@ win tricks cheaply and save the jokers for tricks that improve the poker hand.
 from __future__ import annotations
 
 from collections import Counter as Tally
+from collections.abc import Callable
+from typing import Any
 
 from tabletop.bots.base import SeededBot, register_bot
-from tabletop.engine.cards import RANK_VALUE, is_joker
+from tabletop.bots.search import register_search
+from tabletop.bots.worlds import (
+    Memory,
+    avoiding,
+    blank_state,
+    count,
+    counter_seat,
+    deal_constrained,
+    hidden_count,
+    register_world,
+    restore_match,
+    unseen_pool,
+)
+from tabletop.engine.cards import RANK_VALUE, is_joker, sort_key
+from tabletop.engine.game import Game, State
+from tabletop.engine.rng import Rng
+from tabletop.engine.text import Msg
 from tabletop.engine.views import View
+from tabletop.games.common import clockwise_from
+from tabletop.games.pokered_trick import FOLD_FEE, LABEL, PokeredState, end_limit
 from tabletop.games.pokered_trick_rules import poker_hand
 
 STAY_IN = 2.5
@@ -120,3 +140,114 @@ class PokeredTrickBot(SeededBot):
 
 
 register_bot("pokered-trick", "thumb", lambda seed: PokeredTrickBot(seed))
+
+
+def _voids(memory: Memory, players: int) -> list[set[str]]:
+    """Per seat, the suits it failed to follow in the current deal (jokers prove nothing)."""
+    out: list[set[str]] = [set() for _ in range(players)]
+    led: str | None = None
+    for event in memory.since("deal"):
+        kind = event.get("type")
+        if kind == "play":
+            card = str(event["card"])
+            if led is None:
+                led = card
+            elif not is_joker(led) and not is_joker(card) and card[-1] != led[-1]:
+                out[int(event["seat"])].add(led[-1])
+        elif kind == "trick":
+            led = None
+    return out
+
+
+def _declared(value: object) -> str | None:
+    """ "in" or "fold" from a declared counter's message, else None."""
+    text = value.text if isinstance(value, Msg) else ""
+    if text.startswith("in"):
+        return "in"
+    return "fold" if text == "fold" else None
+
+
+def _progress(view: View, counter_id: str, default: int) -> int:
+    """The number a `{number}/{total}` counter shows, or `default` if there is none."""
+    value = next((c.value for c in view.counters if c.id == counter_id), None)
+    return int(value.param("number")) if isinstance(value, Msg) else default
+
+
+def _suit(card: str) -> str:
+    """A card's suit letter; a joker follows any suit (it has none)."""
+    return "" if is_joker(card) else card[-1]
+
+
+def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
+    """A world for the search player: unseen cards redealt, voids kept, the deal's public
+    bookkeeping (chips, pot, declarations, trick order) read from the counters."""
+    seat = view.seat
+    assert seat is not None
+    n = view.players
+    state = blank_state(game, n)
+    assert isinstance(state, PokeredState)
+    state.names = view.names
+    counters = {c.id: c.value for c in view.counters}
+    state.chips = [count(view, f"chips{i}") for i in range(n)]
+    state.out = [counters[f"declared{i}"] == LABEL["bankrupt"] for i in range(n)]
+    state.pot = count(view, "pot")
+    state.declared = [_declared(counters[f"declared{i}"]) for i in range(n)]
+    state.start_chips = [
+        c + (FOLD_FEE if d == "fold" else 0)
+        for c, d in zip(state.chips, state.declared, strict=True)
+    ]
+    dealer = counter_seat(view, "dealer")
+    state.queue = [s for s in clockwise_from(dealer + 1, n) if not state.out[s]]
+    state.order = [s for s in state.queue if state.declared[s] == "in"]
+    verb = view.moves[0].action.split()[0] if view.moves else "play"
+    state.phase = {"declare": "declare", "hide": "hide", "time": "clock"}.get(verb, "play")
+
+    lacking = _voids(memory, n)
+    pool = unseen_pool(game, view)
+    others = [i for i in range(n) if i != seat]
+    slots: list[tuple[int, str]] = []
+    sizes: list[int] = []
+    allowed: list[Callable[[str], bool] | None] = []
+    for i in others:
+        for zone in ("hand", "folded", "hidden"):
+            slots.append((i, zone))
+            sizes.append(hidden_count(view, f"{zone}{i}"))
+            gone = frozenset(lacking[i]) if zone == "hand" else frozenset()
+            allowed.append(avoiding(gone, _suit))
+    sizes.append(hidden_count(view, "stock"))
+    allowed.append(None)
+    dealt = deal_constrained(pool, sizes, allowed, rng)
+    state.hands = [list(view.zone(f"hand{i}").cards) for i in range(n)]
+    state.folded = [list(view.zone(f"folded{i}").cards) for i in range(n)]
+    state.hidden = [tuple(view.zone(f"hidden{i}").cards) or None for i in range(n)]
+    for (i, zone), cards in zip(slots, dealt, strict=False):
+        if zone == "hand":
+            state.hands[i] = sorted(cards, key=sort_key)
+        elif zone == "folded":
+            state.folded[i] = cards
+        elif cards:
+            state.hidden[i] = tuple(sorted(cards, key=sort_key))
+    state.stock = dealt[-1]
+    state.won = [list(view.zone(f"won{i}").cards) for i in range(n)]
+    state.tricks = [count(view, f"tricks{i}") for i in range(n)]
+    state.trick_points = [count(view, f"trickpoints{i}") for i in range(n)]
+    state.revealed = False
+    state.trick_no = _progress(view, "trick_no", 1) - 1
+    trick = list(view.zone("trick").cards)
+    state.trick = []
+    if state.order:
+        k = len(state.order)
+        first = state.trick_no % k
+        state.trick = [(state.order[(first + j) % k], c) for j, c in enumerate(trick)]
+    state.turn = seat
+    state.clock = _progress(view, "clock", 0)
+    restore_match(state, view)
+    state.match.rounds = 0
+    if state.options["end"] == "deals":
+        state.match.rounds = end_limit(state)
+    state.match.dealer = dealer
+    return state.arranged()
+
+
+register_world("pokered-trick", sample_world)
+register_search("pokered-trick")

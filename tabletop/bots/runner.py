@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import IO, Any
 
-from tabletop.bots.base import Bot, make_bot
+from tabletop.bots.base import Bot, feed, make_bot
 from tabletop.engine.game import Game, Result, State
 from tabletop.engine.log import LogWriter
 
@@ -27,11 +27,16 @@ def play_match(
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
     log: IO[str] | None = None,
+    seated: Sequence[Bot] | None = None,
 ) -> tuple[State, Result]:
-    """Play one match to the end; every bot sees only its own seat's View."""
+    """Play one match to the end; every bot sees only its own seat's View and events.
+
+    `seated` gives ready-made players (one per seat) instead of the `bots` names.
+    """
     state = game.setup(players, options, seed)
-    seated = seat_bots(game, bots, players, seed)
+    seated = list(seated) if seated is not None else seat_bots(game, bots, players, seed)
     writer = LogWriter(log, game, state) if log is not None else None
+    feed(seated, state.opening)
     for _ in range(MAX_ACTIONS):
         acting = game.to_act(state)
         if not acting:
@@ -39,6 +44,7 @@ def play_match(
         seat = min(acting)
         action = seated[seat].choose(game.view(state, seat))
         events = game.apply(state, seat, action)
+        feed(seated, events)
         if writer is not None:
             writer.action(seat, action, events)
     result = game.result(state)

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.bots.base import SeededBot, register_bot
+from tabletop.bots.pass_worlds import sample_pass_world
+from tabletop.bots.search import register_search
+from tabletop.bots.worlds import Memory, register_world
 from tabletop.engine.cards import value
+from tabletop.engine.game import Game, State
+from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
-from tabletop.games.second_third import TRUMP, score
+from tabletop.games.second_third import TRUMP, SecondThirdState, score
 
 ACE_OF_TRUMP = 200 + 14
 TOLERATED_LOSS = 1.5  # a trick that costs less than this is still worth taking: cards build suits
@@ -61,3 +68,20 @@ class SecondThirdThumb(SeededBot):
 
 
 register_bot("second-third", "thumb", SecondThirdThumb)
+
+
+def _lacks(led: str, card: str) -> str | None:
+    """Playing off the led suit proves the player holds none of it."""
+    return led[-1] if card[-1] != led[-1] else None
+
+
+def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
+    """A world for the search player: voids kept, passed cards with their receiver."""
+    state, out = sample_pass_world(game, view, memory, rng, lambda c: c[-1], _lacks, "out")
+    assert isinstance(state, SecondThirdState)
+    state.face_down = out
+    return state
+
+
+register_world("second-third", sample_world)
+register_search("second-third")

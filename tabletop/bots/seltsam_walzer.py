@@ -11,8 +11,14 @@ above the table's average; between equal outcomes it plays the lower card.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from tabletop.bots.base import SeededBot, register_bot
+from tabletop.bots.pass_worlds import sample_pass_world
+from tabletop.bots.search import register_search
+from tabletop.bots.worlds import Memory, register_world
+from tabletop.engine.game import Game, State
+from tabletop.engine.rng import Rng
 from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 from tabletop.games.seltsam_walzer_rules import (
@@ -109,3 +115,19 @@ class WalzerThumb(SeededBot):
 
 
 register_bot("seltsam-walzer", "thumb", lambda seed: WalzerThumb(seed))
+
+
+def _lacks(led: str, card: str) -> str | None:
+    """Playing neither the led colour nor an X proves the player holds none of that colour."""
+    if led[0] == X or card[0] in (led[0], X):
+        return None
+    return led[0]
+
+
+def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
+    """A world for the search player: voids kept, passed cards with their receiver."""
+    return sample_pass_world(game, view, memory, rng, lambda c: c[0], _lacks)[0]
+
+
+register_world("seltsam-walzer", sample_world)
+register_search("seltsam-walzer")

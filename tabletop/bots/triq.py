@@ -3,15 +3,31 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from tabletop.bots.base import register_bot
-from tabletop.engine.cards import is_joker
+from tabletop.bots.search import register_search
+from tabletop.bots.worlds import (
+    Memory,
+    blank_state,
+    counter_seat,
+    deal_constrained,
+    hidden_count,
+    register_world,
+    restore_match,
+    unseen_pool,
+)
+from tabletop.engine.cards import is_joker, sort_key
+from tabletop.engine.game import Game, State
+from tabletop.engine.rng import Rng
 from tabletop.engine.text import Msg
 from tabletop.engine.views import BACK, View
+from tabletop.games.triq import TriqState
 from tabletop.games.triq_rules import (
     DECK,
     SHIBARI_FLAG,
     SPADE_THREE,
+    Ring,
     allowed_under,
     is_court,
     points,
@@ -106,3 +122,100 @@ class TriqThumb:
 
 
 register_bot("triq", "thumb", lambda seed: TriqThumb())
+
+
+def _gifts(memory: Memory, seat: int) -> dict[int, list[str]]:
+    """Per receiver, the cards `seat` handed over in the current game and that the receiver
+    cannot have passed on (it has handed nothing over since)."""
+    out: dict[int, list[str]] = {}
+    for event in memory.since("deal"):
+        if event.get("type") != "give":
+            continue
+        giver = event.get("seat")
+        cards = event.get("cards")
+        if giver == seat and isinstance(cards, list):
+            out.setdefault(int(event["to"]), []).extend(str(c) for c in cards)
+        elif isinstance(giver, int):
+            out.pop(giver, None)
+    return out
+
+
+def _last(memory: Memory, kind: str) -> dict[str, Any] | None:
+    """The latest remembered event of type `kind`, if any."""
+    return next((e for e in reversed(memory.events) if e.get("type") == kind), None)
+
+
+def _place(value: object) -> int:
+    """The place an ordinal message shows (0 if the seat is still in)."""
+    return int(value.param("number")) if isinstance(value, Msg) and value else 0
+
+
+def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
+    """A world for the search player: other hands redealt, except that cards it handed over
+    stay with their receiver until played."""
+    seat = view.seat
+    assert seat is not None
+    n = view.players
+    state = blank_state(game, n)
+    assert isinstance(state, TriqState)
+    state.names = view.names
+    pool = unseen_pool(game, view)
+    known: dict[int, list[str]] = {}
+    for to, cards in _gifts(memory, seat).items():
+        for c in cards:
+            if c in pool and len(known.get(to, [])) < hidden_count(view, f"hand{to}"):
+                pool.remove(c)
+                known.setdefault(to, []).append(c)
+    others = [i for i in range(n) if i != seat]
+    sizes = [hidden_count(view, f"hand{i}") - len(known.get(i, [])) for i in others]
+    sizes.append(hidden_count(view, "giving"))
+    dealt = deal_constrained(pool, sizes, [None] * len(sizes), rng)
+    state.hands = [list(view.zone(f"hand{i}").cards) for i in range(n)]
+    for k, i in enumerate(others):
+        state.hands[i] = sorted(dealt[k] + known.get(i, []), key=sort_key)
+    state.removed = list(view.zone("removed").cards)
+    state.flushed = list(view.zone("flushed").cards)
+    state.pile = list(view.zone("pile").cards)
+    state.total = int(view.counter("total").number)
+    shibari = view.counter("shibari").value
+    state.shibari = shibari.param("suit").letter if isinstance(shibari, Msg) and shibari else ""
+    state.declarer = counter_seat(view, "declarer")
+    state.owed = int(view.counter("owed").number)
+    state.place = [_place(view.counter(f"place{i}").value) for i in range(n)]
+    state.ring = Ring(n)
+    for i in range(n):
+        if state.place[i]:
+            state.ring.remove(i)
+    state.starter = counter_seat(view, "starter")
+    state.turn = seat
+    state.dropped = []
+    verbs = {m.action.split()[0] for m in view.moves}
+    state.giving = []
+    state.giver = state.receiver = state.causer = state.joker_by = -1
+    state.watch = []
+    flush = _last(memory, "flush")
+    if flush is not None:
+        state.causer = int(flush["seat"])
+    if verbs & {"give", "discard"}:
+        state.phase = "give" if "give" in verbs else "discard"
+        state.giver = seat
+        state.giving = list(view.zone("giving").cards)
+        target = next((m.target for m in view.moves if m.target), None)
+        if state.phase == "give" and target and target.startswith("hand"):
+            state.receiver = int(target[len("hand") :])
+        if flush is None:
+            state.causer = seat
+        state.watch = [s for s in (state.causer, state.giver, state.receiver) if s >= 0]
+    elif "decline" in verbs:
+        state.phase = "counter"
+    else:
+        state.phase = "play"
+    if state.pile and is_joker(state.pile[-1]):  # the joker was the last action
+        played = _last(memory, "play")
+        state.joker_by = int(played["seat"]) if played else state.ring.before(seat)
+    restore_match(state, view)
+    return state.arranged()
+
+
+register_world("triq", sample_world)
+register_search("triq")

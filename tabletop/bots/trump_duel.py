@@ -2,9 +2,30 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.bots.base import SeededBot, register_bot
+from tabletop.bots.search import register_search
+from tabletop.bots.worlds import (
+    Memory,
+    blank_state,
+    count,
+    register_world,
+    restore_match,
+    unseen_pool,
+)
+from tabletop.engine.game import Game, State
+from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
-from tabletop.games.trump_duel_rules import VALUE, WIN_POINTS, points
+from tabletop.games.trump_duel import TrumpDuelState
+from tabletop.games.trump_duel_rules import (
+    HAND_ORDER,
+    SCORE_DECK,
+    VALUE,
+    WIN_POINTS,
+    points,
+    suit_of,
+)
 
 ACE_KEEP = 8.0
 """How much a 1 is worth keeping: it alone beats a display of 10."""
@@ -102,3 +123,106 @@ class TrumpDuelBot(SeededBot):
 
 
 register_bot("trump-duel", "thumb", lambda seed: TrumpDuelBot(seed))
+
+
+def _resolved_since_play(memory: Memory, seat: int) -> tuple[set[str], set[str]]:
+    """Cards of `seat`'s current display already resolved, and those cancelled."""
+    resolved: set[str] = set()
+    cancelled: set[str] = set()
+    for event in memory.events:
+        kind = event.get("type")
+        if kind == "play" and event.get("seat") == seat:
+            resolved, cancelled = set(), set()
+        elif kind == "effect" and event.get("what") == "cancel" and event.get("seat") != seat:
+            cancelled.add(str(event.get("target")))
+        elif kind == "effect" and event.get("seat") == seat and "card" in event:
+            resolved.add(str(event["card"]))
+    return resolved, cancelled
+
+
+def _taken_by(memory: Memory, seat: int) -> list[str]:
+    """Cards `seat` took from a display into its hand, in order, over the match."""
+    return [
+        str(e["taken"])
+        for e in memory.events
+        if e.get("type") == "effect" and e.get("what") == "take" and e.get("seat") == seat
+    ]
+
+
+def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
+    """A world for the search player, built at its own decisions.
+
+    The other hand holds the display cards it was seen to take (until played); the rest of it
+    and the draw deck are redealt from the unseen number cards, the score deck reshuffled.
+    """
+    seat = view.seat
+    assert seat is not None
+    other = 1 - seat
+    state = blank_state(game, 2)
+    assert isinstance(state, TrumpDuelState)
+    state.names = view.names
+    counters = {c.id: c.value for c in view.counters}
+    pool = unseen_pool(game, view)
+    score_cards = set(SCORE_DECK)
+    state.score_deck = [c for c in pool if c in score_cards]
+    rng.shuffle(state.score_deck)
+    draw = [c for c in pool if c not in score_cards]
+    known = [c for c in _taken_by(memory, other) if c in draw]
+    known = list(dict.fromkeys(known))
+    for c in known:
+        draw.remove(c)
+    rng.shuffle(draw)
+    k = len(view.zone(f"hand{other}").cards) - len(known)
+    key = HAND_ORDER.__getitem__
+    state.hands = [[], []]
+    state.hands[seat] = list(view.zone(f"hand{seat}").cards)
+    state.hands[other] = sorted(known + draw[:k], key=key)
+    state.deck = draw[k:]
+    state.known = [set(), set(known)]
+    if seat == 1:
+        state.known.reverse()
+    state.discards = list(view.zone("discards").cards)
+    state.prize = list(view.zone("prize").cards)
+    state.taken = [list(view.zone(f"taken{i}").cards) for i in (0, 1)]
+    state.display = [list(view.zone(f"display{i}").cards) for i in (0, 1)]
+    state.first = 0 if view.zone("joker0").cards else 1
+    state.cancels = [count(view, f"guard{i}") for i in (0, 1)]
+    state.extra_flip = bool(counters["extra"])
+    state.gained = [0, 0]
+    state.actor = seat
+    resolved, cancelled = _resolved_since_play(memory, seat)
+    state.cancelled = [[], []]
+    for i in (0, 1):
+        theirs = _resolved_since_play(memory, i)[1]
+        state.cancelled[i] = [c for c in state.display[i] if c in theirs]
+    verbs = {m.action.split()[0] for m in view.moves}
+    actions = [m.action.split() for m in view.moves]
+    state.first_play = "play" in verbs and "pass" not in verbs
+    state.pending = []
+    state.take_from = 0
+    if verbs <= {"play", "pass"}:
+        state.phase = "play"
+    elif "cancel" in verbs:
+        state.phase = "cancel"
+        state.pending = [a[1] for a in actions]
+    elif "exchange" in verbs:
+        state.phase = "exchange"
+        left = [c for c in state.display[seat] if c not in resolved and c not in cancelled]
+        left = [c for c in left if suit_of(c) != "D"]
+        state.pending = sorted(left, key=lambda c: suit_of(c) != "H")
+    elif "take" in verbs:
+        state.phase = "take"
+        card = actions[0][1]
+        state.take_from = 0 if card in state.display[0] else 1
+    elif state.prize:  # effects chosen while score cards are at stake order a play's effects
+        state.phase = "order"
+        state.pending = [c for c in state.display[seat] if c not in cancelled and suit_of(c) != "D"]
+    else:
+        state.phase = "end_effect"
+    restore_match(state, view)
+    state.match.dealer = state.first
+    return state.arranged()
+
+
+register_world("trump-duel", sample_world)
+register_search("trump-duel")

@@ -10,10 +10,27 @@ under the trumps the row can still leave.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 from tabletop.bots.base import SeededBot, register_bot
+from tabletop.bots.search import register_search
+from tabletop.bots.worlds import (
+    Memory,
+    avoiding,
+    blank_state,
+    count,
+    counter_seat,
+    deal_constrained,
+    register_world,
+    restore_match,
+    unseen_pool,
+)
+from tabletop.engine.game import Game, State
+from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
-from tabletop.games.wild_rawz_rules import BONUS, RANK, number, strength
+from tabletop.games.wild_rawz import WildRawzState
+from tabletop.games.wild_rawz_rules import BONUS, RANK, number, sort_key, strength, strength_table
 
 
 def power(card: str, trump: str) -> float:
@@ -107,3 +124,88 @@ class WildRawzThumb(SeededBot):
 
 
 register_bot("wild-rawz", "thumb", lambda seed: WildRawzThumb(seed))
+
+
+def _deal_memory(memory: Memory, players: int) -> tuple[list[list[str]], list[set[str]]]:
+    """Per seat, the row cards it drafted and still holds, and the colours it failed to follow."""
+    drafted: list[list[str]] = [[] for _ in range(players)]
+    lacking: list[set[str]] = [set() for _ in range(players)]
+    led: str | None = None
+    for event in memory.since("deal"):
+        kind = event.get("type")
+        if kind == "draft":
+            drafted[int(event["seat"])].append(str(event["card"]))
+        elif kind == "play":
+            seat, card = int(event["seat"]), str(event["card"])
+            if card in drafted[seat]:
+                drafted[seat].remove(card)
+            if event.get("withdraw"):
+                continue
+            if led is None:
+                led = card[0]
+            elif card[0] != led:
+                lacking[seat].add(led)
+        elif kind == "trick":
+            led = None
+    return drafted, lacking
+
+
+def _first(card: str) -> str:
+    """The first character of a card code (its colour)."""
+    return card[0]
+
+
+def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
+    """A world for the search player: drafted cards stay in hand, voids kept."""
+    seat = view.seat
+    assert seat is not None
+    n = view.players
+    state = blank_state(game, n)
+    assert isinstance(state, WildRawzState)
+    state.names = view.names
+    drafted, lacking = _deal_memory(memory, n)
+    pool = unseen_pool(game, view)
+    others = [i for i in range(n) if i != seat]
+    for i in others:
+        held = []
+        for c in drafted[i]:
+            if c in pool:
+                pool.remove(c)
+                held.append(c)
+        drafted[i] = held
+    sizes = [len(view.zone(f"hand{i}").cards) - len(drafted[i]) for i in others]
+    allowed: list[Callable[[str], bool] | None] = []
+    for i in others:
+        gone = frozenset(lacking[i])
+        allowed.append(avoiding(gone, _first))
+    dealt = deal_constrained(pool, sizes, allowed, rng)
+    state.hands = [list(view.zone(f"hand{i}").cards) for i in range(n)]
+    for k, i in enumerate(others):
+        state.hands[i] = sorted(dealt[k] + drafted[i], key=sort_key)
+    mine = [c for c in _deal_memory(memory, n)[0][seat] if c in state.hands[seat]]
+    state.drafted = [[] for _ in range(n)]
+    for i in others:
+        state.drafted[i] = drafted[i]
+    state.drafted[seat] = mine
+    state.row = list(view.zone("row").cards)
+    state.set_aside = list(view.zone("set_aside").cards)
+    trump = view.zone("trump").cards
+    state.trump = trump[0] if trump else None
+    state.strengths = strength_table(trump[0]) if trump else {}
+    state.phase = "play" if trump else "draft"
+    state.withdrawn = [list(view.zone(f"withdrawn{i}").cards) for i in range(n)]
+    state.won = [list(view.zone(f"won{i}").cards) for i in range(n)]
+    state.tricks = [count(view, f"tricks{i}") for i in range(n)]
+    seats = list(view.hints.get("trick_seats") or [])
+    state.trick = list(zip(seats, view.zone("trick").cards, strict=True))
+    out = view.hints.get("withdrawn_seat")
+    state.withdrawal = (int(out), state.withdrawn[int(out)][-1]) if out is not None else None
+    state.leader = counter_seat(view, "leader")
+    state.turn = seat
+    restore_match(state, view)
+    state.match.dealer = counter_seat(view, "start")
+    return state.arranged()
+
+
+register_world("wild-rawz", sample_world)
+register_search("wild-rawz")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
 
-from tabletop.bots.base import Bot, make_bot
+from tabletop.bots.base import Bot, make_bot, observe
 from tabletop.engine.errors import BadOption, TabletopError
 from tabletop.engine.views import View
 from tabletop.net.client import Client
@@ -154,6 +154,7 @@ class _Player:
         client.viewChanged.connect(self._move)
         client.seatsChanged.connect(self._move)
         client.errorReceived.connect(self._on_error)
+        client.eventsReceived.connect(self._on_events)
 
     def _on_welcome(self, welcome: dict[str, object]) -> None:
         if self.bot is None:
@@ -163,6 +164,10 @@ class _Player:
                 self.problem = str(err)
                 self.client.close()
                 self.stop()
+
+    def _on_events(self, _seq: int, events: list[dict[str, object]]) -> None:
+        if self.bot is not None:
+            observe(self.bot, events)
 
     def _on_error(self, code: str, text: str, fatal: bool) -> None:
         _say(f"join: host says {code}: {text}")

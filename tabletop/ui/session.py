@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from tabletop.bots.base import Bot, bot_names, make_bot
+from tabletop.bots.base import Bot, bot_names, feed, make_bot
 from tabletop.engine.errors import BadOption
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, Result, State
@@ -215,6 +215,7 @@ class Session:
         self.seats = list(seats)
         self.seed = seed
         self.options = dict(options or {})
+        fresh = state is None
         if state is None:
             state = game.setup(len(self.seats), self.options, seed)
             state.names = tuple(s.name for s in self.seats)
@@ -227,6 +228,8 @@ class Session:
             for i, s in enumerate(self.seats)
             if s.bot is not None
         }
+        if fresh:
+            feed(self.bots, state.opening)
         self.actions = 0
         self.started = time.monotonic()
 
@@ -278,6 +281,7 @@ class Session:
         A recorder that cannot write (a full disk) does not stop play: `save_error` says why.
         """
         events = self.game.apply(self.state, seat, action)
+        feed(self.bots, events)
         self.actions += 1
         try:
             self.recorder.record(seat, action, events)

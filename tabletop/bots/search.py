@@ -1,0 +1,187 @@
+"""The search player: determinized Monte Carlo search over worlds sampled from its own seat.
+
+Each iteration samples a world consistent with the seat's View and memory (`bots.worlds`) and
+plays every candidate move out in it to the end of the round with uniformly random moves, the
+same random playout for each candidate (so they are compared on equal terms); the candidate
+with the best mean value is played. The candidates are the legal moves, or for wide choices
+(passing two cards of thirteen) the rule-of-thumb player's choice and a random sample of the
+rest. The search overrules the rule-of-thumb choice only where the playouts say clearly
+(paired over the same worlds) that another move is better. Nothing but the View and the
+redacted events reaches it, so it plays the same at the table, in `simulate` and over the LAN.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from tabletop.bots.base import Bot, bot_names, make_bot, observe, register_bot
+from tabletop.bots.worlds import Memory, WorldSampler, world_sampler
+from tabletop.engine.errors import IllegalAction
+from tabletop.engine.game import Game, State
+from tabletop.engine.registry import get_game
+from tabletop.engine.rng import Rng
+from tabletop.engine.views import View
+
+DEFAULT_THINK = 1.0
+"""Seconds of thought per decision when neither a time nor an iteration budget is given."""
+
+ROLLOUT_LIMIT = 5000
+"""Most actions one playout may take before it is scored where it stands."""
+
+CONFIDENCE = 2.0
+"""Standard errors by which a move must beat the guide's choice in playouts to be preferred."""
+
+WIDE = 12
+"""Most candidate moves searched: beyond, the guide's choice and a random sample of the rest."""
+
+
+class SearchBot:
+    """Determinized Monte Carlo search from its own seat's View and memory."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        game: Game[Any],
+        sampler: WorldSampler,
+        seed: int = 0,
+        think: float | None = None,
+        iterations: int | None = None,
+        guide: Bot | None = None,
+    ) -> None:
+        self.game = game
+        self.sampler = sampler
+        self.rng = Rng(seed)
+        self.think = DEFAULT_THINK if think is None and iterations is None else think
+        self.iterations = iterations
+        self.guide = guide
+        self.memory = Memory()
+        self.thought = 0.0
+        self.decisions = 0
+
+    def observe(self, events: Sequence[dict[str, Any]]) -> None:
+        """Remember what this seat was shown (and tell the guiding player)."""
+        self.memory.add(events)
+        observe(self.guide, events)
+
+    def choose(self, view: View) -> str:
+        """The candidate move with the best mean playout value over sampled worlds."""
+        start = time.perf_counter()
+        moves = [m.action for m in view.moves]
+        hint = self.guide.choose(view) if self.guide is not None else None
+        if len(moves) == 1:
+            return moves[0]
+        candidates = moves
+        if len(moves) > WIDE:
+            rest = [m for m in moves if m != hint]
+            candidates = ([hint] if hint in moves else []) + self.rng.sample(rest, WIDE)
+            candidates = candidates[:WIDE]
+        try:
+            best = self._search(view, candidates, hint, start)
+        except (IllegalAction, KeyError, IndexError, ValueError):
+            # a table the sampler cannot rebuild (options it was not told): play the guide's
+            # choice rather than stop the match
+            best = hint if hint in moves else moves[0]
+        self.thought += time.perf_counter() - start
+        self.decisions += 1
+        return best
+
+    def _search(self, view: View, moves: list[str], hint: str | None, start: float) -> str:
+        """Every candidate played out in each sampled world, with the same random playout.
+
+        The best candidate by mean value is played if it beats the guide's choice by more
+        than CONFIDENCE standard errors of their paired differences, else the guide's choice.
+        """
+        game, rng, seat = self.game, self.rng, view.seat
+        assert seat is not None
+        k = len(moves)
+        values: list[dict[int, float]] = [{} for _ in range(k)]
+        done = worlds = 0
+        while not self._spent(done, start):
+            world = self.sampler(game, view, self.memory, rng)
+            seed = rng.below(1 << 62)
+            for j in range(k):
+                if done and self._spent(done, start):
+                    break
+                i = (worlds + j) % k
+                copy = game.clone(world)
+                copy.rng = Rng(seed)
+                values[i][worlds] = playout(game, copy, seat, moves[i], Rng(seed + 1))
+                done += 1
+            worlds += 1
+        means = [sum(v.values()) / len(v) if v else -math.inf for v in values]
+        best = max(range(k), key=lambda i: (means[i], moves[i] == hint, -i))
+        if hint not in moves or moves[best] == hint:
+            return moves[best]
+        base = values[moves.index(hint)]
+        diffs = [v - base[w] for w, v in values[best].items() if w in base]
+        if len(diffs) < 2:
+            return hint
+        mean = sum(diffs) / len(diffs)
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+        return moves[best] if mean > CONFIDENCE * spread / math.sqrt(len(diffs)) else hint
+
+    def _spent(self, done: int, start: float) -> bool:
+        """True once the playout or time budget is used up."""
+        if self.iterations is not None and done >= self.iterations:
+            return True
+        return self.think is not None and time.perf_counter() - start >= self.think
+
+
+def playout(game: Game[Any], world: State, seat: int, move: str, rng: Rng) -> float:
+    """Play `move` for `seat` in `world`, then random play to the round's end; its value."""
+    game.apply(world, seat, move)
+    round_no = world.match.round
+    to_act, legal, apply = game.to_act, game.legal_actions, game.apply
+    for _ in range(ROLLOUT_LIMIT):
+        if world.result is not None or world.match.round != round_no:
+            break
+        acting = to_act(world)
+        if not acting:
+            break
+        actor = min(acting)
+        actions = legal(world, actor)
+        apply(world, actor, actions[rng.below(len(actions))])
+    return value_of(world, seat)
+
+
+def value_of(state: State, seat: int) -> float:
+    """How good `state` is for `seat`: the match won, else its lead over the others' mean."""
+    result = state.result
+    if result is not None:
+        totals = result.totals
+        won = 1.0 / len(result.winners) if seat in result.winners else 0.0
+    else:
+        totals = tuple(state.match.totals)
+        won = 0.0
+    others = [t for i, t in enumerate(totals) if i != seat]
+    margin = totals[seat] - sum(others) / len(others)
+    best_other = max(others)
+    return margin + (totals[seat] - best_other) + 100.0 * won
+
+
+def make_search(
+    game_id: str, think: float | None = None, iterations: int | None = None
+) -> Callable[[int], SearchBot] | None:
+    """A factory of search players for a game (None if it has no world sampler)."""
+    sampler = world_sampler(game_id)
+    if sampler is None:
+        return None
+    game = get_game(game_id)
+    guided = "thumb" in bot_names(game_id)
+
+    def factory(seed: int) -> SearchBot:
+        guide = make_bot(game_id, "thumb", seed) if guided else None
+        return SearchBot(game, sampler, seed, think, iterations, guide)
+
+    return factory
+
+
+def register_search(game_id: str) -> None:
+    """Offer `search` for a game whose module registered a world sampler."""
+    factory = make_search(game_id)
+    if factory is not None:
+        register_bot(game_id, "search", factory)

@@ -1,0 +1,93 @@
+"""World sampling for the two vulture games (Vulture Rounds, Vulture Party).
+
+The number cards a seat has not seen (other hands, sealed bids, unused sets, the deck) are
+redealt; the battle's face-down score cards are the battle's row of the table less the ones
+turned, in a random order, and the box holds the rest. What each game adds (colour cards and
+sets, plot sheets) is filled in by its own module.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from tabletop.bots.worlds import (
+    Memory,
+    blank_state,
+    count,
+    deal_constrained,
+    hidden_count,
+    restore_match,
+    unseen_pool,
+)
+from tabletop.engine.game import Game
+from tabletop.engine.rng import Rng
+from tabletop.engine.views import View
+from tabletop.games.vulture import NUMBER, SCORE_CODE, SCORE_VALUE, VultureState, by_number
+
+
+def sample_vulture(
+    game: Game[Any], view: View, memory: Memory, rng: Rng, number_zones: list[str]
+) -> tuple[VultureState, dict[str, list[str]]]:
+    """The shared part of a vulture world; returns it and the cards dealt to `number_zones`.
+
+    `number_zones` names the game's own face-down zones that hold number cards (sets).
+    """
+    seat = view.seat
+    assert seat is not None
+    n = view.players
+    state = blank_state(game, n)
+    assert isinstance(state, VultureState)
+    state.names = view.names
+    counters = {c.id: c.value for c in view.counters}
+    state.table = tuple(tuple(int(v) for v in row) for row in view.hints["score_table"])
+    pool = unseen_pool(game, view)
+    numbers = [c for c in pool if c in NUMBER]
+    scores = [c for c in pool if c in SCORE_VALUE]
+
+    others = [i for i in range(n) if i != seat]
+    zones = [f"{z}{i}" for i in others for z in ("hand", "bid")] + number_zones + ["deck"]
+    sizes = [hidden_count(view, z) for z in zones]
+    split = deal_constrained(numbers, sizes, [None] * len(sizes), rng)
+    dealt = dict(zip(zones, split, strict=True))
+
+    state.hands = [list(view.zone(f"hand{i}").cards) for i in range(n)]
+    state.bids = [(view.zone(f"bid{i}").cards or (None,))[0] for i in range(n)]
+    for i in others:
+        if hidden_count(view, f"hand{i}"):
+            state.hands[i] = by_number(dealt[f"hand{i}"])
+        if dealt[f"bid{i}"]:
+            state.bids[i] = dealt[f"bid{i}"][0]
+    state.deck = dealt["deck"]
+    state.discard = list(view.zone("discard").cards)
+    state.pile = list(view.zone("pile").cards)
+    state.used = list(view.zone("used").cards)
+    state.played = [list(view.zone(f"played{i}").cards) for i in range(n)]
+    state.taken = [list(view.zone(f"taken{i}").cards) for i in range(n)]
+    state.zeros = [count(view, f"zeros{i}") for i in range(n)]
+    state.battle = count(view, "battle")
+    state.bout = count(view, "bout")
+    state.participants = tuple(i for i in range(n) if count(view, f"in{i}"))
+    flipped = str(counters["flipped"]).split()
+    state.flipped = [SCORE_CODE[int(v)] for v in flipped]
+
+    stack_size = hidden_count(view, "stack")
+    stack: list[str] = []
+    if stack_size:
+        row = Counter(SCORE_CODE[v] for v in state.table[state.battle - 1])
+        row.subtract(state.flipped)
+        stack = [c for c, k in row.items() for _ in range(max(k, 0))]
+        free = Counter(scores)
+        if len(stack) != stack_size or any(free[c] < k for c, k in Counter(stack).items()):
+            rng.shuffle(scores)  # a table changed mid-match: any unseen score cards will do
+            stack = scores[:stack_size]
+        for c in stack:
+            scores.remove(c)
+    rng.shuffle(stack)
+    state.stack = stack
+    state.box = scores
+    restore_match(state, view)
+    verbs = {m.action.split()[0] for m in view.moves}
+    state.phase = "bid" if "bid" in verbs else state.phase
+    state.shown = state.match.round >= 2 and state.phase == "bid"
+    return state, dealt

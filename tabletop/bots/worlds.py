@@ -1,0 +1,184 @@
+"""Sampling full game states ("worlds") from what one seat has seen: its View and its events.
+
+A search player never reads the true state. Each game's module registers a `WorldSampler`:
+a function of the game, the seat's current View, its `Memory` of redacted events and an RNG,
+returning a State that shows the seat exactly that View. Hidden cards are drawn from the
+cards the seat has not seen, respecting what the events proved (a seat that failed to follow
+a suit holds none of it; cards the seat passed stay with their receiver until played).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from tabletop.bots.base import bot_names
+from tabletop.engine.game import Game, State
+from tabletop.engine.rng import Rng
+from tabletop.engine.text import Msg, Seat
+from tabletop.engine.views import BACK, View
+
+
+class Memory:
+    """Everything one seat was told, in order: the redacted events of every action."""
+
+    def __init__(self) -> None:
+        self.events: list[dict[str, Any]] = []
+
+    def add(self, events: Iterable[Mapping[str, Any]]) -> None:
+        """Remember the events of one action."""
+        self.events.extend(dict(e) for e in events)
+
+    def since(self, event_type: str) -> list[dict[str, Any]]:
+        """The events after the last one of `event_type` (all of them if there is none)."""
+        for i in range(len(self.events) - 1, -1, -1):
+            if self.events[i].get("type") == event_type:
+                return self.events[i + 1 :]
+        return list(self.events)
+
+
+WorldSampler = Callable[[Game[Any], View, Memory, Rng], State]
+_SAMPLERS: dict[str, WorldSampler] = {}
+
+
+def register_world(game_id: str, sampler: WorldSampler) -> None:
+    """Make a world sampler available for a game (its search player uses it)."""
+    _SAMPLERS[game_id] = sampler
+
+
+def world_sampler(game_id: str) -> WorldSampler | None:
+    """The registered world sampler of a game, or None."""
+    bot_names(game_id)  # loads the game's player module, which registers its sampler
+    return _SAMPLERS.get(game_id)
+
+
+_UNIVERSE: dict[tuple[str, int], Counter[str]] = {}
+_BLANK: dict[tuple[str, int], State] = {}
+
+
+def blank_state(game: Game[Any], players: int) -> State:
+    """A fresh copy of a default deal of `game` for `players`: the frame a sampler fills in."""
+    key = (game.info.id, players)
+    found = _BLANK.get(key)
+    if found is None:
+        found = _BLANK[key] = game.setup(players, None, 0)
+    fresh: State = game.clone(found)
+    return fresh
+
+
+def universe(game: Game[Any], players: int) -> Counter[str]:
+    """Every card of a match of `game` for `players` (counted), from a fresh default deal."""
+    key = (game.info.id, players)
+    found = _UNIVERSE.get(key)
+    if found is None:
+        state = game.setup(players, None, 0)
+        found = Counter(c for z in game.zones(state) for c in z.cards)
+        _UNIVERSE[key] = found
+    return Counter(found)
+
+
+def seen_cards(view: View) -> Counter[str]:
+    """The card faces the View shows (backs not counted)."""
+    return Counter(c for z in view.zones for c in z.cards if c != BACK)
+
+
+def unseen_pool(game: Game[Any], view: View) -> list[str]:
+    """The cards the viewer has not seen anywhere on the table, sorted (a stable order)."""
+    rest = universe(game, view.players)
+    rest.subtract(seen_cards(view))
+    return sorted(c for c, k in rest.items() for _ in range(max(k, 0)))
+
+
+def hidden_count(view: View, zone_id: str) -> int:
+    """How many face-down cards the viewer sees in a zone."""
+    return sum(1 for c in view.zone(zone_id).cards if c == BACK)
+
+
+def avoiding(gone: frozenset[str], suit: Callable[[str], str]) -> Callable[[str], bool] | None:
+    """A test that a card's suit is none of `gone` (None, no test, if `gone` is empty)."""
+    if not gone:
+        return None
+    return lambda card: suit(card) not in gone
+
+
+def deal_constrained(
+    pool: Sequence[str],
+    sizes: Sequence[int],
+    allowed: Sequence[Callable[[str], bool] | None],
+    rng: Rng,
+    tries: int = 40,
+) -> list[list[str]]:
+    """Split `pool` into slots of `sizes`, slot i taking only cards `allowed[i]` accepts.
+
+    Cards are placed most-constrained first into a random slot with room that accepts them;
+    after `tries` failed attempts the constraints are dropped (the deal is still complete).
+    """
+    if sum(sizes) != len(pool):
+        raise ValueError(f"cannot deal {len(pool)} cards into slots of {list(sizes)}")
+    cards = list(pool)
+    for _ in range(tries):
+        rng.shuffle(cards)
+        options = [
+            [i for i, ok in enumerate(allowed) if sizes[i] and (ok is None or ok(c))] for c in cards
+        ]
+        order = sorted(range(len(cards)), key=lambda k: len(options[k]))
+        room = list(sizes)
+        out: list[list[str]] = [[] for _ in sizes]
+        for k in order:
+            fits = [i for i in options[k] if room[i]]
+            if not fits:
+                break
+            pick = rng.below(sum(room[i] for i in fits))
+            slot = fits[-1]
+            for i in fits:
+                if pick < room[i]:
+                    slot = i
+                    break
+                pick -= room[i]
+            out[slot].append(cards[k])
+            room[slot] -= 1
+        else:
+            return out
+    rng.shuffle(cards)
+    out = []
+    pos = 0
+    for size in sizes:
+        out.append(cards[pos : pos + size])
+        pos += size
+    return out
+
+
+def count(view: View, counter_id: str) -> int:
+    """The whole number a numeric counter shows."""
+    return int(view.counter(counter_id).number)
+
+
+def counter_seat(view: View, counter_id: str) -> int:
+    """The seat a `{seat}` message counter names, or -1 if it is empty or absent."""
+    value = next((c.value for c in view.counters if c.id == counter_id), None)
+    if isinstance(value, Msg) and any(key == "seat" for key, _ in value.params):
+        seat = value.param("seat")
+        if isinstance(seat, Seat):
+            return seat.index
+    return -1
+
+
+def restore_match(state: State, view: View) -> None:
+    """The round number, dealer and totals of the `round`, `dealer` and `score<i>` counters."""
+    match = state.match
+    shown = next((c.value for c in view.counters if c.id == "round"), match.round)
+    if isinstance(shown, Msg):
+        params = dict(shown.params)
+        match.round = int(params.get("number", match.round))
+        match.rounds = int(params.get("total", match.rounds))
+    elif isinstance(shown, int):
+        match.round = shown
+    dealer = counter_seat(view, "dealer")
+    if dealer >= 0:
+        match.dealer = dealer
+    scores = {c.id: c.number for c in view.counters if c.id.startswith("score")}
+    totals = [scores.get(f"score{i}", 0) for i in range(view.players)]  # half points stay
+    match.scores = [[0.0] * view.players for _ in range(match.round - 2)]
+    if match.round > 1 or any(totals):
+        match.scores.append(list(totals))

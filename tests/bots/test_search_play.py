@@ -1,0 +1,216 @@
+"""The search player at work: fed its seat's events everywhere, in simulate, join and bench."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QObject, Signal
+
+from tabletop import cli
+from tabletop.bench import strength_table, wilson
+from tabletop.bots import search
+from tabletop.bots.base import feed, make_bot
+from tabletop.bots.runner import play_match
+from tabletop.bots.search import SearchBot
+from tabletop.engine.errors import BadOption
+from tabletop.engine.registry import get_game
+from tabletop.engine.views import View
+from tabletop.net.headless import _Player
+from tabletop.ui.session import SeatSpec, Session
+
+
+class Recording:
+    """A random player that keeps every batch of events it is fed."""
+
+    name = "recording"
+
+    def __init__(self, game_id: str, seed: int) -> None:
+        self.inner = make_bot(game_id, "random", seed)
+        self.batches: list[list[dict[str, Any]]] = []
+
+    def choose(self, view: View) -> str:
+        """A random legal move."""
+        return self.inner.choose(view)
+
+    def observe(self, events: list[dict[str, Any]]) -> None:
+        """Keep the batch."""
+        self.batches.append(list(events))
+
+
+def test_simulate_feeds_each_seat_its_own_redacted_events() -> None:
+    """The opening deal shows a seat its own hand only; every action's events follow."""
+    game = get_game("interaction")
+    seated = [Recording("interaction", i) for i in range(3)]
+    play_match(game, 3, seed=5, seated=seated)
+    for seat, bot in enumerate(seated):
+        deal = bot.batches[0][0]
+        assert deal["type"] == "deal"
+        for i, hand in enumerate(deal["hands"]):
+            assert (i == seat) == isinstance(hand, list)
+        seen = [e for batch in bot.batches for e in batch]
+        assert seen[-1]["type"] == "game_end"
+    assert seated[0].batches[1:] != seated[1].batches[1:]  # draws are secret to the drawer
+
+
+def test_feed_skips_players_without_the_hook() -> None:
+    """Players without `observe` are left alone; the others get their seat's view of it."""
+    game = get_game("seltsam-walzer")
+    state = game.setup(4, None, 1)
+    recording = Recording("seltsam-walzer", 0)
+    feed({0: make_bot("seltsam-walzer", "random"), 2: recording}, state.opening)
+    assert recording.batches == [[e.to_json(2, omniscient=False) for e in state.opening]]
+
+
+def test_the_table_session_feeds_its_computer_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A session hands its search players the opening deal and every action's events."""
+    monkeypatch.setattr(search, "DEFAULT_THINK", 0.001)
+    game = get_game("second-third")
+    seats = [SeatSpec("You"), SeatSpec("A", "search"), SeatSpec("B", "search"), SeatSpec("C")]
+    session = Session(game, seats, seed=9)
+    bot = session.bots[1]
+    assert isinstance(bot, SearchBot)
+    assert [e["type"] for e in bot.memory.events] == ["deal"]
+    hand = session.view(0).zone("hand0").cards
+    session.act(0, f"pass {hand[0]} {hand[1]}")
+    before = len(bot.memory.events)
+    session.act(1, session.bot_choice(1))
+    session.act(2, session.bot_choice(2))
+    session.act(3, session.view(3).moves[0].action)
+    assert len(bot.memory.events) > before
+    passes = [e for e in bot.memory.events if e["type"] == "pass"]
+    assert [p["seat"] for p in passes] == [0, 1, 2, 3]
+    assert isinstance(passes[1]["cards"], list) and "hidden" in passes[3]["cards"]
+
+
+def test_simulate_command_with_search_players(capsys: pytest.CaptureFixture[str]) -> None:
+    """`tabletop simulate --bots search,thumb` plays a match to its end."""
+    code = cli.main(
+        [
+            "simulate",
+            "--game",
+            "interaction",
+            "--players",
+            "3",
+            "--bots",
+            "search,thumb",
+            "--think",
+            "0.002",
+            "--seed",
+            "4",
+        ]
+    )
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "winner:" in out
+
+
+class FakeClient(QObject):
+    """The signals and calls of the LAN client that the headless player uses."""
+
+    welcomed = Signal(object)
+    viewChanged = Signal(object)
+    seatsChanged = Signal(object)
+    errorReceived = Signal(str, str, bool)
+    eventsReceived = Signal(int, object)
+
+    def __init__(self, seat: int) -> None:
+        super().__init__()
+        self.seat = seat
+        self.view: dict[str, Any] | None = None
+        self.sent: list[str] = []
+
+    @property
+    def can_act(self) -> bool:
+        """True when the view asks this seat to act."""
+        return self.view is not None and self.seat in self.view["to_act"]
+
+    def act(self, text: str) -> int:
+        """Record the action."""
+        self.sent.append(text)
+        self.view = None
+        return len(self.sent)
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
+def test_headless_join_feeds_the_search_player(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`join --bot search`: the client's events reach the player, which plays from them."""
+    monkeypatch.setattr(search, "DEFAULT_THINK", 0.001)
+    game = get_game("interaction")
+    state = game.setup(3, None, 2)
+    client = FakeClient(1)
+    player = _Player(client, "search", lambda: None)  # type: ignore[arg-type]
+    client.welcomed.emit({"game": "interaction", "seat": 1, "token": "t"})
+    bot = player.bot
+    assert isinstance(bot, SearchBot)
+    sent = [e.to_json(1, omniscient=False) for e in state.opening]
+    client.eventsReceived.emit(0, sent)
+    others = [make_bot("interaction", "thumb", i) for i in range(3)]
+    seq = 0
+    while game.to_act(state):
+        seat = min(game.to_act(state))
+        if seat == 1:
+            client.view = game.view(state, 1).to_json()
+            client.viewChanged.emit(client.view)
+            action = client.sent[-1]
+        else:
+            action = others[seat].choose(game.view(state, seat))
+        events = [e.to_json(1, omniscient=False) for e in game.apply(state, seat, action)]
+        seq += 1
+        sent += events
+        client.eventsReceived.emit(seq, events)
+    assert client.sent
+    assert bot.memory.events == sent
+    assert bot.decisions >= 1
+
+
+def test_bench_strength_table(capsys: pytest.CaptureFixture[str]) -> None:
+    """One row per player count for the pair and one for the baseline against random."""
+    rows = strength_table("search:thumb", 2, iterations=2, only=["interaction"])
+    assert [(r.candidate, r.baseline, r.players, r.matches) for r in rows] == [
+        ("search", "thumb", 4, 2),
+        ("thumb", "random", 4, 2),
+    ]
+    assert all(0 <= r.share <= 1 for r in rows)
+    assert rows[0].think > 0
+    assert "search vs thumb" in capsys.readouterr().out
+
+
+def test_bench_strength_refuses_bad_pairs() -> None:
+    """A pair must name two players the game has."""
+    with pytest.raises(BadOption):
+        strength_table("search", 1, only=["interaction"])
+    with pytest.raises(BadOption):
+        strength_table("search:nobody", 1, only=["interaction"])
+
+
+def test_wilson_interval() -> None:
+    """The 95% Wilson interval of 5 wins in 10, and its edges at 0 and all."""
+    lo, hi = wilson(5, 10)
+    assert lo == pytest.approx(0.2366, abs=1e-4)
+    assert hi == pytest.approx(0.7634, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "options"),
+    [
+        ("second-third", 4, {"ver2": True}),
+        ("pokered-trick", 3, {"end": "bankruptcies"}),
+        ("triq", 3, {"games": 1}),
+    ],
+)
+def test_search_plays_whole_matches_with_options(
+    game_id: str, players: int, options: dict[str, Any]
+) -> None:
+    """Options the player is not told still give a match played to its end with legal moves."""
+    game = get_game(game_id)
+    factory = search.make_search(game_id, iterations=2)
+    assert factory is not None
+    seated = [factory(i) if i == 0 else make_bot(game_id, "thumb", i) for i in range(players)]
+    _, result = play_match(game, players, seed=8, options=options, seated=seated)
+    assert len(result.places) == players
+    assert seated[0].decisions > 0  # type: ignore[attr-defined]
