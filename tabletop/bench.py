@@ -79,8 +79,7 @@ def run(seconds: float = 1.0, matches: int = 200, only: Sequence[str] | None = N
     print(f"rule-of-thumb vs random ({matches} matches each, seat rotating, ties shared)")
     for game in games:
         info = game.info
-        names = [b for b in bot_names(info.id) if b != "random"]
-        for bot in names:
+        for bot in [b for b in bot_names(info.id) if b == "thumb"]:
             n = max(info.min_players, min(4, info.max_players))
             mine, base = strength(game, n, bot, matches)
             print(

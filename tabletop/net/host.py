@@ -26,7 +26,7 @@ import shiboken6
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QTcpServer, QTcpSocket
 
-from tabletop.bots.base import Bot, make_bot
+from tabletop.bots.base import Bot, feed, make_bot
 from tabletop.engine.errors import BadOption, IllegalAction, ParseError
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, State
@@ -774,6 +774,7 @@ class Host(QObject):
         state = self.game.setup(len(self._seats), self.options, self._seed)
         state.names = tuple(s.name for s in self._seats)
         self.state = state
+        self._feed_computers(state.opening)
         self._writer = LogWriter(self._log, self.game, state)
         self._save(initial=True)
         self.message.emit("the match starts")
@@ -784,6 +785,10 @@ class Host(QObject):
                 self._send_current(conn)
         self.updated.emit(0)
         self._schedule_computers()
+
+    def _feed_computers(self, events: list[Event]) -> None:
+        """Let the computer seats remember what their seat was just shown."""
+        feed({i: s.stand_in for i, s in enumerate(self._seats) if s.stand_in is not None}, events)
 
     def view(self, seat: int | None) -> View:
         """What `seat` (None: a spectator) sees now, for a hot-seat UI."""
@@ -836,6 +841,7 @@ class Host(QObject):
             return err.reason
         assert self._writer is not None
         self._writer.action(seat, str(self.game.parse_action(text)), events)
+        self._feed_computers(events)
         self.seq += 1
         self._outbox.append((self.seq, events, sender, ref))
         if not self._flush_pending:

@@ -53,8 +53,9 @@ def test_mixed_table_with_computer_seats_and_a_spectator(
     """Network, rule-of-thumb and computer seats mixed at one table, with someone watching."""
     info = game.info
     players = min(info.max_players, info.min_players + 1)
-    bots = [b for b in bot_names(info.id) if b != "random"] or ["random"]
-    specs = [SeatSpec("network"), SeatSpec("cpu", bots[0])] + [SeatSpec("network")] * (players - 2)
+    assert "thumb" in bot_names(info.id)
+    bots = ["thumb"]
+    specs = [SeatSpec("network"), SeatSpec("cpu", "thumb")] + [SeatSpec("network")] * (players - 2)
     table = loopback(info.id, players, seed=8, specs=specs, bots=bots, spectators=1)
     check_finished(table)
     watcher = table.clients[-1]
