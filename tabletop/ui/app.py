@@ -46,6 +46,7 @@ from tabletop.sheets.render import write_pdf
 from tabletop.sheets.stepper import Stepper
 from tabletop.store import DamagedSave, HistoryEntry, Store
 from tabletop.ui import printing
+from tabletop.ui.art import app_icon
 from tabletop.ui.joindialog import JoinDialog
 from tabletop.ui.keys import keys_dialog
 from tabletop.ui.launcher import GAMES, HISTORY, SAVES, Launcher
@@ -798,6 +799,7 @@ def launch(
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setOrganizationName("Tabletop")
     app.setApplicationName("Tabletop")
+    app.setWindowIcon(app_icon())
     use_japanese_fallback(app)
     settings = QSettings()
     apply_language(current())

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPainterPath, QPen, QPixmap
 
 import tabletop
 
@@ -20,6 +20,8 @@ BACK = "??"
 
 _PACKAGE = Path(tabletop.__file__).resolve().parent
 ASSET_DIRS = (_PACKAGE / "assets" / "cards", _PACKAGE.parent / "assets" / "cards")
+ICON_DIRS = (_PACKAGE / "assets" / "icons", _PACKAGE.parent / "assets" / "icons")
+"""Where the app icon's sizes are looked for: inside the package, then the repository."""
 """Where card art is looked for: inside the package (installed), then the repository."""
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -183,3 +185,14 @@ def paint_back(deck: str) -> QPixmap:
         p.drawLine(k + BASE_H, 0, k, BASE_H)
     p.end()
     return pix
+
+
+def app_icon() -> QIcon:
+    """The app's icon at every drawn size (empty if the art is missing)."""
+    icon = QIcon()
+    for folder in ICON_DIRS:
+        for path in sorted(folder.glob("tabletop-*.png")):
+            icon.addFile(str(path))
+        if not icon.isNull():
+            break
+    return icon
