@@ -252,22 +252,45 @@ def play_checked(
     return out.getvalue().splitlines(), result
 
 
-@pytest.mark.parametrize(("game", "players"), CASES)
-@settings(
-    max_examples=2,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
-@given(
-    seed=st.one_of(st.integers(0, 2**31 - 1), st.integers(SECURE_FROM, 2**129)),
-    rnd=st.randoms(use_true_random=False),
-)
-def test_random_play_conforms(game: Game, players: int, seed: int, rnd: random.Random) -> None:
+PARTY = 12
+"""From this many players on a case is party-scale: one random match instead of two."""
+
+SEEDS = st.one_of(st.integers(0, 2**31 - 1), st.integers(SECURE_FROM, 2**129))
+"""Short seeds (Mersenne Twister) and real-match seeds (the hash generator)."""
+
+
+def conforms(game: Game, players: int, seed: int, rnd: random.Random) -> None:
     """Random legal play keeps every invariant, and its log replays."""
     lines, result = play_checked(game, players, seed, rnd)
     replayed = replay(lines)
     assert game.result(replayed.state) == result
     assert replayed.actions == sum(1 for line in lines if '"type":"action"' in line)
+
+
+@pytest.mark.parametrize(("game", "players"), [c for c in CASES if c.values[1] < PARTY])
+@settings(
+    max_examples=2,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(seed=SEEDS, rnd=st.randoms(use_true_random=False))
+def test_random_play_conforms(game: Game, players: int, seed: int, rnd: random.Random) -> None:
+    """Random legal play keeps every invariant, and its log replays (two matches a case)."""
+    conforms(game, players, seed, rnd)
+
+
+@pytest.mark.parametrize(("game", "players"), [c for c in CASES if c.values[1] >= PARTY])
+@settings(
+    max_examples=1,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(seed=SEEDS, rnd=st.randoms(use_true_random=False))
+def test_random_play_conforms_at_party_tables(
+    game: Game, players: int, seed: int, rnd: random.Random
+) -> None:
+    """The same at party-scale tables, one match a case (every seat count still played)."""
+    conforms(game, players, seed, rnd)
 
 
 @pytest.mark.parametrize(("game", "players"), CASES)
