@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.bots.base import SeededBot, register_bot
+from tabletop.bots.pass_worlds import voids
 from tabletop.bots.search import register_search
 from tabletop.bots.worlds import (
     Memory,
@@ -142,21 +143,11 @@ class PokeredTrickBot(SeededBot):
 register_bot("pokered-trick", "thumb", lambda seed: PokeredTrickBot(seed))
 
 
-def _voids(memory: Memory, players: int) -> list[set[str]]:
-    """Per seat, the suits it failed to follow in the current deal (jokers prove nothing)."""
-    out: list[set[str]] = [set() for _ in range(players)]
-    led: str | None = None
-    for event in memory.since("deal"):
-        kind = event.get("type")
-        if kind == "play":
-            card = str(event["card"])
-            if led is None:
-                led = card
-            elif not is_joker(led) and not is_joker(card) and card[-1] != led[-1]:
-                out[int(event["seat"])].add(led[-1])
-        elif kind == "trick":
-            led = None
-    return out
+def _void_rule(led: str, card: str) -> str | None:
+    """The suit a card played to `led` proves its player lacks (jokers prove nothing)."""
+    if is_joker(led) or is_joker(card) or card[-1] == led[-1]:
+        return None
+    return led[-1]
 
 
 def _declared(value: object) -> str | None:
@@ -202,7 +193,7 @@ def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State
     verb = view.moves[0].action.split()[0] if view.moves else "play"
     state.phase = {"declare": "declare", "hide": "hide", "time": "clock"}.get(verb, "play")
 
-    lacking = _voids(memory, n)
+    lacking = voids(memory, n, _void_rule)
     pool = unseen_pool(game, view)
     others = [i for i in range(n) if i != seat]
     slots: list[tuple[int, str]] = []
