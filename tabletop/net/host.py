@@ -203,8 +203,9 @@ class _Seat:
     got_result: bool = False
 
 
-def _token() -> str:
-    return secrets.token_urlsafe(16)
+def seat_token() -> str:
+    """A fresh seat token: 128 random bits as hex, so it never starts with '-' on a command line."""
+    return secrets.token_hex(16)
 
 
 def _sidecar(autosave: Path) -> Path:
@@ -258,7 +259,7 @@ class Host(QObject):
         """SHA-256 over the seed and a secret salt, sent in every welcome (see fairness.py)."""
         self._seats: list[_Seat] = []
         for i, spec in enumerate(seats):
-            self._seats.append(_Seat(spec, _token(), "", spec.kind != "network"))
+            self._seats.append(_Seat(spec, seat_token(), "", spec.kind != "network"))
             self._init_seat(i)
         self._conns: list[_Conn] = []
         self._guesses = _Guesses(self.limits)
@@ -514,7 +515,7 @@ class Host(QObject):
             seat.taken = False
             seat.name = ""
             if not seat.invited:
-                seat.token = _token()
+                seat.token = seat_token()
         self.message.emit(f"seat {conn.seat + 1} disconnected")
         self._broadcast_seats()
 
@@ -634,7 +635,7 @@ class Host(QObject):
         if old is not None:
             # Whoever used the token has the seat now; the token the old connection (or
             # anyone else) knew stops working.
-            seat.token = _token()
+            seat.token = seat_token()
             self._save_seats()
             self._fail(
                 old,

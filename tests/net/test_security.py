@@ -439,3 +439,15 @@ def test_a_listed_table_cannot_be_rewritten(browser: Browser) -> None:
     assert {k: v for k, v in browser.tables[key].items() if k != "open"} == {
         k: v for k, v in first.items() if k != "open"
     }
+
+
+def test_seat_tokens_read_back_from_the_printed_join_command() -> None:
+    """A token is pasted after --token; one starting with '-' would be taken for an option."""
+    from tabletop.net.host import seat_token
+
+    parser = cli._tools_parser()
+    for _ in range(300):
+        token = seat_token()
+        args = parser.parse_args(["join", "127.0.0.1:4000", "--token", token])
+        assert args.token == token
+        assert len(bytes.fromhex(token)) == 16
