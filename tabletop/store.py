@@ -26,7 +26,7 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from pathlib import Path
@@ -35,7 +35,7 @@ from typing import Any
 from tabletop.engine.errors import ParseError, ReplayDivergence, TabletopError
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, State
-from tabletop.engine.log import header, replay
+from tabletop.engine.log import LogWriter, replay
 
 DATA_ENV = "TABLETOP_DATA_DIR"
 FOLDER = "Tabletop"
@@ -202,42 +202,39 @@ class HistoryEntry:
 class Resumed:
     """A resumed match: its game, the state where it stopped, and its autosave to go on with."""
 
-    game: Game
+    game: Game[Any]
     state: State
     autosave: Autosave
     bots: tuple[str | None, ...] = ()
     actions: int = 0
 
 
-class Autosave:
+class Autosave(LogWriter):
     """Keeps one match on disk as its replay log, rewritten atomically after every action."""
 
     def __init__(
-        self, store: Store, match_id: str, lines: list[str], game: Game, state: State
+        self,
+        store: Store,
+        match_id: str,
+        game: Game[Any],
+        state: State,
+        extra: Mapping[str, Any] | None = None,
+        lines: Iterable[str] = (),
     ) -> None:
+        super().__init__(None, game, state, extra, lines)
         self.store = store
         self.id = match_id
-        self.lines = lines
         self.game = game
         self.state = state
         self.path = store.saves / f"{match_id}.jsonl"
         self.finished: HistoryEntry | None = None
 
-    def record(self, seat: int, action: object, events: Iterable[Event]) -> None:
+    def action(self, seat: int, action: object, events: Iterable[Event]) -> None:
         """Add one applied action and its events, then save; a finished match goes to history."""
-        self.lines.append(_line({"type": "action", "seat": seat, "action": str(action)}))
-        self.lines.extend(_line(ev.to_json()) for ev in events)
-        atomic_write(self.path, "\n".join(self.lines) + "\n")
+        super().action(seat, action, events)
+        atomic_write(self.path, self.text())
         if self.finished is None and self.game.result(self.state) is not None:
             self.finished = self.store.archive(self)
-
-    def text(self) -> str:
-        """The log as saved."""
-        return "\n".join(self.lines) + "\n"
-
-
-def _line(obj: dict[str, Any]) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
 def seat_bots(lines: list[str], players: int) -> tuple[str | None, ...]:
@@ -268,17 +265,16 @@ class Store:
         self.damaged = self.root / "damaged"
         self.index = self.root / "history.json"
 
-    def start(self, game: Game, state: State, bots: Sequence[str | None] | None = None) -> Autosave:
+    def start(
+        self, game: Game[Any], state: State, bots: Sequence[str | None] | None = None
+    ) -> Autosave:
         """Begin saving a new match (its header and opening deal are written at once).
 
         `bots` (per seat a computer player's name, None for a person) goes into the header.
         """
         match_id = datetime.now().strftime("%Y%m%d-%H%M%S-") + f"{time.time_ns() % 1_000_000:06d}"
-        head = header(game, state)
-        if bots is not None:
-            head["bots"] = list(bots)
-        lines = [_line(head)] + [_line(ev.to_json()) for ev in state.opening]
-        save = Autosave(self, match_id, lines, game, state)
+        extra = {"bots": list(bots)} if bots is not None else None
+        save = Autosave(self, match_id, game, state, extra)
         atomic_write(save.path, save.text())
         return save
 
@@ -321,11 +317,10 @@ class Store:
             done = replay(lines)
         except (ParseError, ReplayDivergence) as err:
             raise self.quarantine(path, str(err)) from None
-        lines = [t for t in lines if t.strip()]
         return Resumed(
             done.game,
             done.state,
-            Autosave(self, match_id, lines, done.game, done.state),
+            Autosave(self, match_id, done.game, done.state, lines=lines),
             seat_bots(lines, done.state.players),
             done.actions,
         )

@@ -30,7 +30,7 @@ def _finished_match(store: Store, seed: int) -> str:
     while game.result(state) is None:
         seat = min(game.to_act(state))
         action = bot.choose(game.view(state, seat))
-        save.record(seat, action, game.apply(state, seat, action))
+        save.action(seat, action, game.apply(state, seat, action))
     return save.id
 
 

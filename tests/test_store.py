@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import io
+import json
 import os
 from pathlib import Path
 
 import pytest
 
 from tabletop.bots.base import RandomBot
-from tabletop.engine.log import replay
+from tabletop.engine.log import LogWriter, replay
 from tabletop.engine.registry import get_game
 from tabletop.sheets.model import filled_sheet
 from tabletop.store import DATA_ENV, DamagedSave, Store, atomic_write, data_dir
+from tabletop.ui.session import Session, parse_seats
 
 
 def _play_mid_trick(store: Store) -> tuple[object, object, object]:
@@ -24,7 +27,7 @@ def _play_mid_trick(store: Store) -> tuple[object, object, object]:
         seat = min(game.to_act(state))
         action = bot.choose(game.view(state, seat))
         events = game.apply(state, seat, action)
-        save.record(seat, action, events)
+        save.action(seat, action, events)
         if [e.type for e in events] == ["play"]:
             plays += 1
             if plays >= 8:  # the middle of a trick in the third trick
@@ -54,7 +57,7 @@ def test_resume_after_kill_mid_trick_gives_the_same_views(tmp_path: Path) -> Non
     for _ in range(5):
         seat = min(g.to_act(s))
         action = bot.choose(g.view(s, seat))
-        resumed.autosave.record(seat, action, g.apply(s, seat, action))
+        resumed.autosave.action(seat, action, g.apply(s, seat, action))
     lines = resumed.autosave.path.read_text(encoding="utf-8").splitlines()
     assert replay(lines).state.match.totals == s.match.totals
     assert not list(tmp_path.joinpath("saves").glob("*.tmp"))
@@ -70,7 +73,7 @@ def test_finished_match_goes_to_history(tmp_path: Path) -> None:
     while game.to_act(state):
         seat = min(game.to_act(state))
         action = bot.choose(game.view(state, seat))
-        save.record(seat, action, game.apply(state, seat, action))
+        save.action(seat, action, game.apply(state, seat, action))
     result = game.result(state)
     assert save.finished is not None
     assert store.unfinished() == ([], [])
@@ -141,3 +144,35 @@ def test_atomic_write_leaves_old_file_on_failure(tmp_path: Path) -> None:
         atomic_write(target, None)  # type: ignore[arg-type]
     assert target.read_text() == "old\n"
     assert os.listdir(tmp_path) == ["a.jsonl"]
+
+
+def test_the_table_a_save_and_a_log_file_write_the_same_bytes(tmp_path: Path) -> None:
+    """The table's in-memory log and its autosave are the very lines `LogWriter` writes."""
+    game = get_game("second-third")
+    seats = parse_seats("second-third", ["Ann", "Bob", "cpu"])
+    table = Session(game, seats, 21)
+    saved = Session(game, seats, 21)
+    save = Store(tmp_path).start(game, saved.state, [s.bot for s in seats])
+    saved.recorder = save
+    state = game.setup(3, None, 21)
+    state.names = table.state.names
+    out = io.StringIO()
+    writer = LogWriter(out, game, state)
+    bot = RandomBot(3)
+    while game.to_act(state):
+        seat = min(game.to_act(state))
+        action = bot.choose(game.view(state, seat))
+        writer.action(seat, action, game.apply(state, seat, action))
+        table.act(seat, action)
+        saved.act(seat, action)
+    written = out.getvalue()
+    assert "\n".join(table.log()) + "\n" == written
+    assert save.finished is not None
+    archived = (tmp_path / "history" / save.finished.file).read_text(encoding="utf-8")
+    head, _, rest = archived.partition("\n")
+    assert rest == written.partition("\n")[2]
+    assert json.loads(head) == {
+        **json.loads(written.partition("\n")[0]),
+        "bots": [None, None, "thumb"],
+    }
+    assert head.startswith(written.partition("\n")[0][:-1] + ',"bots":')

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, Any
 
@@ -51,15 +51,33 @@ def _line(obj: dict[str, Any]) -> str:
 
 
 class LogWriter:
-    """Writes a match as JSON Lines: header, opening events, then each action and its events."""
+    """Writes a match's replay log as it is played: header, opening events, then each action
+    and its events, one JSON object a line.
 
-    def __init__(self, out: IO[str], game: Game[Any], state: State) -> None:
+    Every line is kept in `lines`; `out` (a text file), when given, also receives each one as
+    it is written. `extra` adds keys to the header (the app's `bots`). `lines` given: go on
+    with a log written so far (ending at `state`) instead of starting a new one.
+    """
+
+    def __init__(
+        self,
+        out: IO[str] | None,
+        game: Game[Any],
+        state: State,
+        extra: Mapping[str, Any] | None = None,
+        lines: Iterable[str] = (),
+    ) -> None:
         self._out = out
-        self._write(header(game, state))
-        self.events(state.opening)
+        self.lines: list[str] = [text for text in lines if text.strip()]
+        if not self.lines:
+            self._write({**header(game, state), **(extra or {})})
+            self.events(state.opening)
 
     def _write(self, obj: dict[str, Any]) -> None:
-        self._out.write(_line(obj) + "\n")
+        line = _line(obj)
+        self.lines.append(line)
+        if self._out is not None:
+            self._out.write(line + "\n")
 
     def action(self, seat: int, action: object, events: Iterable[Event]) -> None:
         """Record one applied action and the events it produced."""
@@ -71,9 +89,14 @@ class LogWriter:
         for ev in events:
             self._write(ev.to_json())
 
+    def text(self) -> str:
+        """The whole log as one text, each line ending in a newline."""
+        return "\n".join(self.lines) + "\n"
+
     def flush(self) -> None:
-        """Flush the underlying file."""
-        self._out.flush()
+        """Flush the underlying file, if any."""
+        if self._out is not None:
+            self._out.flush()
 
 
 @dataclass(slots=True)

@@ -8,14 +8,14 @@ The table draws these Views; nothing here knows Qt.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, State
-from tabletop.engine.log import replay
+from tabletop.engine.log import replay_steps
 from tabletop.engine.views import PUBLIC, View
 
 CHECKPOINT_EVERY = 32
@@ -26,32 +26,22 @@ class Stepper:
 
     def __init__(self, lines: Iterable[str]) -> None:
         lines = list(lines)
-        done = replay(lines)  # raises ParseError / ReplayDivergence on a bad log
-        self.game: Game = done.game
-        state = self._fresh(lines)
-        self._checkpoints: dict[int, State] = {0: self.game.clone(state)}
-        self.actions: list[tuple[int, str]] = []
-        self.events: list[list[Event]] = [list(state.opening)]
+        steps = replay_steps(lines)  # raises ParseError / ReplayDivergence on a bad log
+        game, state, _, opening = next(steps)
+        self.game: Game[State] = game
+        self._checkpoints: dict[int, State] = {0: game.clone(state)}
+        self.actions: list[tuple[int, str]] = _action_lines(lines)
+        self.events: list[list[Event]] = [opening]
         self.rounds: dict[int, int] = {1: 0}
-        for seat, action in _action_lines(lines):
-            events = self.game.apply(state, seat, action)
-            self.actions.append((seat, action))
+        for _, _, k, events in steps:
             self.events.append(events)
-            k = len(self.actions)
             if k % CHECKPOINT_EVERY == 0:
-                self._checkpoints[k] = self.game.clone(state)
+                self._checkpoints[k] = game.clone(state)
             kinds = [ev.type for ev in events]
             if "round_end" in kinds and "game_end" not in kinds:
                 self.rounds[len(self.rounds) + 1] = k
         self._k = len(self.actions)
-        self._state = self.game.clone(state)
-
-    def _fresh(self, lines: list[str]) -> State:
-        head = json.loads(next(t for t in lines if t.strip()))
-        state = self.game.setup(int(head["players"]), head.get("options") or {}, int(head["seed"]))
-        if "names" in head:
-            state.names = tuple(head["names"])
-        return state
+        self._state: State = game.clone(state)
 
     def __len__(self) -> int:
         """The number of actions in the log."""
@@ -86,23 +76,9 @@ class Stepper:
     def view(self, k: int, seat: int | None = None, reveal: bool = False) -> View:
         """The View after action k: for `seat` (None: public), or with every card shown."""
         state = self.state(k)
-        if not reveal:
-            view = self.game.view(state, seat)
-            return dataclasses.replace(view, moves=())
-        game = self.game
-        zones = [dataclasses.replace(z, visible=PUBLIC) for z in game.zones(state)]
-        return View.build(
-            game=game.info.id,
-            seat=None,
-            names=state.names,
-            zones=zones,
-            counters=game.counters(state),
-            status=game.status(state, None),
-            to_act=game.to_act(state),
-            moves=(),
-            over=state.result is not None,
-            hints=game.hints(state),
-        )
+        view = self.game.view(state, None if reveal else seat)
+        zones = [replace(z, visible=PUBLIC) for z in self.game.zones(state)] if reveal else None
+        return replace(view, zones=tuple(zones or view.zones), moves=())
 
     def step_events(self, k: int, seat: int | None = None, reveal: bool = False) -> list[Any]:
         """What action k (1-based; 0 = the opening deal) did, as JSON a seat or the public sees.
@@ -119,7 +95,7 @@ class Stepper:
 
 
 def _action_lines(lines: list[str]) -> list[tuple[int, str]]:
-    out = []
+    out: list[tuple[int, str]] = []
     for text in lines:
         if text.strip():
             rec = json.loads(text)

@@ -2,12 +2,11 @@
 
 Pure Python (no Qt): the table widget drives it; tests can too. Every applied action goes to
 the session's recorder: a `tabletop.store.Autosave` (the match on disk, rewritten after each
-action) or a `MemoryLog`; either way `Session.log()` is the match's replay log.
+action) or a `LogWriter` kept in memory; either way `Session.log()` is the match's replay log.
 """
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -17,7 +16,7 @@ from tabletop.bots.base import Bot, bot_names, feed, make_bot
 from tabletop.engine.errors import BadOption
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, Result, State
-from tabletop.engine.log import header
+from tabletop.engine.log import LogWriter
 from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 from tabletop.i18n import render
@@ -45,7 +44,7 @@ class Recorder(Protocol):
 
     lines: list[str]
 
-    def record(self, seat: int, action: object, events: Iterable[Event]) -> None:
+    def action(self, seat: int, action: object, events: Iterable[Event]) -> None:
         """Add one applied action and the events it produced."""
 
 
@@ -104,22 +103,6 @@ class TableSession(Protocol):
 
     def serve(self, current: int | None) -> int | None:
         """The seat the table should show."""
-
-
-def _line(obj: Mapping[str, Any]) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
-
-
-class MemoryLog:
-    """A replay log kept in memory only (a match that is not saved)."""
-
-    def __init__(self, game: Game, state: State) -> None:
-        self.lines = [_line(header(game, state))] + [_line(ev.to_json()) for ev in state.opening]
-
-    def record(self, seat: int, action: object, events: Iterable[Event]) -> None:
-        """Add one applied action and the events it produced."""
-        self.lines.append(_line({"type": "action", "seat": seat, "action": str(action)}))
-        self.lines.extend(_line(ev.to_json()) for ev in events)
 
 
 def clock_moves(view: View) -> dict[int, str]:
@@ -220,7 +203,7 @@ class Session:
             state = game.setup(len(self.seats), self.options, seed)
             state.names = tuple(s.name for s in self.seats)
         self.state = state
-        self.recorder: Recorder = MemoryLog(game, state)
+        self.recorder: Recorder = LogWriter(None, game, state)
         self.save_error = ""
         self.humans = tuple(i for i, s in enumerate(self.seats) if s.human)
         self.bots: dict[int, Bot] = {
@@ -284,7 +267,7 @@ class Session:
         feed(self.bots, events)
         self.actions += 1
         try:
-            self.recorder.record(seat, action, events)
+            self.recorder.action(seat, action, events)
         except OSError as err:
             reason = str(err.strerror or err)
             self.save_error = render(Msg("The match could not be saved: {reason}.", reason=reason))

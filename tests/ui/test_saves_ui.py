@@ -227,10 +227,10 @@ def test_a_full_disk_does_not_stop_play(
     def full(*_: object) -> None:
         raise OSError(28, "No space left on device")
 
-    recorder.record = full
+    recorder.action = full
     _move(qtbot, table, make_bot("second-third", "random", 3))
     assert table.session.actions == 1
     assert "could not be saved: No space left on device" in table.scene.notice
-    del recorder.record  # the disk has room again
+    del recorder.action  # the disk has room again
     _move(qtbot, table, make_bot("second-third", "random", 3))
     assert table.session.save_error == ""

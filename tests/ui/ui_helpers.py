@@ -218,6 +218,6 @@ def play_saved(
     while game.to_act(state) and (moves is None or made < moves):
         seat = min(game.to_act(state))
         action = bot.choose(game.view(state, seat))
-        save.record(seat, action, game.apply(state, seat, action))
+        save.action(seat, action, game.apply(state, seat, action))
         made += 1
     return save
