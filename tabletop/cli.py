@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from tabletop import APP_ID, __version__
@@ -19,101 +20,178 @@ from tabletop.i18n import _, available, choose, current, error_text, render, set
 from tabletop.i18n.catalog import normalize
 
 SUBCOMMANDS = ("simulate", "replay", "verify", "games", "bench", "serve", "join", "sheet")
-LANG_HELP = "language to show (en, ja); default: $TABLETOP_LANG, else the system's"
+
+ARGPARSE_WORDS = {
+    msg.text: msg
+    for msg in (
+        Msg("usage: ", ctx="argparse"),
+        Msg("positional arguments", ctx="argparse"),
+        Msg("options", ctx="argparse"),
+        Msg("show this help message and exit", ctx="argparse"),
+        Msg("%(prog)s: error: %(message)s\n", ctx="argparse"),
+        Msg("argument %(argument_name)s: %(message)s", ctx="argparse"),
+        Msg("the following arguments are required: %s", ctx="argparse"),
+        Msg("unrecognized arguments: %s", ctx="argparse"),
+        Msg("expected one argument", ctx="argparse"),
+        Msg("expected at most one argument", ctx="argparse"),
+        Msg("expected at least one argument", ctx="argparse"),
+        Msg("invalid %(type)s value: %(value)r", ctx="argparse"),
+        Msg("invalid choice: %(value)r (choose from %(choices)s)", ctx="argparse"),
+        Msg("ambiguous option: %(option)s could match %(matches)s", ctx="argparse"),
+        Msg("ignored explicit argument %r", ctx="argparse"),
+        Msg("not allowed with argument %s", ctx="argparse"),
+        Msg("one of the arguments %s is required", ctx="argparse"),
+    )
+}
+"""argparse's own words (it looks each up through its module's `_`), in our catalogue."""
+
+
+def _argparse_word(text: str | None) -> str | None:
+    """One of argparse's own words in the current language (other texts pass unchanged)."""
+    msg = ARGPARSE_WORDS.get(text) if text else None
+    return _(msg.text, msg.context) if msg is not None else text
+
+
+@contextlib.contextmanager
+def _argparse_in_language() -> Iterator[None]:
+    """While parsing, argparse's own words ("usage:", "options", its errors) are translated."""
+    saved = argparse.__dict__["_"]
+    setattr(argparse, "_", _argparse_word)  # noqa: B010 - the stubs do not declare it
+    try:
+        yield
+    finally:
+        setattr(argparse, "_", saved)  # noqa: B010
+
+
+def _lang_help() -> str:
+    return _("language to show (en, ja); default: $TABLETOP_LANG, else the system's")
+
+
+def _password_help() -> str:
+    return render(
+        Msg('room password ("-": ask for it; default: ${variable})', variable=PASSWORD_ENV)
+    )
+
+
+def _option_help() -> str:
+    return _("a game option (repeatable; see `tabletop games`)")
 
 
 def _app_parser() -> argparse.ArgumentParser:
+    commands = ", ".join(("doctor", *SUBCOMMANDS))
     p = argparse.ArgumentParser(
         prog="tabletop",
-        description="Open the table. Subcommands: doctor, " + ", ".join(SUBCOMMANDS) + ".",
+        description=render(Msg("Open the table. Subcommands: {commands}.", commands=commands)),
     )
-    p.add_argument("--version", action="version", version=f"tabletop {__version__}")
-    p.add_argument("--game", help="open straight at the table for this game id")
-    p.add_argument("--seats", help='comma-separated seats, e.g. "Ann,Bob,cpu,cpu:random"')
-    p.add_argument("--seed", type=int)
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    p.add_argument("--screenshot", metavar="FILE.png", help="render the table to a PNG and exit")
-    p.add_argument("--moves", type=int, default=0, help="computer moves before --screenshot")
-    p.add_argument("--lang", help=LANG_HELP)
+    p.add_argument(
+        "--version",
+        action="version",
+        version=f"tabletop {__version__}",
+        help=_("show program's version number and exit", ctx="argparse"),
+    )
+    p.add_argument("--game", help=_("open straight at the table for this game id"))
+    p.add_argument("--seats", help=_('comma-separated seats, e.g. "Ann,Bob,cpu,cpu:random"'))
+    p.add_argument("--seed", type=int, help=_("the match's seed (default: a fresh one)"))
+    p.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help=_option_help()
+    )
+    p.add_argument("--screenshot", metavar="FILE.png", help=_("render the table to a PNG and exit"))
+    p.add_argument("--moves", type=int, default=0, help=_("computer moves before --screenshot"))
+    p.add_argument("--lang", help=_lang_help())
     return p
+
+
+def _command(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str, about: str
+) -> argparse.ArgumentParser:
+    """A subcommand whose one-line help is also the description its own --help shows."""
+    return sub.add_parser(name, help=about, description=about)
 
 
 def _tools_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tabletop")
     sub = p.add_subparsers(dest="command", required=True)
 
-    sim = sub.add_parser("simulate", help="play a whole match with computer players")
-    sim.add_argument("--game", required=True)
-    sim.add_argument("--players", type=int, required=True)
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--bots", default="random", help="comma-separated, repeated to fill seats")
-    sim.add_argument("--think", type=float, help="seconds per decision for search players")
-    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    sim.add_argument("--log", type=Path, help="write the replay log (JSON Lines) here")
+    sim = _command(sub, "simulate", _("play a whole match with computer players"))
+    sim.add_argument("--game", required=True, help=_("the game id (see `tabletop games`)"))
+    sim.add_argument("--players", type=int, required=True, help=_("number of seats"))
+    sim.add_argument("--seed", type=int, default=0, help=_("the match's seed (default: 0)"))
+    sim.add_argument("--bots", default="random", help=_("comma-separated, repeated to fill seats"))
+    sim.add_argument("--think", type=float, help=_("seconds per decision for search players"))
+    sim.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help=_option_help()
+    )
+    sim.add_argument("--log", type=Path, help=_("write the replay log (JSON Lines) here"))
 
-    rep = sub.add_parser("replay", help="re-run a replay log and check it reproduces")
-    rep.add_argument("file", type=Path)
-    rep.add_argument("--narrate", action="store_true", help="print the match as a story")
+    rep = _command(sub, "replay", _("re-run a replay log and check it reproduces"))
+    rep.add_argument("file", type=Path, help=_("the replay log (JSON Lines)"))
+    rep.add_argument("--narrate", action="store_true", help=_("print the match as a story"))
     rep.add_argument(
-        "--seat", type=int, help="with --narrate: only what this seat (0-based) may know"
+        "--seat", type=int, help=_("with --narrate: only what this seat (0-based) may know")
     )
 
-    ver = sub.add_parser("verify", help="check a LAN match's log against what a seat received")
-    ver.add_argument("file", type=Path, help="the revealed replay log")
-    ver.add_argument("--seat", required=True, help="the seat checked (0-based), or 'spectator'")
-    ver.add_argument("--received", type=Path, required=True, help="the client's received file")
+    ver = _command(sub, "verify", _("check a LAN match's log against what a seat received"))
+    ver.add_argument("file", type=Path, help=_("the revealed replay log"))
+    ver.add_argument("--seat", required=True, help=_("the seat checked (0-based), or 'spectator'"))
+    ver.add_argument("--received", type=Path, required=True, help=_("the client's received file"))
 
-    sub.add_parser("games", help="list the games, player ranges and options")
+    _command(sub, "games", _("list the games, player ranges and options"))
 
-    bench = sub.add_parser("bench", help="measure speed and computer-player strength")
-    bench.add_argument("--seconds", type=float, default=1.0, help="time per measurement")
-    bench.add_argument("--matches", type=int, default=200, help="matches per strength test")
-    bench.add_argument("--game", action="append", help="only these games")
+    bench = _command(sub, "bench", _("measure speed and computer-player strength"))
+    bench.add_argument("--seconds", type=float, default=1.0, help=_("time per measurement"))
+    bench.add_argument("--matches", type=int, default=200, help=_("matches per strength test"))
+    bench.add_argument("--game", action="append", help=_("only these games"))
     bench.add_argument(
         "--strength",
         metavar="BOT:BASELINE",
-        help="only measure BOT in a rotating seat among BASELINE players (e.g. search:thumb)",
+        help=_("only measure BOT in a rotating seat among BASELINE players (e.g. search:thumb)"),
     )
-    bench.add_argument("--think", type=float, help="seconds per decision for search players")
-    bench.add_argument("--iterations", type=int, help="playouts per decision for search players")
-    bench.add_argument("--ui", action="store_true", help="measure the table instead")
-    bench.add_argument("--net", action="store_true", help="measure LAN play on loopback")
+    bench.add_argument("--think", type=float, help=_("seconds per decision for search players"))
+    bench.add_argument("--iterations", type=int, help=_("playouts per decision for search players"))
+    bench.add_argument("--ui", action="store_true", help=_("measure the table instead"))
+    bench.add_argument("--net", action="store_true", help=_("measure LAN play on loopback"))
 
-    serve = sub.add_parser("serve", help="host a LAN game with no window")
-    serve.add_argument("--game", required=True)
-    serve.add_argument("--seats", required=True, help='e.g. "open,open,cpu,cpu:random"')
-    serve.add_argument("--port", type=int, default=47310)
-    serve.add_argument("--password", help=PASSWORD_HELP)
-    serve.add_argument("--seed", type=int)
-    serve.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    serve.add_argument("--autosave", help="file to save the match to after every action")
-    serve.add_argument("--bind", default="0.0.0.0", help="address to listen on")
-    serve.add_argument("--timings", help="write the host's processing time per update here")
+    serve = _command(sub, "serve", _("host a LAN game with no window"))
+    serve.add_argument("--game", required=True, help=_("the game id (see `tabletop games`)"))
+    serve.add_argument("--seats", required=True, help=_('e.g. "open,open,cpu,cpu:random"'))
+    serve.add_argument("--port", type=int, default=47310, help=_("TCP port to listen on"))
+    serve.add_argument("--password", help=_password_help())
+    serve.add_argument("--seed", type=int, help=_("the match's seed (default: a fresh one)"))
     serve.add_argument(
-        "--announce-to", default="255.255.255.255", help='where to announce the game ("none": off)'
+        "--option", action="append", default=[], metavar="KEY=VALUE", help=_option_help()
+    )
+    serve.add_argument("--autosave", help=_("file to save the match to after every action"))
+    serve.add_argument("--bind", default="0.0.0.0", help=_("address to listen on"))
+    serve.add_argument("--timings", help=_("write the host's processing time per update here"))
+    serve.add_argument(
+        "--announce-to",
+        default="255.255.255.255",
+        help=_('where to announce the game ("none": off)'),
     )
     serve.add_argument(
         "--result-wait",
         type=float,
         default=60.0,
         metavar="SECONDS",
-        help="after the end, wait at most this long for seats that missed the result",
+        help=_("after the end, wait at most this long for seats that missed the result"),
     )
 
-    sheet = sub.add_parser("sheet", help="write a blank or filled score sheet as PDF")
-    sheet.add_argument("--game")
-    sheet.add_argument("--players", type=int)
-    sheet.add_argument("--names", help='comma-separated, e.g. "Ann,Bob,Cy"')
-    sheet.add_argument("--from-log", help="fill the sheet from this replay log")
-    sheet.add_argument("--out", required=True)
-    sheet.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    sheet = _command(sub, "sheet", _("write a blank or filled score sheet as PDF"))
+    sheet.add_argument("--game", help=_("the game id, for a blank sheet"))
+    sheet.add_argument("--players", type=int, help=_("number of seats, for a blank sheet"))
+    sheet.add_argument("--names", help=_('comma-separated, e.g. "Ann,Bob,Cy"'))
+    sheet.add_argument("--from-log", help=_("fill the sheet from this replay log"))
+    sheet.add_argument("--out", required=True, help=_("the PDF file to write"))
+    sheet.add_argument(
+        "--paper", choices=("a4", "letter"), default="a4", help=_("paper size (default: a4)")
+    )
 
-    join = sub.add_parser("join", help="play a hosted game as a headless computer player")
-    join.add_argument("address", help="HOST or HOST:PORT")
-    join.add_argument("--bot", default="random")
-    join.add_argument("--name", default="")
-    join.add_argument("--password", help=PASSWORD_HELP)
-    join.add_argument("--token", help="reconnect to the seat this token belongs to")
+    join = _command(sub, "join", _("play a hosted game as a headless computer player"))
+    join.add_argument("address", help=_("HOST or HOST:PORT"))
+    join.add_argument("--bot", default="random", help=_("the computer player (default: random)"))
+    join.add_argument("--name", default="", help=_("the name to sit down with"))
+    join.add_argument("--password", help=_password_help())
+    join.add_argument("--token", help=_("reconnect to the seat this token belongs to"))
     return p
 
 
@@ -334,8 +412,6 @@ def _key_values(pairs: Sequence[str]) -> dict[str, str]:
 PASSWORD_ENV = "TABLETOP_PASSWORD"
 """The environment variable `serve` and `join` read the room password from."""
 
-PASSWORD_HELP = f'room password ("-": ask for it; default: ${PASSWORD_ENV})'
-
 
 def room_password(given: str | None) -> str | None:
     """The room password: `given`, asked for when it is "-", else $TABLETOP_PASSWORD, else None.
@@ -412,17 +488,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         argv = _choose_language(argv)
         if argv[:1] == ["doctor"]:
-            argparse.ArgumentParser(
-                prog="tabletop doctor",
-                description="Print versions, the data folder, fonts and whether a window can open.",
-            ).parse_args(argv[1:])
+            about = _("Print versions, the data folder, fonts and whether a window can open.")
+            with _argparse_in_language():
+                argparse.ArgumentParser(prog="tabletop doctor", description=about).parse_args(
+                    argv[1:]
+                )
             from tabletop.doctor import doctor
 
             return doctor()
         if argv and argv[0] in SUBCOMMANDS:
-            args = _tools_parser().parse_args(argv)
+            with _argparse_in_language():
+                args = _tools_parser().parse_args(argv)
             return COMMANDS[args.command](args)
-        args = _app_parser().parse_args(argv)
+        with _argparse_in_language():
+            args = _app_parser().parse_args(argv)
         from tabletop.doctor import preflight
 
         # Qt aborts with a misleading hint when its X11 plugin cannot load: say what is missing.

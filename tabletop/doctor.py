@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import tabletop
+from tabletop.engine.text import Msg
+from tabletop.i18n import _, render
 
 LDD = "ldd"
 """The program that lists a shared object's libraries (tests point it at a fake)."""
@@ -113,16 +115,18 @@ def xcb_check(plugin: Path | None = None) -> XcbCheck:
     """Ask `ldd` which libraries of the xcb plugin (default: PySide6's) cannot be found."""
     plugin = plugin or xcb_plugin()
     if plugin is None:
-        return XcbCheck(None, problem="Qt's X11 plugin (libqxcb.so) is not in PySide6")
+        return XcbCheck(None, problem=_("Qt's X11 plugin (libqxcb.so) is not in PySide6"))
     ldd = shutil.which(LDD)
     if ldd is None:
-        return XcbCheck(plugin, problem=f"cannot check its libraries: no {LDD} program")
+        problem = render(Msg("cannot check its libraries: no {program} program", program=LDD))
+        return XcbCheck(plugin, problem=problem)
     try:
         run = subprocess.run(
             [ldd, str(plugin)], capture_output=True, text=True, timeout=30, check=False
         )
     except (OSError, subprocess.TimeoutExpired) as err:
-        return XcbCheck(plugin, problem=f"cannot check its libraries: {err}")
+        problem = render(Msg("cannot check its libraries: {reason}", reason=str(err)))
+        return XcbCheck(plugin, problem=problem)
     output = run.stdout + run.stderr
     return XcbCheck(plugin, missing_from_ldd(output), damaged=damaged_from_ldd(output))
 
@@ -145,45 +149,76 @@ def install_commands(missing: Sequence[str], reinstall: bool = False) -> tuple[s
 def explain(check: XcbCheck, doctor_hint: bool = True) -> str:
     """One paragraph for a person: what is missing or damaged and the command that fixes it."""
     if not check.blocking:
-        return (
-            f"tabletop cannot check that a window can open: {check.problem}. "
-            "Reinstalling Tabletop may help; `tabletop doctor` shows the details."
+        return render(
+            Msg(
+                "tabletop cannot check that a window can open: {problem}. "
+                "Reinstalling Tabletop may help; `tabletop doctor` shows the details.",
+                problem=check.problem,
+            )
         )
     lines: list[str] = []
+    separator = _(", ", ctx="list separator")
     if check.missing:
-        many = len(check.missing) > 1
-        lines.append(
-            "tabletop cannot open a window: Qt's X11 plugin needs "
-            + ("these libraries, which are" if many else "this library, which is")
-            + " not installed: "
-            + ", ".join(check.missing)
-            + "."
-        )
-        lines.append(f"Install {'them' if many else 'it'} and start tabletop again:")
+        libraries = separator.join(check.missing)
+        if len(check.missing) > 1:
+            lines.append(
+                render(
+                    Msg(
+                        "tabletop cannot open a window: Qt's X11 plugin needs these libraries, "
+                        "which are not installed: {libraries}.",
+                        libraries=libraries,
+                    )
+                )
+            )
+            lines.append(_("Install them and start tabletop again:"))
+        else:
+            lines.append(
+                render(
+                    Msg(
+                        "tabletop cannot open a window: Qt's X11 plugin needs this library, "
+                        "which is not installed: {libraries}.",
+                        libraries=libraries,
+                    )
+                )
+            )
+            lines.append(_("Install it and start tabletop again:"))
         lines.extend(_command_lines(check.missing, reinstall=False))
     if check.damaged:
-        names = [name for name, _ in check.damaged]
-        lines.append(
-            ("tabletop cannot open a window: " if not check.missing else "And ")
-            + "Qt's X11 plugin cannot load "
-            + "; ".join(f"{name} ({reason})" for name, reason in check.damaged)
-            + "."
+        names = [name for name, _reason in check.damaged]
+        damaged = _("; ", ctx="list separator").join(
+            render(Msg("{library} ({reason})", library=name, reason=reason))
+            for name, reason in check.damaged
         )
-        lines.append("Reinstall and start tabletop again:")
+        if check.missing:
+            text = Msg("And Qt's X11 plugin cannot load {libraries}.", libraries=damaged)
+        else:
+            text = Msg(
+                "tabletop cannot open a window: Qt's X11 plugin cannot load {libraries}.",
+                libraries=damaged,
+            )
+        lines.append(render(text))
+        lines.append(_("Reinstall and start tabletop again:"))
         lines.extend(_command_lines(names, reinstall=True))
     if doctor_hint:
-        lines.append("`tabletop doctor` shows this check and more, for a bug report.")
+        lines.append(_("`tabletop doctor` shows this check and more, for a bug report."))
     return "\n".join(lines)
 
 
 def _command_lines(libraries: Sequence[str], reinstall: bool) -> list[str]:
     """The indented apt-get and dnf lines, and where to look up a library we cannot name."""
     apt, dnf = install_commands(libraries, reinstall)
-    lines = [f"    {apt}    (Debian, Ubuntu)"] if apt else []
-    lines.append(f"    {dnf}    (Fedora)")
+    lines = [f"    {apt}    " + _("(Debian, Ubuntu)")] if apt else []
+    lines.append(f"    {dnf}    " + _("(Fedora)"))
     unknown = [lib for lib in libraries if lib not in PACKAGES]
     if unknown:
-        lines.append(f"(On Debian and Ubuntu, `apt-file search {unknown[0]}` names its package.)")
+        lines.append(
+            render(
+                Msg(
+                    "(On Debian and Ubuntu, `apt-file search {library}` names its package.)",
+                    library=unknown[0],
+                )
+            )
+        )
     return lines
 
 
@@ -223,15 +258,32 @@ def _fonts() -> list[str]:
     _app = QGuiApplication.instance() or QGuiApplication([sys.argv[0]])
     found = [folder / FONT_FILE for folder in FONT_DIRS if (folder / FONT_FILE).is_file()]
     family = bundled_family()
-    lines = [
-        f"bundled font: {found[0]} ({family or 'could not be loaded'})"
-        if found
-        else f"bundled font: {FONT_FILE} NOT FOUND (looked in {', '.join(map(str, FONT_DIRS))})"
-    ]
+    if found:
+        lines = [
+            render(
+                Msg(
+                    "bundled font: {file} ({family})",
+                    file=str(found[0]),
+                    family=family or _("could not be loaded"),
+                )
+            )
+        ]
+    else:
+        where = _(", ", ctx="list separator").join(map(str, FONT_DIRS))
+        lines = [
+            render(
+                Msg(
+                    "bundled font: {file} NOT FOUND (looked in {where})",
+                    file=FONT_FILE,
+                    where=where,
+                )
+            )
+        ]
     families = set(QFontDatabase.families())
-    lines.append(f"fonts: {len(families)} families")
+    lines.append(render(Msg("fonts: {count} families", count=len(families))))
     for name in FALLBACK_FAMILIES[:-1]:
-        lines.append(f"  {name}: {'found' if name in families else 'not installed'}")
+        state = _("found", ctx="font") if name in families else _("not installed", ctx="font")
+        lines.append(f"  {name}: {state}")
     return lines
 
 
@@ -240,38 +292,52 @@ def report() -> tuple[str, bool]:
     from tabletop.store import DATA_ENV, data_dir
 
     lines = [f"Tabletop {tabletop.__version__}"]
-    frozen = getattr(sys, "frozen", False)
-    lines.append(
-        f"Python {platform.python_version()} ({platform.python_implementation()})"
-        + (f", frozen bundle in {Path(sys.executable).parent}" if frozen else "")
-    )
+    python = f"Python {platform.python_version()} ({platform.python_implementation()})"
+    if getattr(sys, "frozen", False):
+        bundle = str(Path(sys.executable).parent)
+        python = render(Msg("{python}, frozen bundle in {folder}", python=python, folder=bundle))
+    lines.append(python)
     try:
         import PySide6
         from PySide6.QtCore import qVersion
 
         lines.append(f"PySide6 {PySide6.__version__}, Qt {qVersion()}")
     except ImportError as err:
-        lines.append(f"PySide6: cannot be imported ({err})")
-    lines.append(f"platform: {platform.platform()} ({_os_name()})")
-    where = f" (set by ${DATA_ENV})" if os.environ.get(DATA_ENV) else ""
-    lines.append(f"data folder: {data_dir()}{where}")
+        lines.append(render(Msg("PySide6: cannot be imported ({reason})", reason=str(err))))
+    lines.append(
+        render(
+            Msg("platform: {platform} ({system})", platform=platform.platform(), system=_os_name())
+        )
+    )
+    if os.environ.get(DATA_ENV):
+        folder = Msg(
+            "data folder: {folder} (set by ${variable})", folder=str(data_dir()), variable=DATA_ENV
+        )
+    else:
+        folder = Msg("data folder: {folder}", folder=str(data_dir()))
+    lines.append(render(folder))
     shown = ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY", "XDG_SESSION_TYPE")
-    lines.append("display: " + ", ".join(f"{k}={os.environ.get(k, '(unset)')}" for k in shown))
+    unset = _("(unset)")
+    settings = ", ".join(f"{k}={os.environ.get(k, unset)}" for k in shown)
+    lines.append(render(Msg("display: {settings}", settings=settings)))
     ok = True
     if sys.platform.startswith("linux"):
         check = xcb_check()
         if check.ok:
-            lines.append(f"X11 plugin: {check.plugin}: every library found")
+            lines.append(
+                render(Msg("X11 plugin: {plugin}: every library found", plugin=str(check.plugin)))
+            )
         else:
-            lines.append(f"X11 plugin: {check.plugin or 'not found'}: PROBLEM")
+            plugin = str(check.plugin) if check.plugin else _("not found", ctx="plugin")
+            lines.append(render(Msg("X11 plugin: {plugin}: PROBLEM", plugin=plugin)))
             lines.append(explain(check, doctor_hint=False))
             ok = not (check.blocking and uses_xcb())
         if not uses_xcb():
-            lines.append("(the X11 plugin is not what this session uses to open windows)")
+            lines.append(_("(the X11 plugin is not what this session uses to open windows)"))
     try:
         lines.extend(_fonts())
     except ImportError as err:
-        lines.append(f"fonts: cannot be listed ({err})")
+        lines.append(render(Msg("fonts: cannot be listed ({reason})", reason=str(err))))
     return "\n".join(lines), ok
 
 

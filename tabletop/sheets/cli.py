@@ -8,6 +8,8 @@ from datetime import datetime
 from pathlib import Path
 
 from tabletop.engine.errors import ParseError, TabletopError
+from tabletop.engine.text import Msg
+from tabletop.i18n import _, error_text, render
 
 
 def ensure_app() -> None:
@@ -37,16 +39,17 @@ def sheet(
             try:
                 text = path.read_text(encoding="utf-8")
             except OSError as err:
-                print(f"cannot read {from_log}: {err.strerror}", file=sys.stderr)
+                text = Msg("cannot read {file}: {reason}", file=from_log, reason=str(err.strerror))
+                print(render(text), file=sys.stderr)
                 return 1
             date = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
             model = filled_sheet(text.splitlines(), date)
         else:
             if not game or not players:
-                raise ParseError("A blank sheet needs --game and --players.")
+                raise ParseError(_("A blank sheet needs --game and --players."))
             model = blank_sheet(game, players, names)
     except TabletopError as err:
-        print(f"{from_log or game}: {err}", file=sys.stderr)
+        print(f"{from_log or game}: {error_text(err)}", file=sys.stderr)
         return 1
     ensure_app()
     from tabletop.sheets.render import write_pdf
@@ -54,11 +57,17 @@ def sheet(
     try:
         pages = write_pdf(model, out, paper)
     except (OSError, ValueError) as err:
-        print(f"cannot write {out}: {err}", file=sys.stderr)
+        print(
+            render(Msg("cannot write {file}: {reason}", file=out, reason=str(err))), file=sys.stderr
+        )
         return 1
     if not Path(out).is_file() or Path(out).stat().st_size == 0:
-        print(f"cannot write {out}", file=sys.stderr)
+        print(render(Msg("cannot write {file}", file=out)), file=sys.stderr)
         return 1
-    kind = "filled" if model.filled else "blank"
-    print(f"{out}: {kind} {model.title_en} sheet, {len(pages)} page(s), {paper.upper()}")
+    about = dict(file=out, game=model.heading, pages=len(pages), paper=paper.upper())
+    if model.filled:
+        text = Msg("{file}: filled {game} sheet, {pages} page(s), {paper}", **about)
+    else:
+        text = Msg("{file}: blank {game} sheet, {pages} page(s), {paper}", **about)
+    print(render(text))
     return 0

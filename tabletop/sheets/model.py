@@ -9,6 +9,7 @@ nothing of Qt: `render.py` paints it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -19,6 +20,8 @@ from tabletop.engine.errors import ParseError
 from tabletop.engine.game import places
 from tabletop.engine.log import read_lines
 from tabletop.engine.registry import get_game
+from tabletop.engine.text import Msg
+from tabletop.i18n import _, current, render
 from tabletop.sheets.specs import (
     Row,
     columns,
@@ -75,21 +78,31 @@ class SheetModel:
 
     @property
     def heading(self) -> str:
-        """The title line: Japanese title / English working title."""
-        return f"{self.title}  ({self.title_en})" if self.title_en != self.title else self.title
+        """The title line: the Japanese title, with the English one beside it in English."""
+        if current() == "ja" or self.title_en == self.title:
+            return self.title
+        return f"{self.title}  ({self.title_en})"
 
     def details(self) -> list[tuple[str, str]]:
-        """Label/value pairs printed under the title (blank values are lines to write on)."""
+        """Label/value pairs printed under the title (blank values are lines to write on),
+        in the current language."""
+        separator = _(", ", ctx="list separator")
         if not self.filled:
-            return [("Date", ""), ("Players", ", ".join(n for n in self.names if n))]
-        state = "finished" if self.finished else "unfinished (provisional ranking)"
-        opts = ", ".join(f"{k}={v}" for k, v in self.options.items()) or "none"
+            return [
+                (_("Date", ctx="sheet"), ""),
+                (_("Players", ctx="sheet"), separator.join(n for n in self.names if n)),
+            ]
+        if self.finished:
+            state = _("finished", ctx="sheet")
+        else:
+            state = _("unfinished (provisional ranking)", ctx="sheet")
+        opts = separator.join(f"{k}={_option_value(v)}" for k, v in self.options.items())
         return [
-            ("Date", self.date),
-            ("Players", ", ".join(self.names)),
-            ("Match", state),
-            ("Options", opts),
-            ("Seed", str(self.seed)),
+            (_("Date", ctx="sheet"), self.date),
+            (_("Players", ctx="sheet"), separator.join(self.names)),
+            (_("Match", ctx="sheet"), state),
+            (_("Options", ctx="sheet"), opts or _("none", ctx="options")),
+            (_("Seed", ctx="sheet"), str(self.seed)),
         ]
 
     def text(self) -> str:
@@ -103,6 +116,22 @@ class SheetModel:
         lines.extend(self.notes)
         lines.append(self.tiebreak)
         return "\n".join(line for line in lines if line)
+
+
+def _option_value(value: Any) -> str:
+    """An option's value as printed: yes / no in the current language, else as it is."""
+    if isinstance(value, bool):
+        return _("yes", ctx="option") if value else _("no", ctx="option")
+    return str(value)
+
+
+_DEFAULT_NAME = re.compile(r"Player (\d+)")
+
+
+def _shown_name(name: str) -> str:
+    """A logged seat name as printed: the engine's default "Player N" in the current language."""
+    match = _DEFAULT_NAME.fullmatch(name)
+    return render(Msg("Player {number}", number=int(match.group(1)))) if match else name
 
 
 def _table(
@@ -119,8 +148,8 @@ def _table(
         columns=columns(sheet),
         rows=tuple(body),
         foot=(
-            Row("Total", shared, tuple(total_cells(sheet, t) for t in totals)),
-            Row("Place", shared, tuple(total_cells(sheet, r) for r in ranks)),
+            Row(_("Total", ctx="sheet"), shared, tuple(total_cells(sheet, t) for t in totals)),
+            Row(_("Place", ctx="sheet"), shared, tuple(total_cells(sheet, r) for r in ranks)),
         ),
     )
 
@@ -130,13 +159,19 @@ def blank_sheet(game_id: str, players: int, names: Sequence[str] | None = None) 
     game = get_game(game_id)
     info = game.info
     if not info.min_players <= players <= info.max_players:
-        raise ParseError(
-            f"{info.title_en} takes {info.min_players}–{info.max_players} players, not {players}."
+        text = Msg(
+            "{game} takes {low}–{high} players, not {count}.",
+            game=info.title if current() == "ja" else info.title_en,
+            low=info.min_players,
+            high=info.max_players,
+            count=players,
         )
+        raise ParseError(render(text))
     sheet = game.score_sheet(players, {})
     names = list(names or [])
     if len(names) > players:
-        raise ParseError(f"{len(names)} names given for {players} players.")
+        text = Msg("{count} names given for {players} players.", count=len(names), players=players)
+        raise ParseError(render(text))
     names += [""] * (players - len(names))
     blank = tuple(("",) * len(columns(sheet)) for _ in range(players))
     body = [Row(str(r), ("",) * len(sheet.shared), blank) for r in range(1, sheet.rows + 1)]
@@ -166,7 +201,10 @@ def filled_sheet(lines: Iterable[str], date: str = "") -> SheetModel:
     except (KeyError, TypeError, ValueError) as err:
         raise ParseError(f"line 1: the header is incomplete ({err})") from None
     info = game.info
-    names = [str(n) for n in head.get("names") or []] or [f"Player {i + 1}" for i in range(players)]
+    logged = [str(n) for n in head.get("names") or []] or [
+        f"Player {i + 1}" for i in range(players)
+    ]
+    names = [_shown_name(n) for n in logged]
     options = dict(head.get("options") or {})
     try:
         sheet = game.score_sheet(players, options)

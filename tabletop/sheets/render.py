@@ -196,7 +196,8 @@ def _heading(p: _Planner, model: SheetModel) -> None:
     p.text(render(Msg("Designer: {name}", name=model.designer)), SMALL_PT, gap=1.5)
     for label, value in model.details():
         p.room(6.0)
-        p.ops().append(TextOp((0, p.y, 22.0, 5.5), f"{label}:", BODY_PT, True))
+        label = render(Msg("{label}:", ctx="sheet detail", label=label))
+        p.ops().append(TextOp((0, p.y, 22.0, 5.5), label, BODY_PT, True))
         if value:
             p.ops().append(TextOp((22.0, p.y, p.width - 22.0, 5.5), value, BODY_PT))
         else:

@@ -15,9 +15,6 @@ from tabletop.engine.breakdown import Cell, ScoreLine, ScoreSheet, number_text, 
 from tabletop.engine.text import Msg
 from tabletop.i18n import render_value
 
-SHEET_LANG = "en"
-"""The language the sheet's tables and notes are printed in."""
-
 
 class Row(NamedTuple):
     """One printed row: its label, the shared cells and one tuple of cells per seat."""
@@ -37,15 +34,15 @@ def text(value: Any) -> str:
 
 
 def cell_text(cell: Cell, deck: str) -> str:
-    """A game's cell as printed: messages rendered in the sheet's language."""
+    """A game's cell as printed: messages rendered in the current language."""
     if isinstance(cell, Msg):
-        return render_value(cell, SHEET_LANG, deck=deck)
+        return render_value(cell, deck=deck)
     return text(cell)
 
 
 def msg_text(msg: Msg) -> str:
-    """A heading, note or tie-break in the sheet's language."""
-    return render_value(msg, SHEET_LANG)
+    """A heading, note or tie-break in the current language."""
+    return render_value(msg)
 
 
 def columns(sheet: ScoreSheet) -> tuple[str, ...]:
