@@ -275,8 +275,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
             message = Msg("--seat must be 0 to {last} for this match.", last=players - 1)
             print(render(message), file=sys.stderr)
             return 2
-        for text in narration(lines, args.seat):
-            print(text)
+        for line in narration(lines, args.seat):
+            print(line)
         return 0
     if done.game.result(done.state):
         text = Msg(

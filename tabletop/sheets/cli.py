@@ -39,8 +39,10 @@ def sheet(
             try:
                 text = path.read_text(encoding="utf-8")
             except OSError as err:
-                text = Msg("cannot read {file}: {reason}", file=from_log, reason=str(err.strerror))
-                print(render(text), file=sys.stderr)
+                problem = Msg(
+                    "cannot read {file}: {reason}", file=from_log, reason=str(err.strerror)
+                )
+                print(render(problem), file=sys.stderr)
                 return 1
             date = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
             model = filled_sheet(text.splitlines(), date)
@@ -64,10 +66,22 @@ def sheet(
     if not Path(out).is_file() or Path(out).stat().st_size == 0:
         print(render(Msg("cannot write {file}", file=out)), file=sys.stderr)
         return 1
-    about = dict(file=out, game=model.heading, pages=len(pages), paper=paper.upper())
+    count, size = len(pages), paper.upper()
     if model.filled:
-        text = Msg("{file}: filled {game} sheet, {pages} page(s), {paper}", **about)
+        done = Msg(
+            "{file}: filled {game} sheet, {pages} page(s), {paper}",
+            file=out,
+            game=model.heading,
+            pages=count,
+            paper=size,
+        )
     else:
-        text = Msg("{file}: blank {game} sheet, {pages} page(s), {paper}", **about)
-    print(render(text))
+        done = Msg(
+            "{file}: blank {game} sheet, {pages} page(s), {paper}",
+            file=out,
+            game=model.heading,
+            pages=count,
+            paper=size,
+        )
+    print(render(done))
     return 0

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from tabletop.engine.game import Game
+    from tabletop.ui.table import TableWidget
 
 SEATS = ("You", "cpu", "cpu", "cpu")
 FRAMES = 200
@@ -33,7 +34,7 @@ def bench_game() -> str:
     return max(seating, key=dealt).info.id
 
 
-def _table() -> object:
+def _table() -> TableWidget:
     """A shown table of the benchmark game, computer players held still."""
     from PySide6.QtWidgets import QApplication
 
