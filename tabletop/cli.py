@@ -247,7 +247,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from tabletop.engine.log import replay
 
     if args.seat is not None and not args.narrate:
-        print("--seat is only used with --narrate", file=sys.stderr)
+        print(_("--seat is only used with --narrate"), file=sys.stderr)
         return 2
     try:
         with args.file.open(encoding="utf-8") as f:
@@ -331,22 +331,34 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     seat = None if args.seat == "spectator" else _seat_number(args.seat)
     if seat == -1:
-        print(f"--seat must be a seat number or 'spectator', not {args.seat!r}", file=sys.stderr)
+        problem = Msg(
+            "--seat must be a seat number or 'spectator', not {seat}", seat=repr(args.seat)
+        )
+        print(render(problem), file=sys.stderr)
         return 2
     try:
         log = args.file.read_text(encoding="utf-8").splitlines()
         received = Received.load(args.received.read_text(encoding="utf-8").splitlines())
     except OSError as err:
-        print(f"cannot read {err.filename}: {err.strerror}", file=sys.stderr)
+        problem = Msg(
+            "cannot read {file}: {reason}", file=str(err.filename), reason=str(err.strerror)
+        )
+        print(render(problem), file=sys.stderr)
         return 2
     except UnicodeDecodeError:
-        print("a file is not UTF-8 text", file=sys.stderr)
+        print(_("a file is not UTF-8 text"), file=sys.stderr)
         return 2
     except ParseError as err:
         print(f"{args.received}: {err}", file=sys.stderr)
         return 2
     if received.seat != seat:
-        print(f"{args.received} records seat {received.seat}, not seat {seat}", file=sys.stderr)
+        problem = Msg(
+            "{file} records seat {recorded}, not seat {seat}",
+            file=str(args.received),
+            recorded=str(received.seat),
+            seat=str(seat),
+        )
+        print(render(problem), file=sys.stderr)
         return 1
     verdict = verify(log, received)
     print(f"{args.file}: {verdict.message}", file=sys.stdout if verdict.ok else sys.stderr)
@@ -405,7 +417,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def _key_values(pairs: Sequence[str]) -> dict[str, str]:
     bad = [pair for pair in pairs if "=" not in pair]
     if bad:
-        raise ParseError(f"Options are written key=value, not {bad[0]!r}.")
+        raise ParseError(
+            render(Msg("Options are written key=value, not {text}.", text=repr(bad[0])))
+        )
     return dict(pair.split("=", 1) for pair in pairs)
 
 
@@ -462,7 +476,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     from tabletop.sheets.cli import sheet
 
     if not args.from_log and not (args.game and args.players):
-        raise ParseError("A blank sheet needs --game and --players; a filled one --from-log.")
+        raise ParseError(_("A blank sheet needs --game and --players; a filled one --from-log."))
     names = [n.strip() for n in args.names.split(",")] if args.names else None
     return sheet(args.game, args.players, names, args.out, args.from_log, args.paper)
 
@@ -544,7 +558,10 @@ def _choose_language(argv: list[str]) -> list[str]:
         if arg == "--lang" or arg.startswith("--lang="):
             if arg == "--lang":
                 if i + 1 >= len(argv):
-                    raise ParseError("--lang needs a language: " + ", ".join(available()) + ".")
+                    need = Msg(
+                        "--lang needs a language: {languages}.", languages=", ".join(available())
+                    )
+                    raise ParseError(render(need, choose()))
                 explicit, i = argv[i + 1], i + 2
             else:
                 explicit, i = arg.split("=", 1)[1], i + 1
@@ -552,7 +569,12 @@ def _choose_language(argv: list[str]) -> list[str]:
         rest.append(arg)
         i += 1
     if explicit is not None and normalize(explicit) not in available():
-        raise ParseError(f"No language {explicit!r}; choose from {', '.join(available())}.")
+        unknown = Msg(
+            "No language {lang}; choose from {languages}.",
+            lang=repr(explicit),
+            languages=", ".join(available()),
+        )
+        raise ParseError(render(unknown, choose()))
     set_language(choose(explicit))
     return rest
 

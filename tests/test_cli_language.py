@@ -76,3 +76,10 @@ def test_doctor_reports_in_japanese(capsys: pytest.CaptureFixture[str]) -> None:
     assert "データフォルダー: " in out and "ディスプレイ: " in out and "同梱フォント: " in out
     for english in ("data folder:", "display:", "platform:", "bundled font:", "fonts:"):
         assert english not in out
+
+
+def test_command_line_messages_are_japanese(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--lang", "ja", "replay", "log.jsonl", "--seat", "1"]) == 2
+    assert capsys.readouterr().err == "--seat は --narrate と一緒にだけ使えます\n"
+    assert cli.main(["--lang", "ja", "sheet", "--out", "x.pdf"]) == 2
+    assert "空欄の得点表には --game と --players が" in capsys.readouterr().err
