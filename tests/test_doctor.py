@@ -13,6 +13,7 @@ import tabletop.ui.app
 from tabletop import doctor
 from tabletop.cli import main
 from tabletop.doctor import XcbCheck, explain, install_commands, missing_from_ldd, uses_xcb
+from tabletop.i18n import set_language
 
 # What `ldd libqxcb.so` printed on a Debian 12 machine without libxcb-icccm4 and libxcb-keysyms1
 # (shortened); Qt itself said "xcb-cursor0 or libxcb-cursor0 is needed" there.
@@ -105,6 +106,23 @@ def test_check_runs_ldd_on_the_plugin(fake_ldd: Path) -> None:
 def test_paragraph_names_libraries_and_commands() -> None:
     check = XcbCheck(Path("libqxcb.so"), ("libxcb-icccm.so.4", "libxcb-keysyms.so.1"))
     assert explain(check) == PARAGRAPH
+
+
+def test_paragraph_in_japanese() -> None:
+    check = XcbCheck(Path("libqxcb.so"), ("libxcb-icccm.so.4", "libxcb-keysyms.so.1"))
+    set_language("ja")
+    try:
+        text = explain(check)
+    finally:
+        set_language("en")
+    assert text.splitlines() == [
+        "tabletop はウィンドウを開けません: Qt の X11 プラグインに必要な次のライブラリが"
+        "インストールされていません: libxcb-icccm.so.4、libxcb-keysyms.so.1",
+        "インストールしてから tabletop をもう一度起動してください:",
+        "    sudo apt-get install libxcb-icccm4 libxcb-keysyms1    （Debian、Ubuntu）",
+        "    sudo dnf install xcb-util-wm xcb-util-keysyms    （Fedora）",
+        "`tabletop doctor` でこの確認とそのほかの情報を表示できます（不具合の報告に）。",
+    ]
 
 
 def test_unknown_library_is_installed_by_soname_on_fedora() -> None:
