@@ -294,15 +294,18 @@ def _order(zones: list[Zone], order: list[str]) -> list[Zone]:
     return sorted(zones, key=key)
 
 
-def compute(width: float, height: float, view: View, bottom: int) -> TableLayout:
-    """The whole table for a window of `width`×`height` with seat `bottom` at the bottom."""
+def compute(
+    width: float, height: float, view: View, bottom: int, scale: float = 1.0
+) -> TableLayout:
+    """The whole table for a window of `width`×`height` with seat `bottom` at the bottom;
+    `scale` makes cards and text bigger or smaller than fitted (zoom, system font size)."""
     width, height = max(width, 320.0), max(height, 240.0)
     lay = TableLayout(width, height, bottom)
     n = view.players
     order = [str(x) for x in view.hints.get("zone_order", [])]
     targets = {m.target for m in view.moves if m.target}
     margin = max(4.0, min(width, height) * 0.008)
-    font = max(10.0, min(15.0, height / 58))
+    font = min(max(10.0, min(15.0, height / 58)) * scale, height / 24)
     lay.font_px, lay.small_font_px = font, max(9.0, font * 0.82)
     lay.box_font_px = lay.small_font_px
     small = lay.small_font_px
@@ -314,6 +317,9 @@ def compute(width: float, height: float, view: View, bottom: int) -> TableLayout
     hand_h = max(48.0, min(height * 0.2, width * 0.16, 190.0))
     if view.players > 12:
         hand_h = max(48.0, min(hand_h, height * 0.16))
+    # Zoomed in, the own band may grow to about 42% of the height: the middle keeps its room.
+    band_max = (height * 0.42 - 3 * label_h) / (1.75 if own_side else 1.15)
+    hand_h = max(36.0, min(hand_h * scale, height * 0.3, max(hand_h, band_max)))
     side_h = hand_h * 0.6
     lift = hand_h * LIFT
     band_h = hand_h + lift + label_h + (side_h + label_h + margin if own_side else 0) + margin
