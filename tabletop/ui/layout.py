@@ -305,7 +305,7 @@ def compute(
     order = [str(x) for x in view.hints.get("zone_order", [])]
     targets = {m.target for m in view.moves if m.target}
     margin = max(4.0, min(width, height) * 0.008)
-    font = min(max(10.0, min(15.0, height / 58)) * scale, height / 24)
+    font = min(max(10.0, min(15.0, height / 58) * scale), height / 24)
     lay.font_px, lay.small_font_px = font, max(9.0, font * 0.82)
     lay.box_font_px = lay.small_font_px
     small = lay.small_font_px
@@ -317,8 +317,8 @@ def compute(
     hand_h = max(48.0, min(height * 0.2, width * 0.16, 190.0))
     if view.players > 12:
         hand_h = max(48.0, min(hand_h, height * 0.16))
-    # Zoomed in, the own band may grow to about 42% of the height: the middle keeps its room.
-    band_max = (height * 0.42 - 3 * label_h) / (1.75 if own_side else 1.15)
+    # Zoomed in, the own band may grow to about half the height: the middle keeps its room.
+    band_max = (height * 0.5 - 3 * label_h) / (1.75 if own_side else 1.15)
     hand_h = max(36.0, min(hand_h * scale, height * 0.3, max(hand_h, band_max)))
     side_h = hand_h * 0.6
     lift = hand_h * LIFT
@@ -370,6 +370,8 @@ def compute(
         or ring.side < min(2, _sides_wanted(len(others)))
     ):
         if mini <= 12:
+            if scale > 1.0:  # zoomed in too far for this many seats: zoom in less
+                return compute(width, height, view, bottom, max(1.0, scale / 1.15))
             break
         mini *= 0.93
         lay.box_font_px = min(lay.small_font_px, max(8.0, mini * 0.5))
@@ -410,7 +412,16 @@ def compute(
     shared = [z for z in view.zones if z.owner is None or z.owner >= view.players]
     room = Rect(middle.x, middle.y + head, middle.w, max(20.0, middle.h - head))
     _fill_middle(lay, _order(shared, order), room, hand_h, margin, label_h, n)
+    if scale > 1.0 and shared:
+        # Zooming in may shrink the shared cards (the trick) a little, never much.
+        fitted = compute(width, height, view, bottom)
+        if _middle_h(lay, shared) < _middle_h(fitted, shared) * 0.8:
+            return compute(width, height, view, bottom, max(1.0, scale / 1.15))
     return lay
+
+
+def _middle_h(lay: TableLayout, shared: list[Zone]) -> float:
+    return min((lay.zones[z.id].card_h for z in shared if z.id in lay.zones), default=0.0)
 
 
 def _middle_ok(area: Rect, ring: _Ring, count: int) -> bool:
