@@ -122,17 +122,19 @@ class FocusRing(QGraphicsObject):
         option: QStyleOptionGraphicsItem,
         widget: QWidget | None = None,
     ) -> None:
-        """Black outer frame (yellow in high contrast), white dashes on it, and a triangle
-        pointing down at the item."""
+        """Black outer frame with white dashes (yellow with black in high contrast), and a
+        triangle pointing down at the item."""
         pal = display().palette
         width = pal.focus_width
-        outer = pal.acting if display().high_contrast else QColor("black")
+        contrast = display().high_contrast
+        outer, inner = (
+            (pal.acting, QColor("black")) if contrast else (QColor("black"), QColor("white"))
+        )
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(QPen(outer, width))
         painter.drawRoundedRect(self.rect, 6, 6)
-        dashes = QPen(QColor("white") if outer == QColor("black") else QColor("black"), width - 2)
-        dashes.setStyle(Qt.PenStyle.DashLine)
+        dashes = QPen(inner, width - 2, Qt.PenStyle.DashLine)
         painter.setPen(dashes)
         painter.drawRoundedRect(self.rect, 6, 6)
         tip = QPointF(self.rect.center().x(), self.rect.top() - 3)
@@ -238,7 +240,7 @@ class KeyPlay(QObject):
         if isinstance(item, CardItem) and view is not None:
             return card_text(item, view)
         if isinstance(item, QPushButton):
-            return item.text().replace("&", "")
+            return item.text()
         if isinstance(item, QComboBox):
             return item.currentText()
         if view is not None and hasattr(item, "zone_id"):
