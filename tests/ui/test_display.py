@@ -14,7 +14,7 @@ from ui_helpers import Closing, synthetic_view
 
 from tabletop.engine.registry import get_game
 from tabletop.ui.app import MainWindow
-from tabletop.ui.art import CardArt
+from tabletop.ui.art import CardArt, face_spec
 from tabletop.ui.cards import BLOCKED, CHOSEN, PLAIN, PLAYABLE, card_image
 from tabletop.ui.display import CONTRAST_KEY, ZOOM_KEY, ZOOM_STEPS, Display, display
 from tabletop.ui.items import ZoneItem
@@ -228,3 +228,9 @@ def test_high_contrast_changes_the_table_and_the_windows_and_is_remembered(
 def test_help_keyboard_lists_zoom_and_contrast() -> None:
     keys = [k for k, _ in keys_help()]
     assert "Ctrl+0" in keys and "Ctrl+Shift+H" in keys and "A … I" in keys
+
+
+@pytest.mark.parametrize("deck,codes", [("walzer", "R7 B7 G7"), ("uno", "R3 Y3 B3 G3")])
+def test_painted_colour_cards_carry_a_shape_per_colour(deck: str, codes: str) -> None:
+    shapes = [face_spec(deck, code)[1] for code in codes.split()]
+    assert all(shapes) and len(set(shapes)) == len(shapes)
