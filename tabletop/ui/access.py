@@ -192,12 +192,18 @@ class Mirror:
         return self.shadows.get(id(item))
 
     def sync(self) -> None:
-        """Name and place a stand-in for everything drawn now (nothing under the curtain)."""
+        """Name and place a stand-in for everything drawn now (under the curtain: only the
+        curtain's words)."""
         if not shiboken6.isValid(self.view):
             return  # the table was closed while its scene still settles
         scene, view = self.scene, self.scene.view
         self.name_log()
         entries: list[tuple[object, QRectF, str, str]] = []
+        if scene.covered and scene.curtain.text:
+            curtain = scene.curtain
+            entries.append((curtain, curtain.rect, curtain.text, _("The screen is passed on")))
+            if self.view.accessibleName() != curtain.text:
+                announce(self.view, curtain.text)  # the view has the keyboard focus
         if view is not None and not scene.covered:
             status = status_text(view)
             if status:
@@ -229,10 +235,15 @@ class Mirror:
 
 
 def announce_focus(table: TableWidget, text: str) -> None:
-    """Announce the keyboard focus of a table: on the focused button or the item's stand-in."""
+    """Announce the keyboard focus of a table: on the focused button, or on the item's
+    stand-in and on the table's view (named after the focused item)."""
     item = table.keys.focused()
     if isinstance(item, QWidget):
         announce(item, text)
         return
     table.mirror.sync()
-    announce(table.mirror.shadow(item) or table.view, text)
+    shade = table.mirror.shadow(item)
+    if shade is not None:
+        announce(shade, text)
+    # The view holds the real keyboard focus: screen readers speak its name when it changes.
+    announce(table.view, text)

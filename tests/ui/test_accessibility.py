@@ -137,7 +137,8 @@ def test_focus_changes_are_announced(
     card = table.keys.focused()
     name = table.mirror.shadow(card).accessibleName()
     assert name.startswith(spelled(card.code))
-    assert heard[-1] == (QAccessible.Event.Focus, name)
+    assert (QAccessible.Event.Focus, name) in heard[-2:]
+    assert table.view.accessibleName() == name  # the focused widget speaks the item's name
 
 
 def test_the_game_log_is_readable(qtbot: object, closing: Closing) -> None:
@@ -201,3 +202,14 @@ def test_a_letter_key_picks_between_numbered_moves(qtbot: object, closing: Closi
     qtbot.waitUntil(lambda: table.session.actions == before + 1)
     records = [json.loads(line) for line in table.session.log()]
     assert [r for r in records if r["type"] == "action"][-1]["action"] == move.action
+
+
+def test_the_curtain_is_read_out(qtbot: object, closing: Closing) -> None:
+    table = make_table(qtbot, closing, "trump-duel", 2, 4)
+    assert table.scene.covered
+    words = table.scene.curtain.text
+    assert words.startswith("Pass to ")
+    qtbot.waitUntil(lambda: words in names_in_tree(table))
+    assert table.view.accessibleName() == words
+    shown = [s.accessibleName() for s in table.mirror.shadows.values()]
+    assert shown == [words]  # nothing else of the table is named under the curtain
