@@ -103,9 +103,13 @@ def _badge(
     p.setPen(QPen(QColor("white"), max(1.2, r * 0.18)))
     p.setBrush(QColor("black"))
     p.drawEllipse(centre, r, r)
-    path = glyph(centre, r * 0.62)
-    p.setPen(QPen(QColor("white"), max(1.5, r * 0.28)))
-    p.setBrush(QColor("white") if glyph is _star else Qt.BrushStyle.NoBrush)
+    path = glyph(centre, r * 0.7)
+    if glyph is _star:
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor("white"))
+    else:
+        p.setPen(QPen(QColor("white"), max(1.5, r * 0.28)))
+        p.setBrush(Qt.BrushStyle.NoBrush)
     p.drawPath(path)
 
 
