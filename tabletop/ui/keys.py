@@ -4,7 +4,7 @@ Arrows move the focus within a region, Tab / Shift+Tab between regions (cards, t
 buttons); Space chooses a card (multi-card moves) or presses a button; Return plays the
 focused card (or the chosen ones), drops the waiting cards on the focused zone or presses the
 focused button; number keys pick among several moves of the same cards; Escape cancels.
-Letter keys A … I pick the same choices (offered as letters when the choices are numbers
+Letter keys A … G pick the same choices (offered as letters when the choices are numbers
 themselves, like an ace counted as 1 or 11). Return or Space lifts the hot-seat curtain and
 closes the end-of-deal summary.
 """
@@ -54,20 +54,23 @@ def keys_help() -> list[tuple[str, str]]:
         (_("Space"), _("Choose or unchoose the focused card (moves with several cards)")),
         (_("Return"), _("Play the focused or chosen cards; drop them on the focused place")),
         ("1 … 9", _("Pick one of the numbered choices (e.g. what a card counts as)")),
-        ("A … I", _("Pick one of the lettered choices (offered when the choices are numbers)")),
+        ("A … G", _("Pick one of the lettered choices (offered when the choices are numbers)")),
         (_("Escape"), _("Cancel the choice")),
         (_("Return / Space"), _("Lift the curtain when the screen is passed on; close a summary")),
         *zoom_keys(),
     ]
 
 
-LETTERS = "ABCDEFGHI"
-"""Letter keys of the choices, in order (the same choices as 1 … 9)."""
+LETTERS = "ABCDEFG"
+"""Letter keys of the first choices, in order (the same choices as 1 … 7; H and later letters
+are left to the menus' shortcuts)."""
 
 
 def choice_keys(labels: list[str]) -> str:
-    """The keys naming the choices: letters when some choice is itself a number, else digits."""
-    if any(ch.isdigit() for label in labels for ch in label):
+    """The keys naming the choices: letters when some choice is itself a number (and there are
+    letters enough), else digits."""
+    numeric = any(ch.isdigit() for label in labels for ch in label)
+    if numeric and len(labels) <= len(LETTERS):
         return LETTERS[: len(labels)]
     return "123456789"[: len(labels)]
 
@@ -283,7 +286,7 @@ class KeyPlay(QObject):
             self.cancel()
         elif k.Key_1 <= key <= k.Key_9 and self.choices:
             self._pick(key - k.Key_1)
-        elif k.Key_A <= key <= k.Key_I and self.choices and not modifiers & MENU_KEYS:
+        elif k.Key_A <= key <= k.Key_G and self.choices and not modifiers & MENU_KEYS:
             self._pick(key - k.Key_A)
         elif key == k.Key_Space:
             self._space()

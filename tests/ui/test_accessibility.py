@@ -159,6 +159,7 @@ def test_the_game_log_is_readable(qtbot: object, closing: Closing) -> None:
 def test_letters_stand_for_choices_that_are_numbers() -> None:
     assert choice_keys(["1", "11"]) == "AB"
     assert choice_keys(["Pass", "Bid", "Fold"]) == "123"
+    assert choice_keys([str(n) for n in range(1, 9)]) == "12345678"  # more than A … G
 
 
 def test_card_names_follow_the_language(qtbot: object, closing: Closing, language: None) -> None:

@@ -227,7 +227,7 @@ def test_high_contrast_changes_the_table_and_the_windows_and_is_remembered(
 
 def test_help_keyboard_lists_zoom_and_contrast() -> None:
     keys = [k for k, _ in keys_help()]
-    assert "Ctrl+0" in keys and "Ctrl+Shift+H" in keys and "A … I" in keys
+    assert "Ctrl+0" in keys and "Ctrl+Shift+H" in keys and "A … G" in keys
 
 
 @pytest.mark.parametrize("deck,codes", [("walzer", "R7 B7 G7"), ("uno", "R3 Y3 B3 G3")])
