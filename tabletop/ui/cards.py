@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 from PySide6.QtCore import Property, QPointF, QRectF, Qt, Signal
@@ -40,11 +39,11 @@ def card_image(
     tilt: float,
     received: bool = False,
 ) -> QPixmap:
-    """The card with its mark (`PLAIN` … `BLOCKED`) and a star if it was just `received`,
+    """The card with its mark (`PLAIN` … `BLOCKED`) and an arrow if it was just `received`,
     pre-tilted, cached.
 
     Every mark shows by a shape as well as a colour: a chosen card has a thick outline and a
-    tick, a card that cannot be played now is hatched over, a received card has a star.
+    tick, a card that cannot be played now is hatched over, a received card has an arrow in.
     Tilting the pixmap once (to the nearest half degree) instead of rotating the item keeps
     every frame a plain blit: rotated items made frames with a fanned hand 8× slower.
     """
@@ -81,7 +80,7 @@ def card_image(
     if mark == CHOSEN:
         _badge(p, card, 0.55, _tick)
     if received:
-        _badge(p, card, 0.78, _star)
+        _badge(p, card, 0.78, _arrow)
     p.end()
     if step:
         flat = flat.transformed(
@@ -104,7 +103,7 @@ def _badge(
     p.setBrush(QColor("black"))
     p.drawEllipse(centre, r, r)
     path = glyph(centre, r * 0.7)
-    if glyph is _star:
+    if glyph is _arrow:
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(QColor("white"))
     else:
@@ -120,16 +119,11 @@ def _tick(c: QPointF, r: float) -> QPainterPath:
     return path
 
 
-def _star(c: QPointF, r: float) -> QPainterPath:
-    path = QPainterPath()
-    for k in range(10):
-        radius = r if k % 2 == 0 else r * 0.45
-        angle = math.pi / 5 * k - math.pi / 2
-        point = c + QPointF(radius * math.cos(angle), radius * math.sin(angle))
-        if k == 0:
-            path.moveTo(point)
-        else:
-            path.lineTo(point)
+def _arrow(c: QPointF, r: float) -> QPainterPath:
+    """An arrow pointing down into the card: it came to this hand."""
+    path = QPainterPath(c + QPointF(-r * 0.3, -r))
+    for x, y in ((0.3, -1), (0.3, 0), (0.8, 0), (0, 0.9), (-0.8, 0), (-0.3, 0)):
+        path.lineTo(c + QPointF(r * x, r * y))
     path.closeSubpath()
     return path
 

@@ -173,7 +173,7 @@ def test_card_marks_differ_without_colour(contrast: bool, plain_display: Display
     left_middle = QRect(0, 45, 30, 25)  # where a fanned hand still shows the card
     left_low = QRect(0, 68, 30, 25)
     assert differs(marks[PLAYABLE].copy(left_middle), marks[CHOSEN].copy(left_middle)) > 0.1
-    assert differs(marks[PLAIN].copy(left_low), received.copy(left_low)) > 0.1  # a star
+    assert differs(marks[PLAIN].copy(left_low), received.copy(left_low)) > 0.1  # an arrow in
 
 
 def zone_picture(zone: ZoneItem) -> QImage:
