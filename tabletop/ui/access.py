@@ -168,14 +168,16 @@ class Mirror:
         return getattr(widget, "gamelog", None)
 
     def owners(self) -> dict[str, int]:
-        """Who put each shared card down, from the table's game log (read again only when it
-        grew or its viewer changed)."""
+        """Who put each shared card down, from the table's game log (only its new events are
+        read, unless its viewer changed)."""
         log = self._log()
         if log is None:
             return {}
         size, viewer, found = self._owners
-        if (size, viewer) != (len(log.events), log.viewer) or size == 0:
-            found = played_by(log.events, log.viewer)
+        if viewer != log.viewer or size > len(log.events):
+            size, found = 0, {}
+        if size < len(log.events):
+            found = {**found, **played_by(log.events[size:], log.viewer)}
             self._owners = (len(log.events), log.viewer, found)
         return found
 
