@@ -76,6 +76,37 @@ def _standard(code: str, lang: str) -> str:
     return text.replace("{rank}", rank).replace("{suit}", SUIT_SYMBOL[suit])
 
 
+def rank_word(rank: str, lang: str) -> str:
+    """A standard rank spoken out: "seven", "ace" / "7", "エース"."""
+    words = {
+        "A": _("ace", ctx="rank", lang=lang),
+        "K": _("king", ctx="rank", lang=lang),
+        "Q": _("queen", ctx="rank", lang=lang),
+        "J": _("jack", ctx="rank", lang=lang),
+        "2": _("two", ctx="rank", lang=lang),
+        "3": _("three", ctx="rank", lang=lang),
+        "4": _("four", ctx="rank", lang=lang),
+        "5": _("five", ctx="rank", lang=lang),
+        "6": _("six", ctx="rank", lang=lang),
+        "7": _("seven", ctx="rank", lang=lang),
+        "8": _("eight", ctx="rank", lang=lang),
+        "9": _("nine", ctx="rank", lang=lang),
+        "10": _("ten", ctx="rank", lang=lang),
+    }
+    return words.get(rank, rank)
+
+
+def spoken_name(code: str, lang: str, deck: str | None = None) -> str:
+    """A card spelled out for a screen reader: "seven of hearts" / "ハートの7"; cards whose
+    short name has no symbols (red 7, joker) are named as `card_name` names them."""
+    deck = deck or guess_deck(code)
+    rank, suit = code[:-1], code[-1:]
+    if deck != "standard" or code.startswith("JK") or suit not in SUIT_SYMBOL or not rank:
+        return card_name(code, lang, deck)
+    text = _("{rank} of {suit}", ctx="spoken card", lang=lang)
+    return text.replace("{rank}", rank_word(rank, lang)).replace("{suit}", suit_name(suit, lang))
+
+
 def _vulture(code: str, lang: str) -> str:
     if code == "BLACK":
         return _("black card", ctx="card", lang=lang)

@@ -47,6 +47,7 @@ from tabletop.sheets.stepper import Stepper
 from tabletop.store import DamagedSave, HistoryEntry, Store
 from tabletop.ui import printing
 from tabletop.ui.art import app_icon
+from tabletop.ui.display import display, view_actions
 from tabletop.ui.joindialog import JoinDialog
 from tabletop.ui.keys import keys_dialog
 from tabletop.ui.launcher import GAMES, HISTORY, SAVES, Launcher
@@ -177,6 +178,7 @@ class MainWindow(QMainWindow):
         name = str(settings.value("tempo", "Normal"))
         self.tempo = TEMPOS.get(name, TEMPOS["Normal"])
         self.command_actions: dict[str, QAction] = {}
+        display().load(settings)
         self._menus(name)
         self.launcher.select(str(settings.value("lastGame", "")))
         self.refresh_launcher()
@@ -276,6 +278,7 @@ class MainWindow(QMainWindow):
         self.scores_action = QAction(_("Score &panel"), bar, checkable=True, checked=scores)
         self.scores_action.toggled.connect(self._toggle_scores)
         view_menu.addAction(self.scores_action)
+        view_actions(view_menu, bar)
         settings_menu = bar.addMenu(_("&Settings", ctx="menu"))
         language_menu = settings_menu.addMenu(_("&Language"))
         languages = QActionGroup(bar)

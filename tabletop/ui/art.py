@@ -34,6 +34,8 @@ COLOUR = {
     "X": "#6a1b9a",
     "N": "#37474f",
 }
+COLOUR_SHAPE = {"R": "●", "B": "■", "G": "▲", "Y": "★"}
+"""The shape beside each card colour (as on the drawn cards), so colour is never the only cue."""
 BACK_COLOUR = {"standard": "#1f4e8c", "walzer": "#7b1f3a", "uno": "#222222", "vulture": "#5d4037"}
 
 
@@ -47,7 +49,7 @@ def face_spec(deck: str, code: str) -> tuple[str, str, str, bool]:
             return (code[:-1], SUIT_SYMBOL[suit], SUIT_COLOUR[suit], False)
     if deck == "uno" and code[:1] in COLOUR:
         rest = code[1:]
-        return ("⊘" if rest == "S" else rest, "", COLOUR[code[0]], True)
+        return ("⊘" if rest == "S" else rest, COLOUR_SHAPE[code[0]], COLOUR[code[0]], True)
     if deck == "vulture":
         if code.startswith("V"):
             value = code[1:]
@@ -56,7 +58,8 @@ def face_spec(deck: str, code: str) -> tuple[str, str, str, bool]:
         if code.startswith("N"):
             return (code[1:], "", COLOUR["N"], False)
     if code[:1] in COLOUR and code[1:].lstrip("-").isdigit():
-        return (code[1:], "●", COLOUR[code[0]], deck == "walzer" and code[0] == "X")
+        shape = COLOUR_SHAPE.get(code[0], "●")
+        return (code[1:], shape, COLOUR[code[0]], deck == "walzer" and code[0] == "X")
     return (code, "", "#37474f", False)
 
 

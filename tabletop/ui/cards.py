@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Property, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPen, QPixmap, QTransform
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap, QTransform
 from PySide6.QtWidgets import (
     QApplication,
+    QGraphicsDropShadowEffect,
     QGraphicsObject,
     QGraphicsSceneMouseEvent,
     QStyleOptionGraphicsItem,
@@ -14,37 +17,70 @@ from PySide6.QtWidgets import (
 
 from tabletop.ui import zorder
 from tabletop.ui.art import CardArt
+from tabletop.ui.display import display
 from tabletop.ui.layout import CARD_PAD, CARD_RATIO
 
 MARGIN = 2
 """Room around a card for its outline in its pixmap, in pixels (within `CARD_PAD`)."""
 
-_IMAGES: dict[tuple[str, str, int, int, int, int], QPixmap] = {}
+PLAIN, PLAYABLE, CHOSEN, BLOCKED = range(4)
+"""A card's mark: none, some legal move uses it, chosen for a move, not playable now."""
+
+_IMAGES: dict[tuple[str, str, int, int, int, int, bool, bool], QPixmap] = {}
 
 
 def card_image(
-    art: CardArt, deck: str, code: str, width: float, height: float, mark: int, tilt: float
+    art: CardArt,
+    deck: str,
+    code: str,
+    width: float,
+    height: float,
+    mark: int,
+    tilt: float,
+    received: bool = False,
 ) -> QPixmap:
-    """The card with its outline (0 none, 1 playable, 2 chosen), pre-tilted, cached.
+    """The card with its mark (`PLAIN` … `BLOCKED`) and an arrow if it was just `received`,
+    pre-tilted, cached.
 
+    Every mark shows by a shape as well as a colour: a chosen card has a thick outline and a
+    tick, a card that cannot be played now is hatched over, a received card has an arrow in.
     Tilting the pixmap once (to the nearest half degree) instead of rotating the item keeps
     every frame a plain blit: rotated items made frames with a fanned hand 8× slower.
     """
     step = round(tilt * 2)
-    key = (deck, code, round(width), round(height), mark, step)
+    contrast = display().high_contrast
+    key = (deck, code, round(width), round(height), mark, step, received, contrast)
     found = _IMAGES.get(key)
     if found is not None:
         return found
     w, h = key[2], key[3]
+    pal = display().palette
     flat = QPixmap(w + 2 * MARGIN, h + 2 * MARGIN)
     flat.fill(Qt.GlobalColor.transparent)
     p = QPainter(flat)
     p.drawPixmap(MARGIN, MARGIN, art.pixmap(deck, code, w, h))
-    if mark:
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        colour = QColor("#ffd54f") if mark == 2 else QColor(120, 230, 140, 210)
-        p.setPen(QPen(colour, 3 if mark == 2 else 2))
-        p.drawRoundedRect(QRectF(MARGIN, MARGIN, w, h), w * 0.07, w * 0.07)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    card = QRectF(MARGIN, MARGIN, w, h)
+    radius = w * 0.07
+    if mark == BLOCKED:
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(pal.veil)
+        p.drawRoundedRect(card, radius, radius)
+        p.setBrush(QBrush(QColor(0, 0, 0, 130), Qt.BrushStyle.BDiagPattern))
+        p.drawRoundedRect(card, radius, radius)
+    if pal.card_edge_width:
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(pal.card_edge, pal.card_edge_width))
+        p.drawRoundedRect(card.adjusted(0.5, 0.5, -0.5, -0.5), radius, radius)
+    if mark in (PLAYABLE, CHOSEN):
+        thick = (3.0 if mark == CHOSEN else 2.0) + (2.0 if contrast else 0.0)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(pal.chosen if mark == CHOSEN else pal.playable, thick))
+        p.drawRoundedRect(card, radius, radius)
+    if mark == CHOSEN:
+        _badge(p, card, 0.55, _tick)
+    if received:
+        _badge(p, card, 0.78, _arrow)
     p.end()
     if step:
         flat = flat.transformed(
@@ -54,6 +90,42 @@ def card_image(
         _IMAGES.clear()
     _IMAGES[key] = flat
     return flat
+
+
+def _badge(
+    p: QPainter, card: QRectF, at: float, glyph: Callable[[QPointF, float], QPainterPath]
+) -> None:
+    """A black disc with a white rim at the card's left edge (the part a fanned hand shows),
+    `at` of the way down, holding a white glyph."""
+    r = max(5.0, card.width() * 0.1)
+    centre = QPointF(card.x() + max(r + 2, card.width() * 0.17), card.y() + card.height() * at)
+    p.setPen(QPen(QColor("white"), max(1.2, r * 0.18)))
+    p.setBrush(QColor("black"))
+    p.drawEllipse(centre, r, r)
+    path = glyph(centre, r * 0.7)
+    if glyph is _arrow:
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor("white"))
+    else:
+        p.setPen(QPen(QColor("white"), max(1.5, r * 0.28)))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawPath(path)
+
+
+def _tick(c: QPointF, r: float) -> QPainterPath:
+    path = QPainterPath(c + QPointF(-r * 0.8, 0))
+    path.lineTo(c + QPointF(-r * 0.2, r * 0.6))
+    path.lineTo(c + QPointF(r * 0.8, -r * 0.6))
+    return path
+
+
+def _arrow(c: QPointF, r: float) -> QPainterPath:
+    """An arrow pointing down into the card: it came to this hand."""
+    path = QPainterPath(c + QPointF(-r * 0.3, -r))
+    for x, y in ((0.3, -1), (0.3, 0), (0.8, 0), (0, 0.9), (-0.8, 0), (-0.3, 0)):
+        path.lineTo(c + QPointF(r * x, r * y))
+    path.closeSubpath()
+    return path
 
 
 class CardItem(QGraphicsObject):
@@ -83,6 +155,7 @@ class CardItem(QGraphicsObject):
         self.interactive = False
         self.playable = False
         self.chosen = False
+        self.blocked = False
         self.lift = 0.0
         self._press: QPointF | None = None
         self._grab = QPointF()
@@ -107,10 +180,11 @@ class CardItem(QGraphicsObject):
             self.prepareGeometryChange()
             self.card_h = height
 
-    def set_flags(self, interactive: bool, playable: bool) -> None:
-        """Whether the player may handle this card, and whether some legal move uses it."""
-        if (interactive, playable) != (self.interactive, self.playable):
-            self.interactive, self.playable = interactive, playable
+    def set_flags(self, interactive: bool, playable: bool, blocked: bool = False) -> None:
+        """Whether the player may handle this card, whether some legal move uses it, and
+        whether it is to be shown as not playable now (other cards are)."""
+        if (interactive, playable, blocked) != (self.interactive, self.playable, self.blocked):
+            self.interactive, self.playable, self.blocked = interactive, playable, blocked
             self.setCursor(
                 Qt.CursorShape.OpenHandCursor if interactive else Qt.CursorShape.ArrowCursor
             )
@@ -138,10 +212,30 @@ class CardItem(QGraphicsObject):
 
     tilt = Property(float, get_tilt, set_tilt)
 
+    @property
+    def mark(self) -> int:
+        """What the card's mark says: `PLAIN`, `PLAYABLE`, `CHOSEN` or `BLOCKED`."""
+        if self.chosen:
+            return CHOSEN
+        if self.interactive and self.playable:
+            return PLAYABLE
+        return BLOCKED if self.interactive and self.blocked else PLAIN
+
+    @property
+    def received(self) -> bool:
+        """True while the card glows as just received (the game log marks it)."""
+        return isinstance(self.graphicsEffect(), QGraphicsDropShadowEffect)
+
     def _image(self) -> QPixmap:
-        mark = 2 if self.chosen else (1 if self.playable and self.interactive else 0)
         return card_image(
-            self.art, self.deck, self.code, self.card_w, self.card_h, mark, self._tilt
+            self.art,
+            self.deck,
+            self.code,
+            self.card_w,
+            self.card_h,
+            self.mark,
+            self._tilt,
+            self.received,
         )
 
     def boundingRect(self) -> QRectF:

@@ -8,10 +8,10 @@ from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from tabletop.fonts import table_font
 from tabletop.ui import zorder
+from tabletop.ui.display import NORMAL, display
 
-FELT_TEXT = QColor("#f1f5ec")
-TARGET = QColor(120, 230, 140)
-ACTING = QColor("#ffd54f")
+FELT_TEXT = NORMAL.text
+"""The table's text colour (the palette's, drawn as the palette says at paint time)."""
 
 
 class ZoneItem(QGraphicsObject):
@@ -56,21 +56,32 @@ class ZoneItem(QGraphicsObject):
         option: QStyleOptionGraphicsItem,
         widget: QWidget | None = None,
     ) -> None:
-        """A faint rounded area, outlined brightly when it is a live target; its label on top."""
+        """A faint rounded area; a live target is outlined brightly with thick dashes (solid
+        and thicker under the dragged card), so it shows by its shape, not only its colour;
+        its label on top."""
+        pal = display().palette
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         body = self.rect.adjusted(0, self.label_h, 0, 0)
-        if self.target:
-            alpha = 120 if self.hover else 60
-            painter.setBrush(QColor(TARGET.red(), TARGET.green(), TARGET.blue(), alpha))
-            painter.setPen(QPen(TARGET, 3 if self.hover else 2))
-        else:
-            painter.setBrush(QColor(0, 0, 0, 28))
-            painter.setPen(QPen(QColor(255, 255, 255, 55), 1.2))
         radius = min(10.0, body.width() * 0.08)
+        if self.target:
+            target = pal.target
+            alpha = 120 if self.hover else 60
+            painter.setBrush(QColor(target.red(), target.green(), target.blue(), alpha))
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.drawRoundedRect(body, radius, radius)
+            width = pal.zone_edge_width + (3 if self.hover else 2)
+            style = Qt.PenStyle.SolidLine if self.hover else Qt.PenStyle.DashLine
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(QColor("black"), width + 2))
+            painter.drawRoundedRect(body, radius, radius)
+            painter.setPen(QPen(target, width, style))
+        else:
+            painter.setBrush(pal.zone_fill)
+            painter.setPen(QPen(pal.zone_edge, pal.zone_edge_width))
         painter.drawRoundedRect(body, radius, radius)
         if self.label and self.label_h > 0:
             painter.setFont(table_font(self.font_px))
-            painter.setPen(FELT_TEXT)
+            painter.setPen(pal.text)
             painter.drawText(
                 self.rect.adjusted(2, 0, -2, 0).intersected(
                     QRectF(self.rect.x(), self.rect.y(), self.rect.width(), self.label_h)
@@ -158,16 +169,26 @@ class PlateItem(QGraphicsObject):
         option: QStyleOptionGraphicsItem,
         widget: QWidget | None = None,
     ) -> None:
-        """Rounded dark plate, bold name, counters under it."""
+        """Rounded dark plate, bold name, counters under it; the seat to act has a thick
+        outline and a ▶ before its name."""
+        pal = display().palette
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setBrush(QColor(0, 0, 0, 70 if not self.served else 95))
-        painter.setPen(QPen(ACTING, 2.5) if self.acting else QPen(QColor(255, 255, 255, 40), 1))
+        fill = QColor(pal.plate_fill)
+        if self.served and fill.alpha() < 255:
+            fill.setAlpha(fill.alpha() + 25)
+        painter.setBrush(fill)
+        if self.acting:
+            painter.setPen(QPen(pal.acting, 2.5 + pal.zone_edge_width))
+        elif display().high_contrast:
+            painter.setPen(QPen(pal.zone_edge, 1.5))
+        else:
+            painter.setPen(QPen(QColor(255, 255, 255, 40), 1))
         painter.drawRoundedRect(self.rect, 8, 8)
         pad = 6.0
         width = self.rect.width() - 2 * pad
         name_font = table_font(self.font_px, bold=True)
         painter.setFont(name_font)
-        painter.setPen(ACTING if self.acting else FELT_TEXT)
+        painter.setPen(pal.acting if self.acting else pal.text)
         name = ("▶ " if self.acting else "") + self.name
         name_h = self.font_px + 6
         painter.drawText(
@@ -176,7 +197,7 @@ class PlateItem(QGraphicsObject):
             QFontMetricsF(name_font).elidedText(name, Qt.TextElideMode.ElideRight, width),
         )
         painter.setFont(table_font(self.font_px * 0.92))
-        painter.setPen(FELT_TEXT)
+        painter.setPen(pal.text)
         line_h = self.font_px * 0.92 + 3
         for i, line in enumerate(self.lines()):
             painter.drawText(
@@ -217,13 +238,14 @@ class BadgeItem(QGraphicsObject):
         widget: QWidget | None = None,
     ) -> None:
         """A dark pill with a light outline and the number in bold."""
+        pal = display().palette
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setBrush(QColor(20, 30, 24, 225))
-        painter.setPen(QPen(ACTING, 1.2))
+        painter.setPen(QPen(pal.acting, 1.2 + pal.zone_edge_width / 2))
         r = self.rect.height() / 2
         painter.drawRoundedRect(self.rect.adjusted(0.5, 0.5, -0.5, -0.5), r, r)
         painter.setFont(table_font(self.rect.height() * 0.62, bold=True))
-        painter.setPen(FELT_TEXT)
+        painter.setPen(pal.text)
         painter.drawText(self.rect, Qt.AlignmentFlag.AlignCenter, self.text)
 
 
@@ -283,12 +305,16 @@ class TextItem(QGraphicsObject):
                 width,
                 height,
             )
+        pal = display().palette
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(0, 0, 0, 110))
+        if display().high_contrast:
+            painter.setPen(QPen(pal.zone_edge, 1.5))
+        else:
+            painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(pal.box_fill)
         painter.drawRoundedRect(box, 8, 8)
         painter.setFont(font)
-        painter.setPen(self.colour)
+        painter.setPen(pal.text if self.colour == FELT_TEXT else self.colour)
         elided = "\n".join(
             metrics.elidedText(t, Qt.TextElideMode.ElideRight, box.width() - 16) for t in lines
         )

@@ -4,7 +4,9 @@ Arrows move the focus within a region, Tab / Shift+Tab between regions (cards, t
 buttons); Space chooses a card (multi-card moves) or presses a button; Return plays the
 focused card (or the chosen ones), drops the waiting cards on the focused zone or presses the
 focused button; number keys pick among several moves of the same cards; Escape cancels.
-Return or Space lifts the hot-seat curtain and closes the end-of-deal summary.
+Letter keys A … G pick the same choices (offered as letters when the choices are numbers
+themselves, like an ace counted as 1 or 11). Return or Space lifts the hot-seat curtain and
+closes the end-of-deal summary.
 """
 
 from __future__ import annotations
@@ -28,9 +30,14 @@ from tabletop.engine.views import Move
 from tabletop.i18n import _, for_view
 from tabletop.ui import gestures, zorder
 from tabletop.ui.cards import CardItem
+from tabletop.ui.display import HIGH_CONTRAST, display, zoom_keys
+from tabletop.ui.items import ZoneItem
 
 if TYPE_CHECKING:
     from tabletop.ui.table import TableWidget
+
+MENU_KEYS = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
+"""Modifiers that make a letter a menu shortcut rather than a choice."""
 
 REGIONS = ("cards", "zones", "buttons")
 """The regions Tab walks through, in order (empty ones are skipped)."""
@@ -47,13 +54,29 @@ def keys_help() -> list[tuple[str, str]]:
         (_("Space"), _("Choose or unchoose the focused card (moves with several cards)")),
         (_("Return"), _("Play the focused or chosen cards; drop them on the focused place")),
         ("1 … 9", _("Pick one of the numbered choices (e.g. what a card counts as)")),
+        ("A … G", _("Pick one of the lettered choices (offered when the choices are numbers)")),
         (_("Escape"), _("Cancel the choice")),
         (_("Return / Space"), _("Lift the curtain when the screen is passed on; close a summary")),
+        *zoom_keys(),
     ]
 
 
-FOCUS_WIDTH = 5.0
-"""The focus ring's outline width: thick enough to be seen without colour."""
+LETTERS = "ABCDEFG"
+"""Letter keys of the first choices, in order (the same choices as 1 … 7; H and later letters
+are left to the menus' shortcuts)."""
+
+
+def choice_keys(labels: list[str]) -> str:
+    """The keys naming the choices: letters when some choice is itself a number (and there are
+    letters enough), else digits."""
+    numeric = any(ch.isdigit() for label in labels for ch in label)
+    if numeric and len(labels) <= len(LETTERS):
+        return LETTERS[: len(labels)]
+    return "123456789"[: len(labels)]
+
+
+FOCUS_WIDTH = HIGH_CONTRAST.focus_width
+"""The focus ring's widest outline: thick enough to be seen without colour."""
 
 
 def keys_dialog(parent: QWidget | None) -> QDialog:
@@ -102,12 +125,19 @@ class FocusRing(QGraphicsObject):
         option: QStyleOptionGraphicsItem,
         widget: QWidget | None = None,
     ) -> None:
-        """Black outer frame, white dashes on it, and a triangle pointing down at the item."""
+        """Black outer frame with white dashes (yellow with black in high contrast), and a
+        triangle pointing down at the item."""
+        pal = display().palette
+        width = pal.focus_width
+        contrast = display().high_contrast
+        outer, inner = (
+            (pal.acting, QColor("black")) if contrast else (QColor("black"), QColor("white"))
+        )
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(QColor("black"), FOCUS_WIDTH))
+        painter.setPen(QPen(outer, width))
         painter.drawRoundedRect(self.rect, 6, 6)
-        dashes = QPen(QColor("white"), FOCUS_WIDTH - 2, Qt.PenStyle.DashLine)
+        dashes = QPen(inner, width - 2, Qt.PenStyle.DashLine)
         painter.setPen(dashes)
         painter.drawRoundedRect(self.rect, 6, 6)
         tip = QPointF(self.rect.center().x(), self.rect.top() - 3)
@@ -159,9 +189,10 @@ class KeyPlay(QObject):
                 live = {m.target for m in view.moves if m.cards and m.target}
             return [z for zid, z in self.scene.zone_items.items() if zid in live]
         layout = self.table.buttons_layout
-        found = []
+        found: list[object] = []
         for i in range(layout.count()):
-            widget = layout.itemAt(i).widget()
+            entry = layout.itemAt(i)
+            widget = entry.widget() if entry is not None else None
             if isinstance(widget, (QPushButton, QComboBox)):
                 found.append(widget)
         return found
@@ -187,7 +218,8 @@ class KeyPlay(QObject):
 
     def _show(self) -> None:
         for button in self.stops("buttons"):
-            button.setStyleSheet("")
+            if isinstance(button, QWidget):
+                button.setStyleSheet("")
         item = self.focused()
         self._focused = item
         if not self.active or item is None or self.scene.covered:
@@ -195,10 +227,11 @@ class KeyPlay(QObject):
             return
         if isinstance(item, QWidget):
             self.ring.hide()
-            item.setStyleSheet("border: 4px dashed black; padding: 3px 8px; font-weight: bold;")
+            ink = "yellow" if display().high_contrast else "black"
+            item.setStyleSheet(f"border: 4px dashed {ink}; padding: 3px 8px; font-weight: bold;")
         elif isinstance(item, CardItem):
             self.ring.frame(item.mapRectToScene(item.boundingRect()))
-        else:
+        elif isinstance(item, ZoneItem):
             self.ring.frame(item.rect)
         self.focusChanged.emit(self.describe(item))
 
@@ -214,7 +247,8 @@ class KeyPlay(QObject):
         if isinstance(item, QComboBox):
             return item.currentText()
         if view is not None and hasattr(item, "zone_id"):
-            return zone_text(view, item.zone_id, self.table.session.names)
+            owners = self.table.mirror.owners()
+            return zone_text(view, item.zone_id, self.table.session.names, owners)
         return ""
 
     # ---- keys ----------------------------------------------------------------------------------
@@ -252,6 +286,8 @@ class KeyPlay(QObject):
             self.cancel()
         elif k.Key_1 <= key <= k.Key_9 and self.choices:
             self._pick(key - k.Key_1)
+        elif k.Key_A <= key <= k.Key_G and self.choices and not modifiers & MENU_KEYS:
+            self._pick(key - k.Key_A)
         elif key == k.Key_Space:
             self._space()
         elif key in (k.Key_Return, k.Key_Enter):
@@ -345,10 +381,11 @@ class KeyPlay(QObject):
         view = self.scene.view
         assert view is not None
         self.choices = list({m.action: m for m in moves}.values())[:9]
-        parts = [
-            f"{n}: {for_view(m.label, view) or m.action}" for n, m in enumerate(self.choices, 1)
-        ]
-        self.scene.toast(_("Press a number:") + " " + ", ".join(parts), 10000)
+        labels = [for_view(m.label, view) or m.action for m in self.choices]
+        keys = choice_keys(labels)
+        parts = [f"{key}: {label}" for key, label in zip(keys, labels, strict=True)]
+        ask = _("Press a letter:") if keys[:1] == "A" else _("Press a number:")
+        self.scene.toast(ask + " " + ", ".join(parts), 10000)
         self.focusChanged.emit(self.scene.notice)
 
     def _pick(self, n: int) -> None:

@@ -294,15 +294,18 @@ def _order(zones: list[Zone], order: list[str]) -> list[Zone]:
     return sorted(zones, key=key)
 
 
-def compute(width: float, height: float, view: View, bottom: int) -> TableLayout:
-    """The whole table for a window of `width`×`height` with seat `bottom` at the bottom."""
+def compute(
+    width: float, height: float, view: View, bottom: int, scale: float = 1.0
+) -> TableLayout:
+    """The whole table for a window of `width`×`height` with seat `bottom` at the bottom;
+    `scale` makes cards and text bigger or smaller than fitted (zoom, system font size)."""
     width, height = max(width, 320.0), max(height, 240.0)
     lay = TableLayout(width, height, bottom)
     n = view.players
     order = [str(x) for x in view.hints.get("zone_order", [])]
     targets = {m.target for m in view.moves if m.target}
     margin = max(4.0, min(width, height) * 0.008)
-    font = max(10.0, min(15.0, height / 58))
+    font = min(max(10.0, min(15.0, height / 58) * scale), height / 24)
     lay.font_px, lay.small_font_px = font, max(9.0, font * 0.82)
     lay.box_font_px = lay.small_font_px
     small = lay.small_font_px
@@ -314,6 +317,9 @@ def compute(width: float, height: float, view: View, bottom: int) -> TableLayout
     hand_h = max(48.0, min(height * 0.2, width * 0.16, 190.0))
     if view.players > 12:
         hand_h = max(48.0, min(hand_h, height * 0.16))
+    # Zoomed in, the own band may grow to about half the height: the middle keeps its room.
+    band_max = (height * 0.5 - 3 * label_h) / (1.75 if own_side else 1.15)
+    hand_h = max(36.0, min(hand_h * scale, height * 0.3, max(hand_h, band_max)))
     side_h = hand_h * 0.6
     lift = hand_h * LIFT
     band_h = hand_h + lift + label_h + (side_h + label_h + margin if own_side else 0) + margin
@@ -364,6 +370,8 @@ def compute(width: float, height: float, view: View, bottom: int) -> TableLayout
         or ring.side < min(2, _sides_wanted(len(others)))
     ):
         if mini <= 12:
+            if scale > 1.0:  # zoomed in too far for this many seats: zoom in less
+                return compute(width, height, view, bottom, max(1.0, scale / 1.15))
             break
         mini *= 0.93
         lay.box_font_px = min(lay.small_font_px, max(8.0, mini * 0.5))
@@ -404,7 +412,16 @@ def compute(width: float, height: float, view: View, bottom: int) -> TableLayout
     shared = [z for z in view.zones if z.owner is None or z.owner >= view.players]
     room = Rect(middle.x, middle.y + head, middle.w, max(20.0, middle.h - head))
     _fill_middle(lay, _order(shared, order), room, hand_h, margin, label_h, n)
+    if scale > 1.0 and shared:
+        # Zooming in may shrink the shared cards (the trick) a little, never much.
+        fitted = compute(width, height, view, bottom)
+        if _middle_h(lay, shared) < _middle_h(fitted, shared) * 0.8:
+            return compute(width, height, view, bottom, max(1.0, scale / 1.15))
     return lay
+
+
+def _middle_h(lay: TableLayout, shared: list[Zone]) -> float:
+    return min((lay.zones[z.id].card_h for z in shared if z.id in lay.zones), default=0.0)
 
 
 def _middle_ok(area: Rect, ring: _Ring, count: int) -> bool:

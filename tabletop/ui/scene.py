@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QRadialGradient
 from PySide6.QtWidgets import QGraphicsScene
 
@@ -21,6 +21,7 @@ from tabletop.ui import gestures, zorder
 from tabletop.ui.art import SUIT_SYMBOL, CardArt
 from tabletop.ui.cards import CardItem
 from tabletop.ui.curtain import CurtainItem
+from tabletop.ui.display import display
 from tabletop.ui.items import FELT_TEXT, BadgeItem, FadingText, PlateItem, TextItem, ZoneItem
 from tabletop.ui.lasttrick import LastTrickItem
 from tabletop.ui.layout import LIFT, TableLayout, card_places, compute
@@ -106,15 +107,25 @@ class TableScene(QGraphicsScene):
         for item in (self.status, self.info, self.curtain, self.last_trick):
             self.addItem(item)
         self.curtain.clicked.connect(self.curtainClicked)
+        display().changed.connect(self.restyle)
 
     # ---- drawing a view -------------------------------------------------------------------
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
-        """Green felt, lighter in the middle."""
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
+        """Green felt, lighter in the middle (near black in high contrast)."""
         area = self.sceneRect()
+        pal = display().palette
         gradient = QRadialGradient(area.center(), max(area.width(), area.height()) * 0.7)
-        gradient.setColorAt(0.0, QColor("#2f7a4a"))
-        gradient.setColorAt(1.0, QColor("#173f27"))
+        gradient.setColorAt(0.0, pal.felt_inner)
+        gradient.setColorAt(1.0, pal.felt_outer)
         painter.fillRect(rect, gradient)
+
+    def restyle(self) -> None:
+        """Draw everything again for a new zoom or contrast."""
+        for item in self.items():
+            item.update()
+        for view in self.views():
+            view.resetCachedContent()
+        self.relayout()
 
     def show_view(
         self, view: View, bottom: int, duration: int, interactive: bool, deal: bool = False
@@ -125,7 +136,7 @@ class TableScene(QGraphicsScene):
         self._cancel_drag()
         self.view, self.bottom, self.interactive = view, bottom, interactive
         rect = self.sceneRect()
-        lay = compute(rect.width(), rect.height(), view, bottom)
+        lay = compute(rect.width(), rect.height(), view, bottom, display().scale())
         self.layout = lay
         self._sync_zones(lay, view)
         self._sync_plates(lay, view)
@@ -244,7 +255,7 @@ class TableScene(QGraphicsScene):
 
     def _sync_cards(self, lay: TableLayout, view: View, duration: int, deal: bool) -> None:
         deck = str(view.hints.get("deck", "standard"))
-        old_counts = defaultdict(int)
+        old_counts: dict[str, int] = defaultdict(int)
         by_zone_code: dict[tuple[str, str], list[CardItem]] = defaultdict(list)
         by_code: dict[str, list[CardItem]] = defaultdict(list)
         for item in self.cards:
@@ -288,15 +299,16 @@ class TableScene(QGraphicsScene):
         born = 0
         cards = []
         for k, (zone, code, place) in enumerate(targets):
-            item = chosen[k]
+            found = chosen[k]
             start_scale = 1.0
             delay = 0
-            if item is None:
+            if found is None:
                 item = self._new_card(deck, code, place.h)
                 item.setPos(centre)
                 start_scale, delay = 0.5, born * stagger
                 born += 1
             else:
+                item = found
                 old_h = item.card_h * item.scale()
                 item.set_code(deck, code)
                 if abs(old_h - place.h) > 0.5:
@@ -308,9 +320,9 @@ class TableScene(QGraphicsScene):
             item.home_z = zorder.CARD + place.z
             item.lift = place.h * LIFT
             mine = zone.owner == self.bottom and zone.owner == view.seat
-            item.set_flags(
-                self.interactive and code != BACK and (mine or code in playable), code in playable
-            )
+            handled = self.interactive and code != BACK and (mine or code in playable)
+            blocked = bool(playable) and code not in playable and zone.kind == "hand"
+            item.set_flags(handled, code in playable, blocked)
             if not item.interactive:
                 item.set_chosen(False)
             self.motion.move(

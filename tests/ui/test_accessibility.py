@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
@@ -9,13 +10,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QLabel, QPushButton
-from test_keyboard import focus_on, make_table, play_by_keys
+from test_keyboard import focus_on, make_table, numbered, play_by_keys, press
 from ui_helpers import Closing
 
 from tabletop.engine.views import BACK
 from tabletop.i18n import current, for_view, set_language
-from tabletop.i18n.cards import card_name
-from tabletop.ui.keys import keys_dialog, keys_help
+from tabletop.i18n.cards import spoken_name
+from tabletop.ui import access
+from tabletop.ui.cards import CardItem
+from tabletop.ui.keys import choice_keys, keys_dialog, keys_help
 
 
 def walk(node: QAccessibleInterface, depth: int = 0) -> Iterator[QAccessibleInterface]:
@@ -42,6 +45,12 @@ def names_in_tree(table: object) -> list[str]:
     return [n.text(QAccessible.Text.Name) for n in walk(root)]
 
 
+def spelled(code: str, lang: str = "en", deck: str = "standard") -> str:
+    """A card's spoken name as it starts an accessible name (capitalised)."""
+    words = spoken_name(code, lang, deck)
+    return words[:1].upper() + words[1:]
+
+
 @pytest.mark.parametrize("game_id", ["second-third", "interaction", "hagetaka"])
 def test_every_card_zone_plate_and_button_has_a_name(
     qtbot: object, closing: Closing, game_id: str
@@ -58,11 +67,14 @@ def test_every_card_zone_plate_and_button_has_a_name(
         shade = table.mirror.shadow(card)
         assert shade is not None and shade.accessibleName() in names
         if card.code in seen:
-            assert shade.accessibleName().startswith(card_name(card.code, "en", deck))
+            assert shade.accessibleName().startswith(spelled(card.code, "en", deck))
     for zone in table.scene.zone_items.values():
         assert table.mirror.shadow(zone).accessibleName() in names
     for seat, plate in table.scene.plates.items():
-        assert table.mirror.shadow(plate).accessibleName() == table.session.names[seat]
+        words = table.mirror.shadow(plate).accessibleName()
+        assert words.startswith(table.session.names[seat]) and words in names
+        assert ("to play" in words) == (seat in view.to_act)
+        assert all(chunk in words for chunk in plate.chunks)
     buttons = table.buttons.findChildren(QPushButton)
     for button in buttons:
         assert button.text() and button.text() in names
@@ -70,8 +82,84 @@ def test_every_card_zone_plate_and_button_has_a_name(
         if card.playable and card.interactive:
             assert table.mirror.shadow(card).accessibleName().endswith(", playable")
     status = for_view(view.status, view)
-    assert status and table.mirror.shadow(table.scene.status).accessibleName() == status
-    assert status in names
+    assert status and table.mirror.shadow(table.scene.status).accessibleName().endswith(status)
+    assert f"Your turn: {status}" in names  # the person's seat acts now
+
+
+def test_standard_cards_are_spelled_out_in_both_languages() -> None:
+    assert spoken_name("7H", "en") == "seven of hearts"
+    assert spoken_name("AS", "en") == "ace of spades"
+    assert spoken_name("10D", "en") == "ten of diamonds"
+    assert spoken_name("7H", "ja") == "ハートの7"
+    assert spoken_name("QC", "ja") == "クラブのクイーン"
+    assert spoken_name("JK1", "ja") == "ジョーカー"
+    assert spoken_name("R7", "en", "uno") == "red 7"
+
+
+def test_a_trick_names_who_played_each_card(qtbot: object, closing: Closing) -> None:
+    table = make_table(qtbot, closing, "second-third", 1, 2)
+
+    def trick_started(view: object) -> bool:
+        shared = [z for z in view.zones if z.owner is None and z.kind != "pile"]
+        return any(z.cards for z in shared)
+
+    play_by_keys(qtbot, table, 2, trick_started)
+    view = table.served_view
+    zone = next(z for z in view.zones if z.owner is None and z.cards and z.kind != "pile")
+    played: dict[str, int] = {}
+    for line in table.session.log()[1:]:
+        record = json.loads(line)
+        if record.get("type") == "action" and str(record["action"]).startswith("play "):
+            played[str(record["action"]).split()[1]] = int(record["seat"])
+    words = table.mirror.shadow(table.scene.zone_items[zone.id]).accessibleName()
+    label = for_view(zone.label, view)
+    assert words.startswith(f"{label}: ")
+    for code in zone.cards:
+        who = table.session.names[played[code]]
+        assert f"{who}'s {spoken_name(code, 'en')}" in words
+
+
+def test_focus_changes_are_announced(
+    qtbot: object, closing: Closing, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    heard: list[tuple[object, str]] = []
+
+    def listen(event: object) -> None:
+        target = event.object()
+        heard.append((event.type(), target.accessibleName()))
+
+    monkeypatch.setattr(access, "post", listen)
+    table = make_table(qtbot, closing, "second-third", 1, 2)
+    play_by_keys(qtbot, table, 2, lambda view: True)
+    qtbot.waitUntil(lambda: table.idle)
+    focus_on(table, "cards", lambda c: isinstance(c, CardItem))
+    press(table, Qt.Key.Key_Right)
+    card = table.keys.focused()
+    name = table.mirror.shadow(card).accessibleName()
+    assert name.startswith(spelled(card.code))
+    assert (QAccessible.Event.Focus, name) in heard[-2:]
+    assert table.view.accessibleName() == name  # the focused widget speaks the item's name
+
+
+def test_the_game_log_is_readable(qtbot: object, closing: Closing) -> None:
+    table = make_table(qtbot, closing, "second-third", 1, 2)
+    play_by_keys(qtbot, table, 2, lambda view: table.session.actions > 6)
+    qtbot.waitUntil(lambda: table.idle and bool(table.gamelog.lines))
+    root = QAccessible.queryAccessibleInterface(table.window())
+    log = next(
+        n
+        for n in walk(root)
+        if n.text(QAccessible.Text.Name) == "Game log" and n.textInterface() is not None
+    )
+    reader = log.textInterface()
+    text = reader.text(0, reader.characterCount())
+    assert table.gamelog.lines[-1] in text and table.gamelog.lines[0] in text
+
+
+def test_letters_stand_for_choices_that_are_numbers() -> None:
+    assert choice_keys(["1", "11"]) == "AB"
+    assert choice_keys(["Pass", "Bid", "Fold"]) == "123"
+    assert choice_keys([str(n) for n in range(1, 9)]) == "12345678"  # more than A … G
 
 
 def test_card_names_follow_the_language(qtbot: object, closing: Closing, language: None) -> None:
@@ -83,7 +171,8 @@ def test_card_names_follow_the_language(qtbot: object, closing: Closing, languag
     QTest.keyClick(table.view, Qt.Key.Key_Escape)
     focus_on(table, "cards", lambda c: c is card)
     name = table.mirror.shadow(card).accessibleName()
-    assert name == card_name(card.code, "ja", "standard") + "、出せます"
+    assert name == spoken_name(card.code, "ja", "standard") + "、出せます"
+    assert "の" in name  # "ハートの7、出せます"
     assert table.keys.ring.isVisible()
 
 
@@ -95,3 +184,33 @@ def test_help_keyboard_lists_the_keys_translated(
     texts = [label.text() for label in dialog.findChildren(QLabel)]
     assert "選択を取り消す" in texts
     assert len(texts) == 2 * len(keys_help())
+
+
+def test_a_letter_key_picks_between_numbered_moves(qtbot: object, closing: Closing) -> None:
+    table = make_table(qtbot, closing, "triq", 1, 1)
+    play_by_keys(qtbot, table, 1, lambda view: bool(numbered(view)))
+    group = numbered(table.served_view)
+    move = group[-1]
+    focus_on(table, "cards", lambda c: isinstance(c, CardItem) and c.code == move.cards[0])
+    press(table, Qt.Key.Key_Return)
+    if table.keys.region == "zones" and move.target:
+        focus_on(table, "zones", lambda z: getattr(z, "zone_id", None) == move.target)
+        press(table, Qt.Key.Key_Return)
+    assert table.scene.notice.startswith("Press a letter: A: ")  # the choices are numbers
+    before = table.session.actions
+    letter = Qt.Key.Key_A + [m.action for m in table.keys.choices].index(move.action)
+    press(table, letter)
+    qtbot.waitUntil(lambda: table.session.actions == before + 1)
+    records = [json.loads(line) for line in table.session.log()]
+    assert [r for r in records if r["type"] == "action"][-1]["action"] == move.action
+
+
+def test_the_curtain_is_read_out(qtbot: object, closing: Closing) -> None:
+    table = make_table(qtbot, closing, "trump-duel", 2, 4)
+    assert table.scene.covered
+    words = table.scene.curtain.text
+    assert words.startswith("Pass to ")
+    qtbot.waitUntil(lambda: words in names_in_tree(table))
+    assert table.view.accessibleName() == words
+    shown = [s.accessibleName() for s in table.mirror.shadows.values()]
+    assert shown == [words]  # nothing else of the table is named under the curtain
