@@ -120,7 +120,7 @@ def _tools_parser() -> argparse.ArgumentParser:
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play one match with bots and print the result."""
     from tabletop.bench import make_player
-    from tabletop.bots.runner import play_match
+    from tabletop.bots.runner import bot_seed, play_match
 
     game = get_game(args.game)
     options = parse_options(game, args.option)
@@ -128,7 +128,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.think is not None and args.think <= 0:
         raise BadOption(Msg("--think must be positive."))
     seated = [
-        make_player(game, bots[i % len(bots)], args.seed * 1009 + i + 1, args.think, None)
+        make_player(game, bots[i % len(bots)], bot_seed(args.seed, i), args.think, None)
         for i in range(args.players)
     ]
     if args.log:

@@ -231,6 +231,12 @@ class Autosave:
         if self.finished is None and self.game.result(self.state) is not None:
             self.finished = self.store.archive(self)
 
+    def rewind(self, lines: list[str], state: State) -> None:
+        """Go back to an earlier log (a move taken back) whose match stands at `state`; save it."""
+        self.lines = list(lines)
+        self.state = state
+        atomic_write(self.path, self.text())
+
     def text(self) -> str:
         """The log as saved."""
         return "\n".join(self.lines) + "\n"
