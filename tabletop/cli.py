@@ -29,7 +29,11 @@ def _app_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--version", action="version", version=f"tabletop {__version__}")
     p.add_argument("--game", help="open straight at the table for this game id")
-    p.add_argument("--seats", help='comma-separated seats, e.g. "Ann,Bob,cpu,cpu:random"')
+    p.add_argument(
+        "--seats",
+        help="comma-separated seats: a name, cpu, or cpu:easy|steady|strong (or a player name "
+        'such as cpu:thumb), e.g. "You,cpu:strong,cpu"',
+    )
     p.add_argument("--seed", type=int)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--screenshot", metavar="FILE.png", help="render the table to a PNG and exit")
@@ -81,7 +85,11 @@ def _tools_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="host a LAN game with no window")
     serve.add_argument("--game", required=True)
-    serve.add_argument("--seats", required=True, help='e.g. "open,open,cpu,cpu:random"')
+    serve.add_argument(
+        "--seats",
+        required=True,
+        help='open, cpu or cpu:<level or player>, e.g. "open,open,cpu:strong"',
+    )
     serve.add_argument("--port", type=int, default=47310)
     serve.add_argument("--password", help=PASSWORD_HELP)
     serve.add_argument("--seed", type=int)

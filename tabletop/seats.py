@@ -33,10 +33,6 @@ NETWORK = "network"
 OPEN = "open"
 """The seat text of a network seat."""
 
-SEAT_TEXTS = "a name, local:<name>, cpu, cpu:<level> (easy, steady, strong) or cpu:<player>"
-"""The seat texts in a word, for command-line help."""
-
-
 @dataclass(frozen=True, slots=True)
 class SeatSpec:
     """One seat: a person (`name`), a computer player (`bot`: its registered name), or an
