@@ -113,8 +113,8 @@ def untranslated(texts: list[str]) -> list[str]:
 
 
 def test_the_check_sees_english_texts() -> None:
-    assert untranslated(["Add seat", "New game — セカンドサード", "席を追加"]) == [
-        "Add seat",
+    assert untranslated(["Remove this seat", "New game — セカンドサード", "この席を削除"]) == [
+        "Remove this seat",
         "New game — セカンドサード",
     ]
 
