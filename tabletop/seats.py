@@ -33,6 +33,7 @@ NETWORK = "network"
 OPEN = "open"
 """The seat text of a network seat."""
 
+
 @dataclass(frozen=True, slots=True)
 class SeatSpec:
     """One seat: a person (`name`), a computer player (`bot`: its registered name), or an

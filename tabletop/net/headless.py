@@ -18,10 +18,11 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
 from tabletop.bots.base import Bot, make_bot, observe
 from tabletop.engine.errors import BadOption, TabletopError
 from tabletop.engine.views import View
+from tabletop.i18n import render
 from tabletop.net.client import Client
 from tabletop.net.discovery import Announcer
 from tabletop.net.host import ANY_ADDRESS, Host
-from tabletop.seats import parse_seats
+from tabletop.seats import computer_label, parse_seats
 
 DEFAULT_PORT = 47310
 """The TCP port a host listens on unless told otherwise."""
@@ -90,6 +91,8 @@ def serve(
     for i, row in enumerate(host.seat_rows()):
         if row["kind"] == "network":
             _say(f"seat {i + 1}: tabletop join {where}:{actual} --token {host.invitation(i)}")
+        elif row["computer"]:
+            _say(f"seat {i + 1}: {render(computer_label(row['name'], game_id, row['computer']))}")
         else:
             _say(f"seat {i + 1}: {row['name']}")
     announcer = None
