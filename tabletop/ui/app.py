@@ -649,7 +649,8 @@ class MainWindow(QMainWindow):
         result = session.result()
         if result is None:
             return
-        dialog = ResultsDialog(game_title(session.game.info), result, session.names, self)
+        names = session.labels() if isinstance(session, Session) else session.names
+        dialog = ResultsDialog(game_title(session.game.info), result, names, self)
         dialog.rematch.connect(self.rematch)
         dialog.newGame.connect(lambda: self.new_game(session.game.info.id))
         lines = session.log()

@@ -246,14 +246,18 @@ class Session:
         """What `seat` sees (None: a spectator): default names in the viewer's language, and
         each computer player's name with its level ("CPU 2 (Steady)")."""
         view = self.game.view(self.state, seat)
+        names = self.labels()
+        return view if names == view.names else replace(view, names=names)
+
+    def labels(self) -> tuple[str, ...]:
+        """The players' names as the table shows them: a computer's with its level."""
         game_id = self.game.info.id
-        names = tuple(
+        return tuple(
             render(computer_label(name, game_id, self._computers[i]))
             if i in self._computers
             else name
-            for i, name in enumerate(shown_names(view.names))
+            for i, name in enumerate(self.names)
         )
-        return view if names == view.names else replace(view, names=names)
 
     def act(self, seat: int, action: str) -> list[Event]:
         """Apply an action for a seat and record it; IllegalAction (with its reason) if refused.
