@@ -133,3 +133,10 @@ def test_the_app_seats_computers_as_simulate_does(game_id: str, seed: int) -> No
     log = io.StringIO()
     play_match(game, 3, ["random", "thumb", "thumb"], seed, log=log)
     assert _actions(session.log()) == _actions(log.getvalue().splitlines())
+
+
+def test_a_table_shows_computers_with_their_level_but_logs_plain_names() -> None:
+    session = Session(get_game("triq"), parse_seats("triq", ["", "cpu:easy"]), 3)
+    assert session.labels() == ("Player 1", "CPU 2 (Easy)") == session.view(0).names
+    assert session.names == ("Player 1", "CPU 2")
+    assert json.loads(session.log()[0])["names"] == ["Player 1", "CPU 2"]

@@ -229,3 +229,23 @@ def test_no_undo_with_other_people_at_the_table(qtbot: object, window: MainWindo
     assert not window.undo_action.isEnabled()
     _press_undo(qtbot, window)
     assert window.table is table and table.session.log() == log
+
+
+def test_no_undo_at_a_lan_table(qtbot: object, window: MainWindow) -> None:
+    seats = parse_seats("second-third", ["Ann", "cpu", "cpu"], network=True)
+    host = Host("second-third", seats, seed=5, auto_start=False)
+    host.start()
+    table = window.sit_host(host, None)
+    chooser = make_bot("second-third", "random", 3)
+    qtbot.waitUntil(
+        lambda: table.idle and table.served_view is not None and bool(table.served_view.moves),
+        timeout=WAIT,
+    )
+    gesture(table, chooser.choose(table.served_view))
+    qtbot.waitUntil(
+        lambda: "Ann" in host.log_text() and '"seat":0' in host.log_text(), timeout=WAIT
+    )
+    log = host.log_text()
+    assert not window.undo_action.isEnabled()
+    _press_undo(qtbot, window)
+    assert window.table is table and host.log_text().startswith(log)
