@@ -249,3 +249,15 @@ def test_no_undo_at_a_lan_table(qtbot: object, window: MainWindow) -> None:
     assert not window.undo_action.isEnabled()
     _press_undo(qtbot, window)
     assert window.table is table and host.log_text().startswith(log)
+
+
+def test_the_results_name_computers_by_level(qtbot: object, window: MainWindow) -> None:
+    game = get_game("trump-duel")
+    seats = parse_seats("trump-duel", ["cpu:easy", "cpu:steady"])
+    window.start_match(game, seats, 3, {}, INSTANT)
+    qtbot.waitUntil(
+        lambda: window.results is not None and window.results.isVisible(), timeout=60000
+    )
+    results = window.results
+    names = sorted(results.table.item(r, 1).text() for r in range(results.table.rowCount()))
+    assert names == ["CPU 1 (Easy)", "CPU 2 (Steady)"]
