@@ -90,7 +90,13 @@ def _app_parser() -> argparse.ArgumentParser:
         help=_("show program's version number and exit", ctx="argparse"),
     )
     p.add_argument("--game", help=_("open straight at the table for this game id"))
-    p.add_argument("--seats", help=_('comma-separated seats, e.g. "Ann,Bob,cpu,cpu:random"'))
+    p.add_argument(
+        "--seats",
+        help=_(
+            "comma-separated seats: a name, cpu, or cpu:easy|steady|strong (or a player name "
+            'such as cpu:thumb), e.g. "You,cpu:strong,cpu"'
+        ),
+    )
     p.add_argument("--seed", type=int, help=_("the match's seed (default: a fresh one)"))
     p.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help=_option_help()
@@ -153,7 +159,11 @@ def _tools_parser() -> argparse.ArgumentParser:
 
     serve = _command(sub, "serve", _("host a LAN game with no window"))
     serve.add_argument("--game", required=True, help=_("the game id (see `tabletop games`)"))
-    serve.add_argument("--seats", required=True, help=_('e.g. "open,open,cpu,cpu:random"'))
+    serve.add_argument(
+        "--seats",
+        required=True,
+        help=_('open, cpu or cpu:<level or player>, e.g. "open,open,cpu:strong"'),
+    )
     serve.add_argument("--port", type=int, default=47310, help=_("TCP port to listen on"))
     serve.add_argument("--password", help=_password_help())
     serve.add_argument("--seed", type=int, help=_("the match's seed (default: a fresh one)"))
@@ -198,7 +208,7 @@ def _tools_parser() -> argparse.ArgumentParser:
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play one match with bots and print the result."""
     from tabletop.bench import make_player
-    from tabletop.bots.runner import play_match
+    from tabletop.bots.runner import bot_seed, play_match
 
     game = get_game(args.game)
     options = parse_options(game, args.option)
@@ -206,7 +216,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.think is not None and args.think <= 0:
         raise BadOption(Msg("--think must be positive."))
     seated = [
-        make_player(game, bots[i % len(bots)], args.seed * 1009 + i + 1, args.think, None)
+        make_player(game, bots[i % len(bots)], bot_seed(args.seed, i), args.think, None)
         for i in range(args.players)
     ]
     if args.log:

@@ -236,6 +236,12 @@ class Autosave(LogWriter):
         if self.finished is None and self.game.result(self.state) is not None:
             self.finished = self.store.archive(self)
 
+    def rewind(self, lines: list[str], state: State) -> None:
+        """Go back to an earlier log (a move taken back) whose match stands at `state`; save it."""
+        super().rewind(lines, state)
+        self.state = state
+        atomic_write(self.path, self.text())
+
 
 def seat_bots(lines: list[str], players: int) -> tuple[str | None, ...]:
     """The header's `bots` (a computer player's name or None per seat); () if absent or odd."""

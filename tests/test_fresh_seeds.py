@@ -9,9 +9,9 @@ from PySide6.QtCore import QSettings
 
 from tabletop.engine.registry import get_game
 from tabletop.engine.rng import SECURE_FROM
-from tabletop.net.host import Host, parse_seats
+from tabletop.net.host import Host
+from tabletop.seats import parse_seats
 from tabletop.ui.app import MainWindow
-from tabletop.ui.session import parse_seats as table_seats
 from tabletop.ui.table import INSTANT
 
 
@@ -19,9 +19,9 @@ def test_the_app_deals_a_new_match_from_a_fresh_seed(qtbot: object, tmp_path: Pa
     window = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
     game = get_game("triq")
-    first = window.start_match(game, table_seats("triq", ["Ann", "cpu"]), None, {}, INSTANT)
+    first = window.start_match(game, parse_seats("triq", ["Ann", "cpu"]), None, {}, INSTANT)
     first_seed = first.session.seed
-    second = window.start_match(game, table_seats("triq", ["Ann", "cpu"]), None, {}, INSTANT)
+    second = window.start_match(game, parse_seats("triq", ["Ann", "cpu"]), None, {}, INSTANT)
     assert first_seed >= SECURE_FROM and second.session.seed >= SECURE_FROM
     assert first_seed != second.session.seed
     assert str(first_seed) not in window.windowTitle()
@@ -29,7 +29,9 @@ def test_the_app_deals_a_new_match_from_a_fresh_seed(qtbot: object, tmp_path: Pa
 
 def test_a_lan_host_deals_from_a_fresh_seed(qtbot: object, tmp_path: Path) -> None:
     save = tmp_path / "host.jsonl"
-    host = Host("triq", parse_seats(["cpu", "cpu"]), autosave=save, auto_start=False)
+    host = Host(
+        "triq", parse_seats("triq", ["cpu", "cpu"], network=True), autosave=save, auto_start=False
+    )
     try:
         host.start()
         qtbot.waitUntil(lambda: save.exists() and save.read_text().strip() != "", timeout=10000)

@@ -12,11 +12,21 @@ from tabletop.engine.log import LogWriter
 MAX_ACTIONS = 1_000_000
 
 
+def bot_seed(seed: int, seat: int) -> int:
+    """The private seed of the computer player at `seat` in a match dealt from `seed`.
+
+    The one recipe for every table that knows the match's seed: `simulate`, the bench, the
+    app and a LAN host. Replays do not depend on it (a log holds the actions), but `simulate`
+    logs do, so it stays as it is.
+    """
+    return seed * 1009 + seat + 1
+
+
 def seat_bots(game: Game[Any], names: Sequence[str], players: int, seed: int) -> list[Bot]:
     """One bot per seat; a shorter list of names is repeated to fill the seats."""
     names = list(names) or ["random"]
     return [
-        make_bot(game.info.id, names[i % len(names)], seed * 1009 + i + 1) for i in range(players)
+        make_bot(game.info.id, names[i % len(names)], bot_seed(seed, i)) for i in range(players)
     ]
 
 

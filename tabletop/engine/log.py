@@ -89,6 +89,15 @@ class LogWriter:
         for ev in events:
             self._write(ev.to_json())
 
+    def rewind(self, lines: list[str], state: State) -> None:
+        """Go back to an earlier log (a move taken back) whose match stands at `state`.
+
+        Only the kept `lines` change: a writer that also streams to a file cannot take lines back.
+        """
+        if self._out is not None:
+            raise ValueError("a log streamed to a file cannot be rewound")
+        self.lines = list(lines)
+
     def text(self) -> str:
         """The whole log as one text, each line ending in a newline."""
         return "\n".join(self.lines) + "\n"

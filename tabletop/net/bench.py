@@ -23,6 +23,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
 
 from tabletop.bots.base import Bot, make_bot
+from tabletop.bots.runner import bot_seed
 from tabletop.engine.game import Game, State
 from tabletop.engine.log import replay
 from tabletop.engine.registry import all_games
@@ -82,7 +83,7 @@ class LoopbackTable:
     ) -> None:
         app()
         self.rng = random.Random(seed)
-        specs = list(specs) if specs is not None else [SeatSpec("network")] * players
+        specs = list(specs) if specs is not None else [SeatSpec(network=True)] * players
         self.host: Host | None = None
         if port is None:
             self.host = Host(game_id, specs, options, seed, password, autosave, limits)
@@ -98,7 +99,7 @@ class LoopbackTable:
         network = sum(1 for s in specs if s.kind == "network")
         for i in range(network):
             name = bots[i % len(bots)]
-            bot = None if name == "random" else make_bot(game_id, name, seed * 31 + i)
+            bot = None if name == "random" else make_bot(game_id, name, bot_seed(seed, i))
             token = tokens[i] if i < len(tokens) else None
             self.add_client(Client(f"Net {i + 1}", password, token), bot)
         for _ in range(spectators):

@@ -18,9 +18,11 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
 from tabletop.bots.base import Bot, make_bot, observe
 from tabletop.engine.errors import BadOption, TabletopError
 from tabletop.engine.views import View
+from tabletop.i18n import render
 from tabletop.net.client import Client
 from tabletop.net.discovery import Announcer
-from tabletop.net.host import ANY_ADDRESS, Host, parse_seats
+from tabletop.net.host import ANY_ADDRESS, Host
+from tabletop.seats import computer_label, parse_seats
 
 DEFAULT_PORT = 47310
 """The TCP port a host listens on unless told otherwise."""
@@ -56,8 +58,9 @@ def serve(
 ) -> int:
     """Host a match with no window until it ends; prints the port and how to join each seat.
 
-    `seats`: "open" (a network player) or "cpu" / "cpu:<bot>". With `autosave` naming a file
-    that already holds a match, that match resumes and its players rejoin with their tokens.
+    `seats`: "open" (a network player) or "cpu" / "cpu:<level or bot>" (`tabletop.seats`). With
+    `autosave` naming a file that already holds a match, that match resumes and its players
+    rejoin with their tokens.
     `bind` is the address listened on; `announce_to` where discovery datagrams go (None: off).
     Once the match is over (also when it already was in the autosave) the host stays up until
     every network seat has been sent the result, or `result_wait` seconds at most.
@@ -73,7 +76,7 @@ def serve(
             if host.game.info.id != game_id:
                 raise TabletopError(f"{autosave} holds a {host.game.info.id} match, not {game_id}.")
         else:
-            specs = parse_seats(seats)
+            specs = parse_seats(game_id, seats, network=True)
             if any(s.kind == "local" for s in specs):
                 raise TabletopError("A headless host has no local seats; use open or cpu.")
             host = Host(game_id, specs, options, seed, password, autosave)
@@ -88,6 +91,8 @@ def serve(
     for i, row in enumerate(host.seat_rows()):
         if row["kind"] == "network":
             _say(f"seat {i + 1}: tabletop join {where}:{actual} --token {host.invitation(i)}")
+        elif row["computer"]:
+            _say(f"seat {i + 1}: {render(computer_label(row['name'], game_id, row['computer']))}")
         else:
             _say(f"seat {i + 1}: {row['name']}")
     announcer = None

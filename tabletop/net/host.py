@@ -26,7 +26,9 @@ import shiboken6
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QTcpServer, QTcpSocket
 
-from tabletop.bots.base import Bot, feed, make_bot
+from tabletop.bots.base import Bot, feed
+from tabletop.bots.levels import table_player
+from tabletop.bots.runner import bot_seed
 from tabletop.engine.errors import BadOption, IllegalAction, ParseError
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, State
@@ -45,41 +47,12 @@ from tabletop.net.framing import (
     encode,
     frame_text,
 )
+from tabletop.seats import SeatSpec as SeatSpec
+from tabletop.seats import computer_name, person_name
 from tabletop.store import atomic_write
 
 ANY_ADDRESS = "0.0.0.0"
 """Listen on every IPv4 interface (the LAN); tests pass "127.0.0.1"."""
-
-
-@dataclass(frozen=True, slots=True)
-class SeatSpec:
-    """How one seat is played: "network" (a client), "cpu" (with `bot`), or "local" (hot-seat)."""
-
-    kind: str
-    bot: str = "random"
-    name: str = ""
-
-
-def parse_seats(items: Sequence[str]) -> list[SeatSpec]:
-    """Seat texts to specs: "open", "cpu", "cpu:<bot>", "local", "local:<name>"."""
-    specs = []
-    for raw in items:
-        text = raw.strip()
-        head, _, rest = text.partition(":")
-        if head == "open" and not rest:
-            specs.append(SeatSpec("network"))
-        elif head == "cpu":
-            specs.append(SeatSpec("cpu", rest.strip() or "random"))
-        elif head == "local":
-            specs.append(SeatSpec("local", name=msg.clean_name(rest)))
-        else:
-            raise BadOption(
-                Msg(
-                    "A seat is open, cpu, cpu:<bot>, local or local:<name>, not {text}.",
-                    text=repr(text),
-                )
-            )
-    return specs
 
 
 FULL_TEXT = "The table has too many connections right now; try again in a moment."
@@ -288,12 +261,12 @@ class Host(QObject):
     def _init_seat(self, index: int) -> None:
         seat = self._seats[index]
         spec = seat.spec
-        if spec.kind == "cpu":
-            seat.stand_in = make_bot(self.game.info.id, spec.bot, secrets.randbits(31))
+        if spec.bot is not None:
+            seat.stand_in = table_player(self.game.info.id, spec.bot, bot_seed(self._seed, index))
             seat.stand_in_name = spec.bot
-            seat.name = seat.name or f"CPU {index + 1} ({spec.bot})"
-        elif spec.kind == "local":
-            seat.name = seat.name or spec.name or f"Player {index + 1}"
+            seat.name = seat.name or msg.clean_name(spec.name) or computer_name(index)
+        elif spec.human:
+            seat.name = seat.name or msg.clean_name(spec.name) or person_name(index)
 
     # ---- resuming ------------------------------------------------------------------------
     @classmethod
@@ -312,7 +285,7 @@ class Host(QObject):
         # The seats file of an older version is the bare list of seats, with no salt.
         meta = saved_meta["seats"] if isinstance(saved_meta, dict) else saved_meta
         head = next(read_lines(lines))[1]
-        specs = [SeatSpec(s["kind"], s.get("bot", "random"), s.get("name", "")) for s in meta]
+        specs = [SeatSpec.of_kind(s["kind"], s.get("bot"), s.get("name", "")) for s in meta]
         host = cls(
             str(head["game"]),
             specs,
@@ -760,7 +733,7 @@ class Host(QObject):
             target.stand_in = None
             target.stand_in_name = None
         else:
-            target.stand_in = make_bot(self.game.info.id, bot, secrets.randbits(31))
+            target.stand_in = table_player(self.game.info.id, bot, bot_seed(self._seed, seat))
             target.stand_in_name = bot
         self._broadcast_seats()
         self._schedule_computers()

@@ -30,7 +30,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop.bots.base import bot_names, make_bot
+from tabletop.bots.base import make_bot
+from tabletop.bots.runner import bot_seed
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.game import Game
 from tabletop.engine.registry import get_game
@@ -267,6 +268,15 @@ class MainWindow(QMainWindow):
         quit_.triggered.connect(self.close)
         for action in (self.rematch_action, back, quit_):
             game_menu.addAction(action)
+        edit_menu = bar.addMenu(_("&Edit", ctx="menu"))
+        self.undo_action = QAction(_("&Undo my last move"), bar, enabled=False)
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.undo_action.setToolTip(
+            _("Take back your last move and the computers' replies since (against computers)")
+        )
+        self.undo_action.triggered.connect(self.take_back)
+        edit_menu.addAction(self.undo_action)
+        edit_menu.aboutToShow.connect(self.update_undo)
         view_menu = bar.addMenu(_("&View", ctx="menu"))
         speed = view_menu.addMenu(_("Animation &speed"))
         group = QActionGroup(bar)
@@ -326,6 +336,7 @@ class MainWindow(QMainWindow):
         tempo = next((k for k, v in TEMPOS.items() if v == self.tempo), "Normal")
         self._menus(tempo, self.scores_action.isChecked())
         self.rematch_action.setEnabled(self.last is not None)
+        self.update_undo()
         self.launcher.select(game_id)
         self.refresh_launcher()
         if self.table is not None and front is self.table:
@@ -395,6 +406,7 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.launcher)
         self.setWindowTitle("Tabletop")
         self.refresh_launcher()
+        self.update_undo()
 
     def refresh_launcher(self) -> None:
         """List the unfinished and finished matches; report any save that had to be set aside."""
@@ -446,7 +458,7 @@ class MainWindow(QMainWindow):
         if game_id is None:
             return
         game = get_game(game_id)
-        dialog = NewGameDialog(game.info, bot_names(game_id), self.settings, self)
+        dialog = NewGameDialog(game.info, self.settings, self)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
         self.settings.setValue("lastGame", game_id)
@@ -505,6 +517,7 @@ class MainWindow(QMainWindow):
         table.bots_enabled = autoplay
         table.scores.setVisible(self.scores_action.isChecked())
         table.matchOver.connect(self.show_results)
+        table.idleChanged.connect(lambda _idle: self.update_undo())
         self._close_replay()
         if self.table is not None:
             self.table.halt()
@@ -524,7 +537,36 @@ class MainWindow(QMainWindow):
             self.setWindowTitle(f"Tabletop — {game_title(info)} · LAN")
         self.rematch_action.setEnabled(self.last is not None)
         table.start()
+        self.update_undo()
         return table
+
+    def _local_table(self) -> tuple[TableWidget, Session] | None:
+        """The table in front and its session, if it is a match played on this computer."""
+        table = self.table
+        if table is None or self.stack.currentWidget() is not table:
+            return None
+        session = table.session
+        return (table, session) if isinstance(session, Session) else None
+
+    def update_undo(self) -> None:
+        """Offer Edit › Undo only while one person plays computers and has a move to take back."""
+        local = self._local_table()
+        self.undo_action.setEnabled(local is not None and local[1].take_back_point() is not None)
+
+    def take_back(self) -> TableWidget | None:
+        """Take back the person's last move and the computers' replies since: the match is
+        replayed from its log to before that move (the save follows). None if there is none."""
+        local = self._local_table()
+        if local is None or local[1].take_back_point() is None:
+            self.update_undo()
+            return None
+        table, session = local
+        try:
+            earlier = session.taken_back()
+        except TabletopError as err:
+            self.tell(_("Cannot undo"), _("This move cannot be taken back."), error_text(err))
+            return None
+        return self._sit(earlier, table.tempo, table.bots_enabled)
 
     # ---- LAN play -----------------------------------------------------------------------
     def host_game(self, game_id: str | None = None) -> HostLobby:
@@ -610,7 +652,8 @@ class MainWindow(QMainWindow):
         result = session.result()
         if result is None:
             return
-        dialog = ResultsDialog(game_title(session.game.info), result, session.names, self)
+        names = session.labels() if isinstance(session, Session) else session.names
+        dialog = ResultsDialog(game_title(session.game.info), result, names, self)
         dialog.rematch.connect(self.rematch)
         dialog.newGame.connect(lambda: self.new_game(session.game.info.id))
         lines = session.log()
@@ -661,7 +704,7 @@ class MainWindow(QMainWindow):
         if game_id is None:
             return
         info = get_game(game_id).info
-        seats = load_choices(self.settings, info, default_bot(game_id))["seats"]
+        seats = load_choices(self.settings, info)["seats"]
         names = [s.name if s.human else "" for s in seats]
         dialog = BlankSheetDialog(info, names, verb, self)
         dialog.accepted.connect(lambda: then(dialog.model()))
@@ -746,6 +789,7 @@ class MainWindow(QMainWindow):
         self.replay, self.replay_sheet = widget, sheet
         self.stack.addWidget(widget)
         self.stack.setCurrentWidget(widget)
+        self.update_undo()
         info = stepper.game.info
         self.setWindowTitle(
             render(
@@ -764,14 +808,18 @@ class MainWindow(QMainWindow):
 def _seats_for(game: Game, seats: Sequence[str] | None, settings: QSettings) -> list[SeatSpec]:
     if seats:
         return parse_seats(game.info.id, seats)
-    return list(load_choices(settings, game.info, default_bot(game.info.id))["seats"])
+    return list(load_choices(settings, game.info)["seats"])
 
 
 def _autoplay(table: TableWidget, moves: int) -> None:
     """Play `moves` actions, each chosen by a computer player (a stand-in for people)."""
     session = table.session
+    assert isinstance(session, Session)
     game_id = session.game.info.id
-    stand_in = {i: make_bot(game_id, default_bot(game_id), 7919 + i) for i in session.humans}
+    stand_in = {
+        i: make_bot(game_id, default_bot(game_id), bot_seed(session.seed, i))
+        for i in session.humans
+    }
     for _move in range(moves):
         acting = sorted(session.to_act())
         if not acting:

@@ -33,8 +33,8 @@ from tabletop.engine.game import GameInfo
 from tabletop.engine.registry import all_games
 from tabletop.help import rules_markdown
 from tabletop.i18n import _, current, render
+from tabletop.seats import computer_label, seats_from
 from tabletop.store import HistoryEntry, SaveInfo
-from tabletop.ui.session import seats_from
 from tabletop.ui.texts import and_list, shown_name, shown_names
 from tabletop.ui.texts import game_title as title_of
 
@@ -193,9 +193,9 @@ class Launcher(QWidget):
         self.saves.clear()
         for save in saves:
             people = ", ".join(
-                shown_name(s.name)
-                if s.human
-                else _("{name} (computer)").replace("{name}", shown_name(s.name))
+                render(computer_label(shown_name(s.name), save.game, s.bot))
+                if s.bot is not None
+                else shown_name(s.name)
                 for s in seats_from(save.names, save.bots)
             )
             item = QTreeWidgetItem(

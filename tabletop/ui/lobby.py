@@ -27,31 +27,29 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop.bots.base import bot_names
+from tabletop.bots.levels import level_bot, offered_levels
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.game import GameInfo
 from tabletop.engine.registry import all_games, get_game
 from tabletop.engine.text import Msg
 from tabletop.i18n import _, error_text, render
-from tabletop.net import messages as msg
 from tabletop.net.discovery import Announcer
 from tabletop.net.fairness import short
 from tabletop.net.headless import DEFAULT_PORT
-from tabletop.net.host import Host, SeatSpec
+from tabletop.net.host import Host
+from tabletop.seats import LOCAL, NETWORK, SeatSpec, computer_label, default_bot
 from tabletop.ui.netsession import LanConfig, lan_addresses
 from tabletop.ui.newgame import option_value, option_widget
-from tabletop.ui.session import default_bot
 from tabletop.ui.texts import game_title, shown_name
 
-NETWORK = "network"
-LOCAL = "local"
 SETTINGS_KEY = "lan/host"
+TOOLTIP = Qt.ItemDataRole.ToolTipRole
 
 
 class SeatChoice(QWidget):
     """One seat in the lobby: who plays it, a name for a person here, and who took it."""
 
-    def __init__(self, index: int, kind: str, name: str, bots: list[str]) -> None:
+    def __init__(self, index: int, kind: str, name: str, game_id: str) -> None:
         super().__init__()
         self.index = index
         row = QHBoxLayout(self)
@@ -60,8 +58,10 @@ class SeatChoice(QWidget):
         self.kind = QComboBox()
         self.kind.addItem(_("Open: a network player"), NETWORK)
         self.kind.addItem(_("A person at this computer"), LOCAL)
-        for bot in bots:
-            self.kind.addItem(render(Msg("Computer: {bot}", bot=bot)), f"cpu:{bot}")
+        for level in offered_levels(game_id):
+            title = render(Msg("Computer: {level}", level=level.title))
+            self.kind.addItem(title, f"cpu:{level_bot(game_id, level.key)}")
+            self.kind.setItemData(self.kind.count() - 1, render(level.blurb), TOOLTIP)
         self.kind.setCurrentIndex(max(0, self.kind.findData(kind)))
         self.name = QLineEdit(name)
         self.name.setPlaceholderText(render(Msg("Player {number}", number=index + 1)))
@@ -81,19 +81,22 @@ class SeatChoice(QWidget):
         """The seat as the host takes it."""
         kind = self.choice()
         if kind.startswith("cpu:"):
-            return SeatSpec("cpu", kind.removeprefix("cpu:"))
+            return SeatSpec(bot=kind.removeprefix("cpu:"))
         if kind == LOCAL:
-            return SeatSpec(LOCAL, name=msg.clean_name(self.name.text()))
-        return SeatSpec(NETWORK)
+            return SeatSpec(self.name.text())
+        return SeatSpec(network=True)
 
     def _kind_changed(self) -> None:
         self.name.setVisible(self.choice() == LOCAL)
         self.status.setText("")
 
-    def show_row(self, row: dict[str, Any]) -> None:
+    def show_row(self, row: dict[str, Any], game_id: str) -> None:
         """Show the host's row for this seat: who took it and whether they are here."""
         if row["kind"] != NETWORK:
-            self.status.setText(shown_name(row["name"]))
+            name = shown_name(row["name"])
+            if row["computer"]:
+                name = render(computer_label(name, game_id, row["computer"]))
+            self.status.setText(name)
         elif not row["taken"]:
             self.status.setText(_("waiting for a player…"))
         elif row["connected"]:
@@ -236,7 +239,7 @@ class HostLobby(QDialog):
         self.options_box.setVisible(bool(info.options))
 
     def _add_seat(self, kind: str, name: str) -> None:
-        choice = SeatChoice(len(self.seat_choices), kind, name, bot_names(self.game_id()))
+        choice = SeatChoice(len(self.seat_choices), kind, name, self.game_id())
         self.seat_choices.append(choice)
         self.seats_layout.addWidget(choice)
 
@@ -352,7 +355,7 @@ class HostLobby(QDialog):
         if host is None:
             return
         for choice, row in zip(self.seat_choices, host.seat_rows(), strict=True):
-            choice.show_row(row)
+            choice.show_row(row, host.game.info.id)
         self.start_button.setEnabled(host.ready() and host.state is None)
 
     def start(self) -> None:

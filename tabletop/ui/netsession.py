@@ -21,7 +21,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtNetwork import QAbstractSocket, QNetworkInterface
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QPushButton, QToolButton, QWidget
 
-from tabletop.bots.base import bot_names
+from tabletop.bots.levels import level_bot, offered_levels
 from tabletop.engine.errors import BadOption, IllegalAction, ParseError
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, Result
@@ -33,9 +33,10 @@ from tabletop.net.client import Client
 from tabletop.net.discovery import BROADCAST, DISCOVERY_PORT, Announcer
 from tabletop.net.fairness import Verdict, short
 from tabletop.net.host import ANY_ADDRESS, Host
+from tabletop.seats import level_title
 from tabletop.store import atomic_write, data_dir
 from tabletop.ui import gestures
-from tabletop.ui.session import default_bot, serve_seat
+from tabletop.ui.session import serve_seat
 from tabletop.ui.texts import shown_name, shown_names, shown_view
 
 
@@ -178,9 +179,9 @@ class HostSession(QObject):
         return serve_seat(self.humans, self.to_act(), self.players, current)
 
     def computer_names(self) -> list[str]:
-        """The computer players that can stand in for a network seat, the default first."""
-        first = default_bot(self.game.info.id)
-        return [first] + [b for b in bot_names(self.game.info.id) if b != first]
+        """The computer players that can stand in for a network seat, one per level."""
+        game_id = self.game.info.id
+        return [level_bot(game_id, level.key) for level in offered_levels(game_id)]
 
     def close(self) -> None:
         """Stop announcing and close the table."""
@@ -454,7 +455,7 @@ class NetBar(QWidget):
             )
             sub.menuAction().setEnabled(not row["connected"])
             for bot in session.computer_names():
-                action = QAction(bot, sub)
+                action = QAction(render(level_title(session.game.info.id, bot)), sub)
                 action.triggered.connect(lambda _=False, s=seat, b=bot: host.set_computer(s, b))
                 sub.addAction(action)
         text = render(Msg("Hosting on {where}", where=where))

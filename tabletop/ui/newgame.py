@@ -1,6 +1,8 @@
-"""The new-game dialog: seats (name; person or which computer player), options, seed.
+"""The new-game dialog: how many seats, each seat's name and who plays it (a person or a
+computer at a level), options, seed.
 
-The last choices for each game are remembered in QSettings.
+The last choices for each game are remembered in QSettings (computer seats by the registered
+name of their player, as saved matches name them).
 """
 
 from __future__ import annotations
@@ -8,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -26,21 +28,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tabletop.bots.levels import level_bot, offered_levels
 from tabletop.engine.game import GameInfo, Option
 from tabletop.engine.text import Msg
 from tabletop.i18n import _, error_text, render
-from tabletop.ui.session import SeatSpec
+from tabletop.seats import SeatSpec, computer_name, default_bot, person_name
 from tabletop.ui.texts import game_title
 
 
-def default_seats(info: GameInfo, bot: str) -> list[SeatSpec]:
-    """You plus computer players, at the smallest count that plays well (at least 3 if allowed)."""
+def default_seats(info: GameInfo) -> list[SeatSpec]:
+    """You plus computer players at the default level, at the smallest count that plays well
+    (at least 3 if allowed)."""
     count = min(info.max_players, max(info.min_players, 3))
     you = _("You", ctx="seat name")
-    return [SeatSpec(you)] + [SeatSpec(f"CPU {i + 1}", bot) for i in range(1, count)]
+    bot = default_bot(info.id)
+    return [SeatSpec(you)] + [SeatSpec(computer_name(i), bot) for i in range(1, count)]
 
 
-def load_choices(settings: QSettings, info: GameInfo, bot: str) -> dict[str, Any]:
+def load_choices(settings: QSettings, info: GameInfo) -> dict[str, Any]:
     """The remembered seats, options and seed for a game (defaults if none)."""
     raw = settings.value(f"games/{info.id}", "")
     try:
@@ -49,7 +54,7 @@ def load_choices(settings: QSettings, info: GameInfo, bot: str) -> dict[str, Any
         data = {}
     seats = [SeatSpec(str(n), b or None) for n, b in data.get("seats", [])]
     if not info.min_players <= len(seats) <= info.max_players:
-        seats = default_seats(info, bot)
+        seats = default_seats(info)
     options = {o.key: data.get("options", {}).get(o.key, o.default) for o in info.options}
     return {"seats": seats, "options": options, "seed": str(data.get("seed", ""))}
 
@@ -98,21 +103,30 @@ def option_value(opt: Option, widget: QWidget) -> Any:
 
 
 class SeatRow(QWidget):
-    """One seat: its name and who plays it."""
+    """One seat: its name and who plays it (a person, or a computer at a level)."""
 
-    def __init__(self, seat: SeatSpec, bots: list[str]) -> None:
+    def __init__(self, seat: SeatSpec, game_id: str) -> None:
         super().__init__()
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
+        self.number = QLabel()
         self.name = QLineEdit(seat.name)
         self.kind = QComboBox()
         self.kind.addItem(_("Person"), "")
-        for bot in bots:
-            self.kind.addItem(render(Msg("Computer: {bot}", bot=bot)), bot)
-        self.kind.setCurrentIndex(max(0, self.kind.findData(seat.bot or "")))
+        for level in offered_levels(game_id):
+            title = render(Msg("Computer: {level}", level=level.title))
+            self.kind.addItem(title, level_bot(game_id, level.key))
+            self.kind.setItemData(
+                self.kind.count() - 1, render(level.blurb), Qt.ItemDataRole.ToolTipRole
+            )
+        found = self.kind.findData(seat.bot or "")
+        if found < 0:
+            found = self.kind.findData(default_bot(game_id))
+        self.kind.setCurrentIndex(max(0, found))
         self.remove = QPushButton("✕")
         self.remove.setFixedWidth(28)
         self.remove.setToolTip(_("Remove this seat"))
+        row.addWidget(self.number)
         row.addWidget(self.name, 1)
         row.addWidget(self.kind)
         row.addWidget(self.remove)
@@ -120,35 +134,52 @@ class SeatRow(QWidget):
     def spec(self, index: int) -> SeatSpec:
         """The seat as chosen."""
         bot = str(self.kind.currentData()) or None
-        name = self.name.text().strip() or (f"CPU {index + 1}" if bot else f"Player {index + 1}")
+        name = self.name.text().strip() or (computer_name(index) if bot else person_name(index))
         return SeatSpec(name, bot)
 
 
 class NewGameDialog(QDialog):
     """Pick the seats, options and seed for a new match of one game."""
 
-    def __init__(
-        self, info: GameInfo, bots: list[str], settings: QSettings, parent: QWidget | None = None
-    ) -> None:
+    def __init__(self, info: GameInfo, settings: QSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.info, self.bots, self.settings = info, bots, settings
+        self.info, self.settings = info, settings
         self.setWindowTitle(render(Msg("New game — {game}", game=game_title(info))))
-        remembered = load_choices(settings, info, bots[-1])
+        remembered = load_choices(settings, info)
         layout = QVBoxLayout(self)
-        seats_box = QGroupBox(
-            render(Msg("Seats ({low}–{high})", low=info.min_players, high=info.max_players))
-        )
+        seats_box = QGroupBox(_("Who plays each seat"))
         seats_layout = QVBoxLayout(seats_box)
+        count_row = QHBoxLayout()
+        self.count = QSpinBox()
+        self.count.setRange(info.min_players, info.max_players)
+        self.count.setAccelerated(True)
+        self.count.setToolTip(
+            render(
+                Msg(
+                    "Type or choose how many play: {low}–{high}",
+                    low=info.min_players,
+                    high=info.max_players,
+                )
+            )
+        )
+        count_label = QLabel(
+            render(Msg("Players ({low}–{high})", low=info.min_players, high=info.max_players))
+        )
+        count_label.setBuddy(self.count)
+        self.count.setMinimumWidth(80)
+        count_row.addWidget(count_label)
+        count_row.addWidget(self.count)
+        count_row.addStretch(1)
+        seats_layout.addLayout(count_row)
         self.rows_widget = QWidget()
         self.rows = QVBoxLayout(self.rows_widget)
         self.rows.setContentsMargins(0, 0, 0, 0)
+        self.rows.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.rows_widget)
         scroll.setMinimumHeight(160)
         seats_layout.addWidget(scroll)
-        self.add = QPushButton(_("Add seat"))
-        seats_layout.addWidget(self.add)
         layout.addWidget(seats_box)
         self.seat_rows: list[SeatRow] = []
         for seat in remembered["seats"]:
@@ -183,31 +214,41 @@ class NewGameDialog(QDialog):
         )
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText(_("Sit down"))
         layout.addWidget(buttons)
-        self.add.clicked.connect(self._add_default)
+        self.count.valueChanged.connect(self.set_count)
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
         self._update_counts()
 
     def _add_row(self, seat: SeatSpec) -> None:
-        row = SeatRow(seat, self.bots)
+        row = SeatRow(seat, self.info.id)
         row.remove.clicked.connect(lambda: self._remove_row(row))
         self.seat_rows.append(row)
-        self.rows.addWidget(row)
+        self.rows.insertWidget(self.rows.count() - 1, row)
+
+    def set_count(self, count: int) -> None:
+        """Add computer seats at the default level, or drop the last seats, to seat `count`."""
+        count = max(self.info.min_players, min(self.info.max_players, count))
+        while len(self.seat_rows) > count:
+            self.seat_rows.pop().deleteLater()
+        bot = default_bot(self.info.id)
+        while len(self.seat_rows) < count:
+            self._add_row(SeatSpec(computer_name(len(self.seat_rows)), bot))
         self._update_counts()
 
-    def _add_default(self) -> None:
-        n = len(self.seat_rows)
-        self._add_row(SeatSpec(f"CPU {n + 1}", self.bots[-1]))
-
     def _remove_row(self, row: SeatRow) -> None:
+        if len(self.seat_rows) <= self.info.min_players:
+            return
         self.seat_rows.remove(row)
         row.deleteLater()
         self._update_counts()
 
     def _update_counts(self) -> None:
         n = len(self.seat_rows)
-        self.add.setEnabled(n < self.info.max_players)
-        for row in self.seat_rows:
+        self.count.blockSignals(True)
+        self.count.setValue(n)
+        self.count.blockSignals(False)
+        for i, row in enumerate(self.seat_rows):
+            row.number.setText(f"{i + 1}.")
             row.remove.setEnabled(n > self.info.min_players)
 
     def seats(self) -> list[SeatSpec]:

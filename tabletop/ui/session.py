@@ -9,34 +9,25 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any, Protocol
 
-from tabletop.bots.base import Bot, bot_names, feed, make_bot
+from tabletop.bots.base import Bot, feed
+from tabletop.bots.levels import table_player
+from tabletop.bots.runner import bot_seed
 from tabletop.engine.errors import BadOption
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, Result, State
-from tabletop.engine.log import LogWriter
+from tabletop.engine.log import LogWriter, replay_steps
 from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 from tabletop.i18n import render
-from tabletop.ui.texts import shown_names, shown_view
-
-CPU = "cpu"
-"""The seat text that asks for the game's rule-of-thumb player (or the random one)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SeatSpec:
-    """One seat: a name, and a computer player's name or None for a person."""
-
-    name: str
-    bot: str | None = None
-
-    @property
-    def human(self) -> bool:
-        """True for a person at the table."""
-        return self.bot is None
+from tabletop.seats import SeatSpec as SeatSpec
+from tabletop.seats import computer_label
+from tabletop.seats import default_bot as default_bot
+from tabletop.seats import parse_seats as parse_seats
+from tabletop.seats import seats_from as seats_from
+from tabletop.ui.texts import shown_names
 
 
 class Recorder(Protocol):
@@ -46,6 +37,9 @@ class Recorder(Protocol):
 
     def action(self, seat: int, action: object, events: Iterable[Event]) -> None:
         """Add one applied action and the events it produced."""
+
+    def rewind(self, lines: list[str], state: State) -> None:
+        """Go back to an earlier log (a move taken back) whose match now stands at `state`."""
 
 
 class TableSession(Protocol):
@@ -57,7 +51,7 @@ class TableSession(Protocol):
     reason the action was refused.
     """
 
-    game: Game
+    game: Game[Any]
     seats: list[SeatSpec]
     humans: tuple[int, ...]
     save_error: str
@@ -148,52 +142,19 @@ def serve_seat(
     return min(waiting, key=lambda s: (s - start - 1) % players)
 
 
-def seats_from(names: Sequence[str], bots: Sequence[str | None]) -> list[SeatSpec]:
-    """Seats from a saved header's names and bots (no bots saved: everyone is a person)."""
-    kinds = list(bots) if len(bots) == len(names) else [None] * len(names)
-    return [SeatSpec(name, bot) for name, bot in zip(names, kinds, strict=True)]
-
-
-def default_bot(game_id: str) -> str:
-    """The rule-of-thumb player if the game has one, else the random one."""
-    return "thumb" if "thumb" in bot_names(game_id) else "random"
-
-
-def parse_seats(game_id: str, texts: Sequence[str]) -> list[SeatSpec]:
-    """Read `--seats` entries: a person's name, `cpu`, or `cpu:<player>`."""
-    seats = []
-    known = bot_names(game_id)
-    for i, raw in enumerate(texts):
-        text = raw.strip()
-        low = text.lower()
-        if low == CPU or low.startswith(CPU + ":"):
-            bot = text.split(":", 1)[1].strip() if ":" in text else default_bot(game_id)
-            if bot not in known:
-                raise BadOption(
-                    Msg(
-                        "No computer player {name} for {game}; choose from {names}.",
-                        name=repr(bot),
-                        game=game_id,
-                        names=", ".join(known),
-                    )
-                )
-            seats.append(SeatSpec(f"CPU {i + 1}", bot))
-        else:
-            seats.append(SeatSpec(text or f"Player {i + 1}"))
-    return seats
-
-
 class Session:
     """One match: state, seats, computer players, and who the table serves."""
 
     def __init__(
         self,
-        game: Game,
+        game: Game[Any],
         seats: Sequence[SeatSpec],
         seed: int,
         options: Mapping[str, Any] | None = None,
         state: State | None = None,
     ) -> None:
+        if any(s.network for s in seats):
+            raise BadOption(Msg("An open seat is for a LAN table; name a person or cpu."))
         self.game = game
         self.seats = list(seats)
         self.seed = seed
@@ -207,10 +168,11 @@ class Session:
         self.save_error = ""
         self.humans = tuple(i for i, s in enumerate(self.seats) if s.human)
         self.bots: dict[int, Bot] = {
-            i: make_bot(game.info.id, s.bot, seed * 1009 + i + 1)
+            i: table_player(game.info.id, s.bot, bot_seed(seed, i))
             for i, s in enumerate(self.seats)
             if s.bot is not None
         }
+        self._computers = {i: s.bot for i, s in enumerate(self.seats) if s.bot is not None}
         if fresh:
             feed(self.bots, state.opening)
         self.actions = 0
@@ -218,7 +180,12 @@ class Session:
 
     @classmethod
     def resumed(
-        cls, game: Game, seats: Sequence[SeatSpec], state: State, recorder: Recorder, actions: int
+        cls,
+        game: Game[Any],
+        seats: Sequence[SeatSpec],
+        state: State,
+        recorder: Recorder,
+        actions: int,
     ) -> Session:
         """A match picked up where it stopped: its state, and the recorder to go on with."""
         session = cls(game, seats, state.seed, state.options, state)
@@ -255,8 +222,21 @@ class Session:
         return self.game.to_act(self.state)
 
     def view(self, seat: int | None) -> View:
-        """What `seat` sees (None: a spectator), default names in the viewer's language."""
-        return shown_view(self.game.view(self.state, seat))
+        """What `seat` sees (None: a spectator): default names in the viewer's language, and
+        each computer player's name with its level ("CPU 2 (Steady)")."""
+        view = self.game.view(self.state, seat)
+        names = self.labels()
+        return view if names == view.names else replace(view, names=names)
+
+    def labels(self) -> tuple[str, ...]:
+        """The players' names as the table shows them: a computer's with its level."""
+        game_id = self.game.info.id
+        return tuple(
+            render(computer_label(name, game_id, self._computers[i]))
+            if i in self._computers
+            else name
+            for i, name in enumerate(self.names)
+        )
 
     def act(self, seat: int, action: str) -> list[Event]:
         """Apply an action for a seat and record it; IllegalAction (with its reason) if refused.
@@ -296,3 +276,43 @@ class Session:
     def serve(self, current: int | None) -> int | None:
         """The seat the table should show (`serve_seat`)."""
         return serve_seat(self.humans, self.to_act(), self.players, current)
+
+    def take_back_point(self) -> int | None:
+        """The log line of the move `taken_back` would take back: the person's last move.
+
+        None unless one person plays alone against computer players, has moved, and the match
+        goes on (hot-seat with other people and LAN tables take nothing back).
+        """
+        if len(self.humans) != 1 or len(self.bots) != self.players - 1 or self.over:
+            return None
+        person = self.humans[0]
+        lines = self.recorder.lines
+        for k in range(len(lines) - 1, 0, -1):
+            record = json.loads(lines[k])
+            if record.get("type") == "action" and record.get("seat") == person:
+                return k
+        return None
+
+    def taken_back(self) -> Session:
+        """The match as it stood before the person's last move and the computers' replies
+        since: replayed from its log, with fresh computer players that are shown everything
+        their seats saw up to there. The recorder (the save) goes back with it.
+
+        BadOption if there is nothing to take back (`take_back_point`).
+        """
+        cut = self.take_back_point()
+        if cut is None:
+            raise BadOption(Msg("There is no move of yours to take back."))
+        lines = self.recorder.lines[:cut]
+        steps = replay_steps(lines)
+        _game, state, actions, opening = next(steps)
+        session = Session(self.game, self.seats, self.seed, self.options, state)
+        feed(session.bots, opening)
+        for _game, _state, count, events in steps:
+            feed(session.bots, events)
+            actions = count
+        self.recorder.rewind(lines, state)
+        session.recorder = self.recorder
+        session.actions = actions
+        session.started = self.started
+        return session

@@ -25,7 +25,7 @@ WAIT = 30_000
 def lan(qtbot: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ClientSession]:
     """A trump-duel host on 127.0.0.1 (a computer opposite) and a client session; closed after."""
     monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "data"))
-    host = Host("trump-duel", [SeatSpec("network"), SeatSpec("cpu", "thumb")])
+    host = Host("trump-duel", [SeatSpec(network=True), SeatSpec(bot="thumb")])
     client = Client("Ann")
     try:
         port = host.listen(0, LOOPBACK)

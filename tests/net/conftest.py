@@ -139,7 +139,7 @@ class Tables:
 
     def host(self, seats: int = 3, **kwargs: Any) -> Host:
         """A listening host on 127.0.0.1 with `seats` network seats."""
-        specs = kwargs.pop("specs", None) or [SeatSpec("network")] * seats
+        specs = kwargs.pop("specs", None) or [SeatSpec(network=True)] * seats
         host = Host(kwargs.pop("game", "wild-rawz"), specs, seed=kwargs.pop("seed", 1), **kwargs)
         self.hosts.append(host)
         host.listen(0, LOOPBACK)

@@ -58,7 +58,7 @@ def test_serve_and_two_joins_play_to_the_end() -> None:
         head = serve.stdout.readline()
         port = int(re.search(r"on port (\d+)", head).group(1))
         seat_lines = [serve.stdout.readline() for _ in range(3)]
-        assert "--token" in seat_lines[0] and "thumb" in seat_lines[1]
+        assert "--token" in seat_lines[0] and seat_lines[1] == "seat 2: CPU 2 (Steady)\n"
         first, token = (seat_lines[i].split("--token ")[1].strip() for i in (0, 2))
         joins.append(
             subprocess.Popen(

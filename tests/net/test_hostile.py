@@ -29,7 +29,7 @@ def table(net_app: QCoreApplication) -> Iterator[LoopbackTable]:
     """A started 3-seat match: two paused network clients and one computer seat."""
     from tabletop.net.host import SeatSpec
 
-    specs = [SeatSpec("network"), SeatSpec("network"), SeatSpec("cpu")]
+    specs = [SeatSpec(network=True), SeatSpec(network=True), SeatSpec(bot="random")]
     t = LoopbackTable(GAME, 3, seed=4, specs=specs, limits=LIMITS)
     t.pause()
     assert pump_until(lambda: all(c.view is not None for c in t.clients), 5.0)

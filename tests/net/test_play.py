@@ -55,7 +55,9 @@ def test_mixed_table_with_computer_seats_and_a_spectator(
     players = min(info.max_players, info.min_players + 1)
     assert "thumb" in bot_names(info.id)
     bots = ["thumb"]
-    specs = [SeatSpec("network"), SeatSpec("cpu", "thumb")] + [SeatSpec("network")] * (players - 2)
+    specs = [SeatSpec(network=True), SeatSpec(bot="thumb")] + [SeatSpec(network=True)] * (
+        players - 2
+    )
     table = loopback(info.id, players, seed=8, specs=specs, bots=bots, spectators=1)
     check_finished(table)
     watcher = table.clients[-1]

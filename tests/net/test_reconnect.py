@@ -88,7 +88,7 @@ def test_computer_takes_a_connected_seat_and_gives_it_back(
 
 def test_lobby_leaver_frees_the_seat(tables: Any) -> None:
     """Before the start, a client that leaves frees its seat and its old token is void."""
-    host = tables.host(game="second-third", specs=[SeatSpec("network")] * 3)
+    host = tables.host(game="second-third", specs=[SeatSpec(network=True)] * 3)
     first, second = tables.client(host.port, "First"), tables.client(host.port, "Second")
     assert pump_until(lambda: first.token is not None and second.token is not None, 5.0)
     assert pump_until(lambda: bool(second.seats) and second.seats[first.seat]["taken"], 5.0)

@@ -60,7 +60,7 @@ def test_lone_surrogate_gets_bad_message(tables: Any, raws: Callable[..., Any], 
 
 def test_lone_surrogate_in_an_action_is_refused(tables: Any, raws: Callable[..., Any]) -> None:
     """After hello, a lone surrogate in an action is a non-fatal bad-message."""
-    host = tables.host(game="trump-duel", specs=[SeatSpec("network"), SeatSpec("cpu")])
+    host = tables.host(game="trump-duel", specs=[SeatSpec(network=True), SeatSpec(bot="random")])
     raw = raws(host.port)
     raw.send(ascii_frame(msg.hello("Eve")))
     assert pump_until(lambda: "view" in raw.kinds(), 5.0)
@@ -78,7 +78,7 @@ def test_autosave_and_seats_file_are_private(tables: Any, tmp_path: Path) -> Non
     save.write_text("old\n", encoding="utf-8")
     save.chmod(0o644)
     host = tables.host(
-        game="trump-duel", specs=[SeatSpec("network"), SeatSpec("cpu")], autosave=save
+        game="trump-duel", specs=[SeatSpec(network=True), SeatSpec(bot="random")], autosave=save
     )
     player = tables.client(host.port, "Ann")
     assert pump_until(lambda: player.view is not None, 10.0)
@@ -175,7 +175,9 @@ def test_connections_leave_nothing_behind(tables: Any) -> None:
 # ---- C: a seat token always gets in ------------------------------------------------------------
 def duel(tables: Any, **kwargs: Any) -> tuple[Host, Client]:
     """A started two-seat match: one network player (connected) and a computer."""
-    host = tables.host(game="trump-duel", specs=[SeatSpec("network"), SeatSpec("cpu")], **kwargs)
+    host = tables.host(
+        game="trump-duel", specs=[SeatSpec(network=True), SeatSpec(bot="random")], **kwargs
+    )
     player = tables.client(host.port, "Ann")
     assert pump_until(lambda: player.view is not None, 10.0)
     return host, player
@@ -266,7 +268,7 @@ def test_wrong_passwords_are_throttled_overall(tables: Any, raws: Callable[..., 
 def test_invitation_reserves_its_seat(tables: Any, raws: Callable[..., Any]) -> None:
     """A printed invitation keeps its seat: strangers get other seats or none, and the token
     still works after its player left the lobby."""
-    host = tables.host(specs=[SeatSpec("network")] * 3)
+    host = tables.host(specs=[SeatSpec(network=True)] * 3)
     invited = host.invitation(0)
     stranger = tables.client(host.port, "Eve")
     assert pump_until(lambda: stranger.seat is not None, 5.0)
@@ -342,7 +344,7 @@ def test_restarted_host_of_a_finished_match_hands_out_the_result(
 def test_a_seat_that_missed_the_end_gets_the_result_on_return(tables: Any) -> None:
     """A player dropped before the end (a computer finished for them) is still owed the
     result; coming back after the end with the token brings the final View and result."""
-    host = tables.host(game="trump-duel", specs=[SeatSpec("network"), SeatSpec("cpu")])
+    host = tables.host(game="trump-duel", specs=[SeatSpec(network=True), SeatSpec(bot="random")])
     player = tables.client(host.port, "Ann")
     assert pump_until(lambda: player.view is not None, 10.0)
     token = player.token

@@ -34,19 +34,19 @@ def test_new_game_dialog_remembers_seats_options_and_seed(
     closing: Closing, settings: QSettings
 ) -> None:
     info = get_game("second-third").info
-    dialog = closing.widget(NewGameDialog(info, ["random", "thumb"], settings))
+    dialog = closing.widget(NewGameDialog(info, settings))
     dialog.seat_rows[0].name.setText("Ann")
-    dialog._add_default()
+    dialog.count.setValue(4)
     dialog.option_widgets["ver2"].setChecked(True)
     dialog.seed.setText("42")
     dialog._accept()
     assert dialog.seats()[0] == SeatSpec("Ann")
-    remembered = load_choices(settings, info, "thumb")
+    remembered = load_choices(settings, info)
     assert remembered["seats"][0] == SeatSpec("Ann")
     assert len(remembered["seats"]) == 4
     assert remembered["options"] == {"ver2": True}
     assert remembered["seed"] == "42"
-    again = closing.widget(NewGameDialog(info, ["random", "thumb"], settings))
+    again = closing.widget(NewGameDialog(info, settings))
     assert again.seats() == dialog.seats() and again.seed_value() == 42
 
 

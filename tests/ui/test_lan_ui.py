@@ -72,7 +72,9 @@ def test_join_dialog_lists_a_table_announced_on_loopback(
 ) -> None:
     monkeypatch.setattr(discovery, "EXPIRY", 0.6)
     lan = loopback_lan()
-    host = Host("interaction", [SeatSpec("network"), SeatSpec("cpu"), SeatSpec("cpu")])
+    host = Host(
+        "interaction", [SeatSpec(network=True), SeatSpec(bot="random"), SeatSpec(bot="random")]
+    )
     closing.keep(host, host.close)
     port = host.listen(0, LOOPBACK)
     announcer = Announcer(
@@ -198,7 +200,10 @@ def test_an_illegal_drop_on_a_client_snaps_back_with_the_hosts_reason(
     qtbot: object, closing: Closing
 ) -> None:
     host = started_host(
-        closing, "second-third", [SeatSpec("network"), SeatSpec("cpu"), SeatSpec("cpu")], 3
+        closing,
+        "second-third",
+        [SeatSpec(network=True), SeatSpec(bot="random"), SeatSpec(bot="random")],
+        3,
     )
     client = joined(qtbot, closing, host.port, "Bob")
     _session, table, _bar = client_table(qtbot, closing, client, host.port)
@@ -232,7 +237,10 @@ def test_a_client_that_loses_the_host_reconnects_and_gets_its_view_back(
     qtbot: object, closing: Closing
 ) -> None:
     host = started_host(
-        closing, "second-third", [SeatSpec("network"), SeatSpec("cpu"), SeatSpec("cpu")], 8
+        closing,
+        "second-third",
+        [SeatSpec(network=True), SeatSpec(bot="random"), SeatSpec(bot="random")],
+        8,
     )
     relay = Relay(host.port)
     closing.keep(relay, relay.stop)
@@ -271,7 +279,10 @@ def test_the_host_hands_a_dropped_seat_to_a_computer_and_back(
     qtbot: object, closing: Closing
 ) -> None:
     host = started_host(
-        closing, "seltsam-walzer", [SeatSpec("network"), SeatSpec("cpu"), SeatSpec("cpu")], 9
+        closing,
+        "seltsam-walzer",
+        [SeatSpec(network=True), SeatSpec(bot="random"), SeatSpec(bot="random")],
+        9,
     )
     client = joined(qtbot, closing, host.port, "Bob")
     session = closing.keep(HostSession(host), lambda: session.close())
@@ -279,7 +290,7 @@ def test_the_host_hands_a_dropped_seat_to_a_computer_and_back(
     assert "waiting for" not in bar.label.text()
     client.drop()
     qtbot.waitUntil(lambda: "Bob (disconnected)" in bar.label.text(), timeout=WAIT)
-    stand_in = bar.seat_action("Let a computer play Bob's seat › thumb")
+    stand_in = bar.seat_action("Let a computer play Bob's seat › Steady")
     assert stand_in is not None
     before = host.seq
     stand_in.trigger()

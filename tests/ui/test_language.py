@@ -113,8 +113,8 @@ def untranslated(texts: list[str]) -> list[str]:
 
 
 def test_the_check_sees_english_texts() -> None:
-    assert untranslated(["Add seat", "New game — セカンドサード", "席を追加"]) == [
-        "Add seat",
+    assert untranslated(["Remove this seat", "New game — セカンドサード", "この席を削除"]) == [
+        "Remove this seat",
         "New game — セカンドサード",
     ]
 
@@ -137,7 +137,7 @@ def test_new_game_dialog_is_all_japanese(
 ) -> None:
     for game in all_games():
         info = game.info
-        dialog = NewGameDialog(info, ["random", "thumb"], settings)
+        dialog = NewGameDialog(info, settings)
         qtbot.addWidget(dialog)
         texts = visible_texts(dialog)
         assert untranslated(texts) == [], info.id
@@ -290,7 +290,7 @@ def test_a_lan_host_and_client_each_speak_their_own_language(
     per process) share a table; each shows status, labels and refusals in its own language."""
     apply_language(host_lang)
     host = Host(
-        "second-third", [NetSeat("local", name="Ann"), NetSeat("network"), NetSeat("cpu")], seed=3
+        "second-third", [NetSeat("Ann"), NetSeat(network=True), NetSeat(bot="random")], seed=3
     )
     port = host.listen(0, "127.0.0.1")
     window = MainWindow(settings)

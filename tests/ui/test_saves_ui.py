@@ -88,7 +88,7 @@ def test_kill_then_resume_shows_the_same_table(
     assert launcher.saves.topLevelItemCount() == 1
     row = launcher.saves.topLevelItem(0)
     assert "Second Third" in row.text(1)
-    assert row.text(2) == "Ann, Bob (computer), Cy (computer)"
+    assert row.text(2) == "Ann, Bob (Steady), Cy (Easy)"
     assert row.text(0) and row.text(3) == str(actions)
     second.command_actions["resume"].trigger()
     resumed = second.table

@@ -260,7 +260,7 @@ def test_the_last_trick_can_be_peeked_at(qtbot: object, closing: Closing) -> Non
     tricks = [json.loads(line) for line in table.session.log()]
     last = [e for e in tricks if e.get("type") == "trick"][-1]
     assert list(peek.cards) == last["cards"]
-    assert peek.winner == table.session.state.names[last["winner"]]
+    assert peek.winner == table.session.labels()[last["winner"]]
     assert peek.isVisible() and not peek.expanded
     click_scene(table, peek.button.center())
     assert peek.expanded and peek.boundingRect().contains(peek.panel())
