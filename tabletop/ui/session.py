@@ -7,6 +7,7 @@ action) or a `LogWriter` kept in memory; either way `Session.log()` is the match
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
