@@ -38,6 +38,7 @@ from tabletop.ui.keys import KeyPlay
 from tabletop.ui.scene import TableScene
 from tabletop.ui.scores import ScorePanel, fmt
 from tabletop.ui.session import TableSession, clock_action
+from tabletop.ui.thinking import BotTurns
 
 MAX_BUTTONS = 10
 """More button moves than this are offered in a drop-down list."""
@@ -161,7 +162,8 @@ class TableWidget(QWidget):
         self.scene.selectionChanged.connect(self._update_buttons)
         self.scene.settled.connect(self._on_settled)
         self.scene.curtainClicked.connect(self.reveal)
-        self.bot_timer.timeout.connect(self.step_bot)
+        self.turns = BotTurns(self)
+        self.bot_timer.timeout.connect(self.turns.step)
         self.hold_timer.timeout.connect(self._next_frame)
         self.gamelog.moments.connect(self._announce)
         self.banner.dismissed.connect(self._after_banner)
@@ -189,8 +191,8 @@ class TableWidget(QWidget):
 
     @property
     def idle(self) -> bool:
-        """Nothing is moving and no frame is waiting."""
-        return not self._busy
+        """Nothing is moving, no frame is waiting and no computer player is thinking."""
+        return not self._busy and not self.turns.thinking
 
     @property
     def served_view(self) -> View | None:
@@ -250,6 +252,7 @@ class TableWidget(QWidget):
     def halt(self) -> None:
         """Stop the computer players and pending frames: the table is being left."""
         self.bots_enabled = False
+        self.turns.cancel()
         self.bot_timer.stop()
         self.hold_timer.stop()
 
@@ -350,9 +353,14 @@ class TableWidget(QWidget):
     def _after_banner(self) -> None:
         self._carry_on()
 
+    def may_step_bot(self) -> bool:
+        """True when a computer player's move may be played now (nothing moves or is held)."""
+        return not (self._busy or self.session.over or self.banner.held or self.summary.held)
+
     def step_bot(self) -> bool:
-        """Let one computer player whose turn it is act; False if none may act now."""
-        if self._busy or self.session.over or self.banner.held or self.summary.held:
+        """Let one computer player whose turn it is act at once, on this thread; False if none
+        may act now (the bot timer has them think on the worker thread: `BotTurns`)."""
+        if not self.may_step_bot() or self.turns.thinking:
             return False
         seats = self.session.bot_seats_to_act()
         if not seats:
