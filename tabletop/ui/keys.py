@@ -49,6 +49,7 @@ def keys_help() -> list[tuple[str, str]]:
         ("1 … 9", _("Pick one of the numbered choices (e.g. what a card counts as)")),
         (_("Escape"), _("Cancel the choice")),
         (_("Return / Space"), _("Lift the curtain when the screen is passed on; close a summary")),
+        ("H", _("Suggest a move for your seat (where hints are allowed)")),
     ]
 
 

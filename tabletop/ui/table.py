@@ -34,6 +34,7 @@ from tabletop.ui.access import Mirror, announce_focus
 from tabletop.ui.art import CardArt
 from tabletop.ui.dealsummary import DealSummary, seen_events
 from tabletop.ui.gamelog import Banner, GameLog, history, mark_received
+from tabletop.ui.hint import Hints
 from tabletop.ui.keys import KeyPlay
 from tabletop.ui.scene import TableScene
 from tabletop.ui.scores import ScorePanel, fmt
@@ -125,6 +126,7 @@ class TableWidget(QWidget):
         self.buttons_layout = QHBoxLayout(self.buttons)
         self.buttons_layout.setContentsMargins(0, 0, 0, 0)
         self.hint = QLabel()
+        self.suggest = Hints(self)
         self.bot_timer = QTimer(self)
         self.bot_timer.setSingleShot(True)
         self.hold_timer = QTimer(self)
@@ -135,6 +137,8 @@ class TableWidget(QWidget):
         bar = QHBoxLayout()
         bar.setContentsMargins(8, 4, 8, 4)
         bar.addWidget(self.hint, 1)
+        bar.addWidget(self.suggest.label, 2)
+        bar.addWidget(self.suggest.button)
         bar.addWidget(self.buttons)
         split = QSplitter()
         split.addWidget(self.view)
@@ -253,6 +257,7 @@ class TableWidget(QWidget):
         """Stop the computer players and pending frames: the table is being left."""
         self.bots_enabled = False
         self.turns.cancel()
+        self.suggest.clear()
         self.bot_timer.stop()
         self.hold_timer.stop()
 
@@ -260,6 +265,7 @@ class TableWidget(QWidget):
         """Queue the frames that show what just happened, then wait for the next move."""
         self.hold_timer.stop()
         self.bot_timer.stop()
+        self.suggest.clear()
         session = self.session
         target = session.serve(self.shown)
         handover = (
@@ -488,6 +494,7 @@ class TableWidget(QWidget):
 
     # ---- the button bar -------------------------------------------------------------------
     def _update_buttons(self) -> None:
+        self.suggest.refresh()
         while self.buttons_layout.count():
             widget = self.buttons_layout.takeAt(0).widget()
             if widget is not None:
