@@ -142,8 +142,17 @@ class HintRing(QGraphicsObject):
         painter.drawText(tab, Qt.AlignmentFlag.AlignCenter, "★")
 
 
+def choice_key(view: View) -> tuple[int | None, tuple[str, ...]]:
+    """A person's decision: the seat and the moves offered (a hint holds while they hold)."""
+    return view.seat, tuple(m.action for m in view.moves)
+
+
 class Hints:
-    """The table's "Suggest a move" button, the line of why, and the rings on the cards."""
+    """The table's "Suggest a move" button, the line of why, and the rings on the cards.
+
+    A suggestion (or one being made) stays while the served person faces the same choice:
+    others' simultaneous moves do not clear it; anything that changes the choice does.
+    """
 
     def __init__(self, table: TableWidget) -> None:
         self.table = table
@@ -157,6 +166,7 @@ class Hints:
         self.label.setObjectName("suggestion")
         self.label.setVisible(False)
         self.job: worker.Job | None = None
+        self.asked: tuple[int | None, tuple[str, ...]] | None = None
         self.shown: Suggestion | None = None
         self.rings: list[HintRing] = []
         table.destroyed.connect(self._forget)
@@ -170,9 +180,16 @@ class Hints:
         return view if view.moves else None
 
     def refresh(self) -> None:
-        """Enable the button while the served person may act and no hint is being made."""
+        """After a frame: drop a suggestion whose choice is gone, ring the cards again, and
+        enable the button while the served person may act and no hint is being made."""
+        view = self._view()
+        if self.asked is not None and (view is None or choice_key(view) != self.asked):
+            self.clear()
+            return
+        if view is not None and self.shown is not None:
+            self._ring(view, self.shown.cards)
         pending = self.job is not None and self.job.pending
-        self.button.setEnabled(self.allowed and not pending and self._view() is not None)
+        self.button.setEnabled(self.allowed and not pending and view is not None)
 
     def request(self) -> bool:
         """Ask for a hint for the served person (False if none may be given now)."""
@@ -185,9 +202,11 @@ class Hints:
             return False
         self.clear()
         game_id, seat, lines = session.game.info.id, view.seat, list(log)
+        think, iterations = THINK, ITERATIONS
+        self.asked = choice_key(view)
         self.job = worker.submit(
-            lambda: suggest(game_id, view, observations(lines, seat)),
-            lambda found: self._show(view, found),
+            lambda: suggest(game_id, view, observations(lines, seat), SEED, think, iterations),
+            self._show,
             self._failed,
         )
         self.label.setText(_("Thinking about a move for you…"))
@@ -195,9 +214,10 @@ class Hints:
         self.refresh()
         return True
 
-    def _show(self, view: View, found: Suggestion) -> None:
+    def _show(self, found: Suggestion) -> None:
         self.job = None
-        if self.table.scene.view is not view:
+        view = self._view()
+        if view is None or choice_key(view) != self.asked:
             self.clear()
             return
         self.shown = found
@@ -207,7 +227,6 @@ class Hints:
             text = f"{text} — {for_view(found.reason, view)}"
         self.label.setText(text)
         self.label.setAccessibleName(text)
-        self._ring(view, found.cards)
         self.refresh()
 
     def _failed(self, error: BaseException) -> None:
@@ -217,6 +236,7 @@ class Hints:
 
     def _ring(self, view: View, codes: tuple[str, ...]) -> None:
         """Ring one card item per suggested card code, in the seat's own zones first."""
+        self._unring()
         mine = {z.id for z in view.zones if z.owner == view.seat}
         items = sorted(self.table.scene.cards, key=lambda c: c.zone_id not in mine)
         wanted = list(codes)
@@ -225,17 +245,21 @@ class Hints:
                 wanted.remove(item.code)
                 self.rings.append(HintRing(item))
 
-    def clear(self) -> None:
-        """Take the suggestion off the table and drop one being made (the table moved on)."""
-        if self.job is not None:
-            self.job.cancel()
-            self.job = None
-        self.shown = None
+    def _unring(self) -> None:
         for ring in self.rings:
             scene = ring.scene() if shiboken6.isValid(ring) else None
             if scene is not None:
                 scene.removeItem(ring)
         self.rings = []
+
+    def clear(self) -> None:
+        """Take the suggestion off the table and drop one being made."""
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+        self.asked = None
+        self.shown = None
+        self._unring()
         self.label.setVisible(False)
         self.label.clear()
         self.refresh()

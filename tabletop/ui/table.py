@@ -265,7 +265,6 @@ class TableWidget(QWidget):
         """Queue the frames that show what just happened, then wait for the next move."""
         self.hold_timer.stop()
         self.bot_timer.stop()
-        self.suggest.clear()
         session = self.session
         target = session.serve(self.shown)
         handover = (
