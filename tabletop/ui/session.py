@@ -228,7 +228,7 @@ class Session:
             for i, s in enumerate(self.seats)
             if s.bot is not None
         }
-        self._held: dict[int, list[list[Event]]] = {}
+        self._held: dict[int, tuple[Bot, list[list[Event]]]] = {}
         if fresh:
             feed(self.bots, state.opening)
         self.actions = 0
@@ -282,7 +282,7 @@ class Session:
         A recorder that cannot write (a full disk) does not stop play: `save_error` says why.
         """
         events = self.game.apply(self.state, seat, action)
-        for waiting in self._held.values():
+        for _bot, waiting in self._held.values():
             waiting.append(events)
         feed({s: b for s, b in self.bots.items() if s not in self._held}, events)
         self.actions += 1
@@ -325,13 +325,16 @@ class Session:
         if clock is not None:
             return lambda: clock
         bot = self.bots[seat]
-        self._held.setdefault(seat, [])
+        self._held.setdefault(seat, (bot, []))
         return lambda: bot.choose(view)
 
     def thought(self, seat: int) -> None:
-        """The seat's player has stopped thinking: hand it the events it missed meanwhile."""
-        for events in self._held.pop(seat, []):
-            feed({seat: self.bots[seat]}, events)
+        """The seat's player has stopped thinking: hand it the events it missed meanwhile
+        (unless it has been replaced since, e.g. by an undo that rebuilt the players)."""
+        bot, missed = self._held.pop(seat, (None, []))
+        if bot is not None and self.bots.get(seat) is bot:
+            for events in missed:
+                feed({seat: bot}, events)
 
     def serve(self, current: int | None) -> int | None:
         """The seat the table should show (`serve_seat`)."""

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from lan_helpers import LOOPBACK, client_table
+from lan_helpers import LOOPBACK, client_table, loopback_lan
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 from ui_helpers import Closing
@@ -120,3 +120,20 @@ def test_no_hints_at_a_lan_table_unless_the_host_allows_them(qtbot: Any, closing
     assert not hints_allowed(on_host)
     host.allow_hints = True
     assert hints_allowed(on_host)
+
+
+def test_the_host_lobby_allows_hints_only_when_asked(
+    qtbot: Any, closing: Closing, settings: QSettings
+) -> None:
+    """The lobby's hint box starts unticked; ticked, the opened table allows hints."""
+    window = closing.widget(MainWindow(settings))
+    window.lan = loopback_lan()
+    lobby = window.host_game("interaction")
+    assert not lobby.hints.isChecked()
+    assert lobby.open_table() and lobby.host is not None
+    assert not lobby.host.allow_hints
+    lobby.reject()
+    lobby = window.host_game("interaction")
+    lobby.hints.setChecked(True)
+    assert lobby.open_table() and lobby.host is not None
+    assert lobby.host.allow_hints
