@@ -46,8 +46,8 @@ class Estimate:
     action: str
     points: float
     """The mean change of the seat's total by the end of the round."""
-    ahead: float
-    """The share of playouts after which the seat leads alone (or has won the match)."""
+    best: float
+    """The share of those worlds in which it did at least as well as every other candidate."""
     worlds: int
     """How many sampled worlds the move was played out in."""
 
@@ -116,12 +116,12 @@ class SearchBot:
         assert seat is not None
         k = len(moves)
         values: list[dict[int, float]] = [{} for _ in range(k)]
-        outcomes: list[list[tuple[float, bool]]] = [[] for _ in range(k)]
+        gains: list[list[float]] = [[] for _ in range(k)]
         done = worlds = 0
         while not self._spent(done, start):
             world = self.sampler(game, view, self.memory, rng)
             seed = rng.below(1 << 62)
-            total = standing(world, seat)[0]
+            total = total_of(world, seat)
             for j in range(k):
                 if done and self._spent(done, start):
                     break
@@ -129,16 +129,16 @@ class SearchBot:
                 copy = game.clone(world)
                 copy.rng = Rng(seed)
                 values[i][worlds] = playout(game, copy, seat, moves[i], Rng(seed + 1))
-                after, ahead = standing(copy, seat)
-                outcomes[i].append((after - total, ahead))
+                gains[i].append(total_of(copy, seat) - total)
                 done += 1
             worlds += 1
         chosen = self._pick(moves, values, hint)
-        seen = outcomes[moves.index(chosen)]
-        if seen:
-            points = sum(p for p, _ in seen) / len(seen)
-            ahead_share = sum(1 for _, a in seen if a) / len(seen)
-            self.estimate = Estimate(chosen, points, ahead_share, len(seen))
+        c = moves.index(chosen)
+        played = [w for w in values[c] if all(w in v for v in values)]
+        if played:
+            best = sum(values[c][w] >= max(v[w] for v in values) for w in played) / len(played)
+            points = sum(gains[c]) / len(gains[c])
+            self.estimate = Estimate(chosen, points, best, len(values[c]))
         return chosen
 
     @staticmethod
@@ -182,14 +182,10 @@ def playout(game: Game[Any], world: State, seat: int, move: str, rng: Rng) -> fl
     return value_of(world, seat)
 
 
-def standing(state: State, seat: int) -> tuple[float, bool]:
-    """The seat's total in `state`, and whether it leads alone (or has won the match)."""
+def total_of(state: State, seat: int) -> float:
+    """The seat's total in `state` (its final total once the match is over)."""
     result = state.result
-    if result is not None:
-        return result.totals[seat], seat in result.winners
-    totals = state.match.totals
-    mine = totals[seat]
-    return mine, all(mine > t for i, t in enumerate(totals) if i != seat)
+    return float(result.totals[seat] if result is not None else state.match.totals[seat])
 
 
 def value_of(state: State, seat: int) -> float:

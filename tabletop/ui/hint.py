@@ -90,13 +90,21 @@ def suggest(
         reason = Msg("It is the only move.")
     elif isinstance(bot, SearchBot) and bot.estimate is not None:
         est = bot.estimate
-        reason = Msg(
-            "Expected this round: {points} points; ahead after it in {share}% of {worlds} "
-            "deals tried.",
-            points=f"{est.points:+.1f}",
-            share=round(100 * est.ahead),
-            worlds=est.worlds,
-        )
+        share, worlds = round(100 * est.best), est.worlds
+        if abs(est.points) >= 0.05:
+            reason = Msg(
+                "Expected this round: {points} points; as good as any other move in {share}% "
+                "of {worlds} possible deals tried.",
+                points=f"{est.points:+.1f}",
+                share=share,
+                worlds=worlds,
+            )
+        else:
+            reason = Msg(
+                "As good as any other move in {share}% of {worlds} possible deals tried.",
+                share=share,
+                worlds=worlds,
+            )
     return Suggestion(seat, action, move.cards, reason)
 
 
