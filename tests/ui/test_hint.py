@@ -137,3 +137,21 @@ def test_the_host_lobby_allows_hints_only_when_asked(
     lobby.hints.setChecked(True)
     assert lobby.open_table() and lobby.host is not None
     assert lobby.host.allow_hints
+
+
+def test_the_hosts_own_person_gets_hints_when_allowed(qtbot: Any, closing: Closing) -> None:
+    """At a LAN host that allows hints, its hot-seat person gets one, read from the host's log."""
+    seats = [NetSeat("local", name="Ann")] + [NetSeat("cpu", "thumb") for _ in range(3)]
+    host = closing.keep(Host(GAME, seats, seed=6), lambda: host.close())
+    host.allow_hints = True
+    host.start()
+    session = closing.keep(HostSession(host), lambda: session.close())
+    table = closing.widget(TableWidget(session, INSTANT))
+    session.updated.connect(table.feed)
+    table.resize(1100, 760)
+    table.show()
+    table.start()
+    assert table.suggest.button.isVisible()
+    qtbot.waitUntil(lambda: person_to_act(table), timeout=WAIT)
+    found = hinted(qtbot, table)
+    assert found.action in [m.action for m in host.view(0).moves]
