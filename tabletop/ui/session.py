@@ -328,6 +328,11 @@ class Session:
         self._held.setdefault(seat, (bot, []))
         return lambda: bot.choose(view)
 
+    def thinking(self, seat: int) -> bool:
+        """True while the seat's player chooses on another thread (between `think` and
+        `thought`)."""
+        return seat in self._held
+
     def thought(self, seat: int) -> None:
         """The seat's player has stopped thinking: hand it the events it missed meanwhile
         (unless it has been replaced since, e.g. by an undo that rebuilt the players)."""

@@ -21,6 +21,10 @@ if TYPE_CHECKING:
     from tabletop.ui.table import TableWidget
 
 
+RETRY_MS = 50
+"""How soon to ask again when the seat's player is still busy with a choice that was dropped."""
+
+
 @dataclass(frozen=True, slots=True)
 class Mark:
     """Where a match stood when a choice was asked for: its log's length and last line."""
@@ -83,6 +87,10 @@ class BotTurns:
         seat = seats[0]
         if not isinstance(session, Session):
             return table.step_bot()
+        if session.thinking(seat):
+            # still choosing for a table left behind (the same match sat again): ask later
+            table.bot_timer.start(RETRY_MS)
+            return False
         mark = Mark.of(session)
         work = session.think(seat)
         self.job = worker.submit(

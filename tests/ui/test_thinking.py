@@ -75,13 +75,17 @@ class Watched:
         self.threads: set[int] = set()
         self.spans: list[tuple[int, int, int, int]] = []
         self.thinking = False
+        self.clashes = 0
+        """Times it was fed events, or asked again, while it was thinking."""
 
     def observe(self, events: list[dict[str, Any]]) -> None:
         """Pass the events on."""
+        self.clashes += self.thinking
         self.inner.observe(events)  # type: ignore[attr-defined]
 
     def choose(self, view: View) -> str:
         """The inner player's choice, with the ticks and paints counted around it."""
+        self.clashes += self.thinking
         self.threads.add(threading.get_ident())
         ticks = self.ticks
         t0, p0 = (ticks.ticks, ticks.paints) if ticks else (0, 0)
@@ -134,7 +138,7 @@ def test_the_table_paints_and_menus_open_while_a_computer_thinks(
     menu.close()
     qtbot.waitUntil(lambda: bool(deep.spans), timeout=WAIT)
     (t0, t1, p0, p1), *_ = deep.spans
-    assert threading.get_ident() not in deep.threads
+    assert threading.get_ident() not in deep.threads and deep.clashes == 0
     assert t1 - t0 >= 3, "the GUI thread's timer stood still while the computer thought"
     assert p1 - p0 >= 2, "the table did not repaint while the computer thought"
     assert t0 <= opened_at <= t1
@@ -176,6 +180,27 @@ def test_a_match_left_mid_think_takes_no_late_move(
     qtbot.waitUntil(lambda: bool(again.spans), timeout=WAIT)
     worker.worker().wait()
     QApplication.processEvents()
+
+
+def test_a_match_sat_again_mid_think_goes_on_once(qtbot: Any, closing: Closing) -> None:
+    """The same match at a new table (as after a language switch) while its computer still
+    thinks for the old one: the old choice is dropped, the player is never fed while it
+    thinks, and it moves exactly once."""
+    session = Session(get_game(GAME), SEATS, 15)
+    first = closing.widget(TableWidget(session, INSTANT))
+    first.show()
+    first.start()
+    deep = watch(first, 1)
+    qtbot.waitUntil(lambda: deep.thinking, timeout=WAIT)
+    assert first.attempt(0, session.view(0).moves[0].action) is None  # Ann passes meanwhile
+    first.halt()
+    second = closing.widget(TableWidget(session, INSTANT))
+    second.show()
+    second.start()
+    qtbot.waitUntil(lambda: 1 not in session.to_act(), timeout=WAIT)
+    assert len(deep.spans) == 2 and deep.clashes == 0
+    acted = [line for line in session.log() if '"type":"action","seat":1' in line]
+    assert len(acted) == 1
 
 
 def test_threaded_computers_make_the_moves_they_made_on_the_gui_thread(
