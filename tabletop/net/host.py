@@ -281,6 +281,7 @@ class Host(QObject):
         self._writer: LogWriter | None = None
         self._computer_pending = False
         self._thinking: _Thinking | None = None
+        self._closed = False
         self.allow_hints = False
         """Whether people at this table may ask for a suggested move (off unless the host
         allows it)."""
@@ -370,6 +371,7 @@ class Host(QObject):
         """Start accepting clients; return the port (OSError if it cannot listen)."""
         if not self._server.listen(QHostAddress(address), port):
             raise OSError(f"cannot listen on {address}:{port}: {self._server.errorString()}")
+        self._closed = False
         self._sweeper.start()
         return self._server.serverPort()
 
@@ -380,6 +382,7 @@ class Host(QObject):
 
     def close(self) -> None:
         """Stop listening and close every connection (they may reconnect to a resumed host)."""
+        self._closed = True
         if self._thinking is not None and self._thinking.job is not None:
             self._thinking.job.cancel()
         self._flush()
@@ -930,7 +933,9 @@ class Host(QObject):
         the other seats go out while it thinks."""
         self._computer_pending = False
         state = self.state
-        if state is None or state.result is not None or self._thinking is not None:
+        if self._closed or self._thinking is not None:
+            return
+        if state is None or state.result is not None:
             return
         for seat in sorted(self.game.to_act(state)):
             bot = self._seats[seat].stand_in
@@ -949,6 +954,8 @@ class Host(QObject):
 
     def _thought(self, thinking: _Thinking) -> None:
         """The computer is done thinking: it hears what happened meanwhile."""
+        if not shiboken6.isValid(self):  # the host was deleted while it thought
+            return
         if self._thinking is thinking:
             self._thinking = None
         for events in thinking.held:
@@ -957,7 +964,7 @@ class Host(QObject):
     def _chosen(self, thinking: _Thinking, choice: str) -> None:
         """Play a computer's choice if its seat is still its own and still to act."""
         state, seat = self.state, thinking.seat
-        if state is None or state.result is not None:
+        if not shiboken6.isValid(self) or state is None or state.result is not None:
             return
         if self._seats[seat].stand_in is not thinking.bot or seat not in self.game.to_act(state):
             self._schedule_computers()
