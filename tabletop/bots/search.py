@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from tabletop.bots.base import Bot, bot_names, make_bot, observe, register_bot
@@ -36,6 +37,19 @@ CONFIDENCE = 2.0
 
 WIDE = 12
 """Most candidate moves searched: beyond, the guide's choice and a random sample of the rest."""
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """What the search expects of the move it chose, over the worlds it played it out in."""
+
+    action: str
+    points: float
+    """The mean change of the seat's total by the end of the round."""
+    best: float
+    """The share of those worlds in which it did at least as well as every other candidate."""
+    worlds: int
+    """How many sampled worlds the move was played out in."""
 
 
 class SearchBot:
@@ -61,6 +75,8 @@ class SearchBot:
         self.memory = Memory()
         self.thought = 0.0
         self.decisions = 0
+        self.estimate: Estimate | None = None
+        """What the last search expected of its move (None when nothing was searched)."""
 
     def observe(self, events: Sequence[dict[str, Any]]) -> None:
         """Remember what this seat was shown (and tell the guiding player)."""
@@ -70,6 +86,7 @@ class SearchBot:
     def choose(self, view: View) -> str:
         """The candidate move with the best mean playout value over sampled worlds."""
         start = time.perf_counter()
+        self.estimate = None
         moves = [m.action for m in view.moves]
         hint = self.guide.choose(view) if self.guide is not None else None
         if len(moves) == 1:
@@ -99,10 +116,12 @@ class SearchBot:
         assert seat is not None
         k = len(moves)
         values: list[dict[int, float]] = [{} for _ in range(k)]
+        gains: list[list[float]] = [[] for _ in range(k)]
         done = worlds = 0
         while not self._spent(done, start):
             world = self.sampler(game, view, self.memory, rng)
             seed = rng.below(1 << 62)
+            total = total_of(world, seat)
             for j in range(k):
                 if done and self._spent(done, start):
                     break
@@ -110,12 +129,27 @@ class SearchBot:
                 copy = game.clone(world)
                 copy.rng = Rng(seed)
                 values[i][worlds] = playout(game, copy, seat, moves[i], Rng(seed + 1))
+                gains[i].append(total_of(copy, seat) - total)
                 done += 1
             worlds += 1
+        chosen = self._pick(moves, values, hint)
+        c = moves.index(chosen)
+        played = [w for w in values[c] if all(w in v for v in values)]
+        if played:
+            best = sum(values[c][w] >= max(v[w] for v in values) for w in played) / len(played)
+            points = sum(gains[c]) / len(gains[c])
+            self.estimate = Estimate(chosen, points, best, len(values[c]))
+        return chosen
+
+    @staticmethod
+    def _pick(moves: list[str], values: list[dict[int, float]], hint: str | None) -> str:
+        """The best candidate by mean value if it clearly beats the guide's choice, else that."""
+        k = len(moves)
         means = [sum(v.values()) / len(v) if v else -math.inf for v in values]
         best = max(range(k), key=lambda i: (means[i], moves[i] == hint, -i))
         if hint not in moves or moves[best] == hint:
             return moves[best]
+        assert hint is not None
         base = values[moves.index(hint)]
         diffs = [v - base[w] for w, v in values[best].items() if w in base]
         if len(diffs) < 2:
@@ -146,6 +180,12 @@ def playout(game: Game[Any], world: State, seat: int, move: str, rng: Rng) -> fl
         actions = legal(world, actor)
         apply(world, actor, actions[rng.below(len(actions))])
     return value_of(world, seat)
+
+
+def total_of(state: State, seat: int) -> float:
+    """The seat's total in `state` (its final total once the match is over)."""
+    result = state.result
+    return float(result.totals[seat] if result is not None else state.match.totals[seat])
 
 
 def value_of(state: State, seat: int) -> float:

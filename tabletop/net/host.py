@@ -17,7 +17,7 @@ import secrets
 import time
 from collections import Counter, deque
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import ceil
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,7 @@ import shiboken6
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QTcpServer, QTcpSocket
 
+from tabletop import worker
 from tabletop.bots.base import Bot, feed
 from tabletop.bots.levels import table_player
 from tabletop.bots.runner import bot_seed
@@ -176,6 +177,17 @@ class _Seat:
     got_result: bool = False
 
 
+@dataclass(eq=False)
+class _Thinking:
+    """A computer seat choosing on the worker thread, and the events it is fed afterwards."""
+
+    seat: int
+    bot: Bot
+    seq: int
+    held: list[list[Event]] = field(default_factory=list)
+    job: worker.Job | None = None
+
+
 def seat_token() -> str:
     """A fresh seat token: 128 random bits as hex, so it never starts with '-' on a command line."""
     return secrets.token_hex(16)
@@ -241,6 +253,11 @@ class Host(QObject):
         self._log = io.StringIO()
         self._writer: LogWriter | None = None
         self._computer_pending = False
+        self._thinking: _Thinking | None = None
+        self._closed = False
+        self.allow_hints = False
+        """Whether people at this table may ask for a suggested move (off unless the host
+        allows it)."""
         self._outbox: list[tuple[int, list[Event], _Conn | None, int | None]] = []
         self._flush_pending = False
         self._result_sent = False
@@ -327,6 +344,7 @@ class Host(QObject):
         """Start accepting clients; return the port (OSError if it cannot listen)."""
         if not self._server.listen(QHostAddress(address), port):
             raise OSError(f"cannot listen on {address}:{port}: {self._server.errorString()}")
+        self._closed = False
         self._sweeper.start()
         return self._server.serverPort()
 
@@ -337,6 +355,9 @@ class Host(QObject):
 
     def close(self) -> None:
         """Stop listening and close every connection (they may reconnect to a resumed host)."""
+        self._closed = True
+        if self._thinking is not None and self._thinking.job is not None:
+            self._thinking.job.cancel()
         self._flush()
         self._server.close()
         self._sweeper.stop()
@@ -761,8 +782,14 @@ class Host(QObject):
         self._schedule_computers()
 
     def _feed_computers(self, events: list[Event]) -> None:
-        """Let the computer seats remember what their seat was just shown."""
-        feed({i: s.stand_in for i, s in enumerate(self._seats) if s.stand_in is not None}, events)
+        """Let the computer seats remember what their seat was just shown (one that is
+        thinking gets the events once it is done)."""
+        thinking = self._thinking
+        busy = None if thinking is None else thinking.bot
+        if thinking is not None:
+            thinking.held.append(events)
+        bots = {i: s.stand_in for i, s in enumerate(self._seats) if s.stand_in is not None}
+        feed({i: b for i, b in bots.items() if b is not busy}, events)
 
     def view(self, seat: int | None) -> View:
         """What `seat` (None: a spectator) sees now, for a hot-seat UI."""
@@ -875,19 +902,54 @@ class Host(QObject):
             QTimer.singleShot(0, self, self._step_computers)
 
     def _step_computers(self) -> None:
+        """Let the first computer seat to act choose on the worker thread, so that frames to
+        the other seats go out while it thinks."""
         self._computer_pending = False
         state = self.state
+        if self._closed or self._thinking is not None:
+            return
         if state is None or state.result is not None:
             return
         for seat in sorted(self.game.to_act(state)):
             bot = self._seats[seat].stand_in
             if bot is not None:
-                choice = bot.choose(self.game.view(state, seat))
-                refusal = self._apply(seat, choice)
-                if refusal is not None:
-                    self.message.emit(f"computer {bot.name} refused ({refusal}); playing another")
-                    self._apply(seat, str(self.game.legal_actions(state, seat)[0]))
+                self._think(seat, bot, self.game.view(state, seat))
                 return
+
+    def _think(self, seat: int, bot: Bot, view: View) -> None:
+        thinking = self._thinking = _Thinking(seat, bot, self.seq)
+        thinking.job = worker.submit(
+            lambda: bot.choose(view),
+            lambda choice: self._chosen(thinking, str(choice)),
+            lambda error: self._chosen(thinking, f"failed:{error}"),
+            lambda: self._thought(thinking),
+        )
+
+    def _thought(self, thinking: _Thinking) -> None:
+        """The computer is done thinking: it hears what happened meanwhile."""
+        if not shiboken6.isValid(self):  # the host was deleted while it thought
+            return
+        if self._thinking is thinking:
+            self._thinking = None
+        for events in thinking.held:
+            feed({thinking.seat: thinking.bot}, events)
+
+    def _chosen(self, thinking: _Thinking, choice: str) -> None:
+        """Play a computer's choice if its seat is still its own and still to act."""
+        state, seat = self.state, thinking.seat
+        if not shiboken6.isValid(self) or state is None or state.result is not None:
+            return
+        if self._seats[seat].stand_in is not thinking.bot or seat not in self.game.to_act(state):
+            self._schedule_computers()
+            return
+        refusal = self._apply(seat, choice)
+        if refusal is None:
+            return
+        if self.seq != thinking.seq:  # others moved meanwhile: choose again
+            self._schedule_computers()
+            return
+        self.message.emit(f"computer {thinking.bot.name} refused ({refusal}); playing another")
+        self._apply(seat, str(self.game.legal_actions(state, seat)[0]))
 
     def _delivered(self, conn: _Conn) -> None:
         if conn.seat is not None and not conn.gone:

@@ -266,7 +266,9 @@ class MainWindow(QMainWindow):
         back.triggered.connect(self.show_launcher)
         quit_ = QAction(_("&Quit"), bar, shortcut=QKeySequence.StandardKey.Quit)
         quit_.triggered.connect(self.close)
-        for action in (self.rematch_action, back, quit_):
+        self.suggest_action = QAction(_("&Suggest a move"), bar, shortcut=QKeySequence("H"))
+        self.suggest_action.triggered.connect(self.suggest_move)
+        for action in (self.suggest_action, self.rematch_action, back, quit_):
             game_menu.addAction(action)
         edit_menu = bar.addMenu(_("&Edit", ctx="menu"))
         self.undo_action = QAction(_("&Undo my last move"), bar, enabled=False)
@@ -310,6 +312,11 @@ class MainWindow(QMainWindow):
         keyboard = QAction(_("&Keyboard"), self)
         keyboard.triggered.connect(lambda: keys_dialog(self).show())
         help_menu.addAction(keyboard)
+
+    def suggest_move(self) -> bool:
+        """Ask for a suggested move for the person served at the table in front (if allowed)."""
+        table = self.table
+        return table is not None and self.stack.currentWidget() is table and table.suggest.request()
 
     def switch_language(self, lang: str) -> None:
         """Show the app in `lang` from now on (remembered); a match at the table goes on.

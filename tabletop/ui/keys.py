@@ -57,6 +57,7 @@ def keys_help() -> list[tuple[str, str]]:
         ("A … G", _("Pick one of the lettered choices (offered when the choices are numbers)")),
         (_("Escape"), _("Cancel the choice")),
         (_("Return / Space"), _("Lift the curtain when the screen is passed on; close a summary")),
+        ("H", _("Suggest a move for your seat (where hints are allowed)")),
         *zoom_keys(),
     ]
 

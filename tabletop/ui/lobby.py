@@ -14,6 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QFormLayout,
@@ -158,6 +159,8 @@ class HostLobby(QDialog):
         more.addRow(_("Seed (optional)"), self.seed)
         more.addRow(_("Room password (optional)"), self.password)
         more.addRow(_("Port"), self.port)
+        self.hints = QCheckBox(_("Allow hints (Suggest a move) for the people at this computer"))
+        more.addRow(self.hints)
         layout.addLayout(more)
         self.where = QLabel()
         self.where.setWordWrap(True)
@@ -304,6 +307,7 @@ class HostLobby(QDialog):
             self.error.setText(render(Msg("The table cannot be opened: {reason}", reason=str(err))))
             return False
         self._remember()
+        host.allow_hints = self.hints.isChecked()
         self.host = host
         host.seatsChanged.connect(self._show_seats)
         if self.lan.announce_to is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
@@ -174,6 +174,7 @@ class Session:
             if s.bot is not None
         }
         self._computers = {i: s.bot for i, s in enumerate(self.seats) if s.bot is not None}
+        self._held: dict[int, tuple[Bot, list[list[Event]]]] = {}
         if fresh:
             feed(self.bots, state.opening)
         self.actions = 0
@@ -245,7 +246,9 @@ class Session:
         A recorder that cannot write (a full disk) does not stop play: `save_error` says why.
         """
         events = self.game.apply(self.state, seat, action)
-        feed(self.bots, events)
+        for _bot, waiting in self._held.values():
+            waiting.append(events)
+        feed({s: b for s, b in self.bots.items() if s not in self._held}, events)
         self.actions += 1
         try:
             self.recorder.action(seat, action, events)
@@ -273,6 +276,34 @@ class Session:
         minutes actually played."""
         view = self.view(seat)
         return clock_action(view, self.minutes()) or self.bots[seat].choose(view)
+
+    def think(self, seat: int) -> Callable[[], str]:
+        """A computer seat's choice as work for another thread (`tabletop.worker`).
+
+        Its view (or the clock report) is taken now. Until `thought(seat)` its player is fed no
+        events (they wait for it, in order), so the other thread alone uses it meanwhile; the
+        choice is the one `bot_choice` would have made at this moment.
+        """
+        view = self.view(seat)
+        clock = clock_action(view, self.minutes())
+        if clock is not None:
+            return lambda: clock
+        bot = self.bots[seat]
+        self._held.setdefault(seat, (bot, []))
+        return lambda: bot.choose(view)
+
+    def thinking(self, seat: int) -> bool:
+        """True while the seat's player chooses on another thread (between `think` and
+        `thought`)."""
+        return seat in self._held
+
+    def thought(self, seat: int) -> None:
+        """The seat's player has stopped thinking: hand it the events it missed meanwhile
+        (unless it has been replaced since, e.g. by an undo that rebuilt the players)."""
+        bot, missed = self._held.pop(seat, (None, []))
+        if bot is not None and self.bots.get(seat) is bot:
+            for events in missed:
+                feed({seat: bot}, events)
 
     def serve(self, current: int | None) -> int | None:
         """The seat the table should show (`serve_seat`)."""

@@ -34,10 +34,12 @@ from tabletop.ui.access import Mirror, announce_focus
 from tabletop.ui.art import CardArt
 from tabletop.ui.dealsummary import DealSummary, seen_events
 from tabletop.ui.gamelog import Banner, GameLog, history, mark_received
+from tabletop.ui.hint import Hints
 from tabletop.ui.keys import KeyPlay
 from tabletop.ui.scene import TableScene
 from tabletop.ui.scores import ScorePanel, fmt
 from tabletop.ui.session import TableSession, clock_action
+from tabletop.ui.thinking import BotTurns
 
 MAX_BUTTONS = 10
 """More button moves than this are offered in a drop-down list."""
@@ -124,6 +126,7 @@ class TableWidget(QWidget):
         self.buttons_layout = QHBoxLayout(self.buttons)
         self.buttons_layout.setContentsMargins(0, 0, 0, 0)
         self.hint = QLabel()
+        self.suggest = Hints(self)
         self.bot_timer = QTimer(self)
         self.bot_timer.setSingleShot(True)
         self.hold_timer = QTimer(self)
@@ -134,6 +137,8 @@ class TableWidget(QWidget):
         bar = QHBoxLayout()
         bar.setContentsMargins(8, 4, 8, 4)
         bar.addWidget(self.hint, 1)
+        bar.addWidget(self.suggest.label, 2)
+        bar.addWidget(self.suggest.button)
         bar.addWidget(self.buttons)
         split = QSplitter()
         split.addWidget(self.view)
@@ -161,7 +166,8 @@ class TableWidget(QWidget):
         self.scene.selectionChanged.connect(self._update_buttons)
         self.scene.settled.connect(self._on_settled)
         self.scene.curtainClicked.connect(self.reveal)
-        self.bot_timer.timeout.connect(self.step_bot)
+        self.turns = BotTurns(self)
+        self.bot_timer.timeout.connect(self.turns.step)
         self.hold_timer.timeout.connect(self._next_frame)
         self.gamelog.moments.connect(self._announce)
         self.banner.dismissed.connect(self._after_banner)
@@ -189,8 +195,8 @@ class TableWidget(QWidget):
 
     @property
     def idle(self) -> bool:
-        """Nothing is moving and no frame is waiting."""
-        return not self._busy
+        """Nothing is moving, no frame is waiting and no computer player is thinking."""
+        return not self._busy and not self.turns.thinking
 
     @property
     def served_view(self) -> View | None:
@@ -250,6 +256,8 @@ class TableWidget(QWidget):
     def halt(self) -> None:
         """Stop the computer players and pending frames: the table is being left."""
         self.bots_enabled = False
+        self.turns.cancel()
+        self.suggest.clear()
         self.bot_timer.stop()
         self.hold_timer.stop()
 
@@ -350,9 +358,14 @@ class TableWidget(QWidget):
     def _after_banner(self) -> None:
         self._carry_on()
 
+    def may_step_bot(self) -> bool:
+        """True when a computer player's move may be played now (nothing moves or is held)."""
+        return not (self._busy or self.session.over or self.banner.held or self.summary.held)
+
     def step_bot(self) -> bool:
-        """Let one computer player whose turn it is act; False if none may act now."""
-        if self._busy or self.session.over or self.banner.held or self.summary.held:
+        """Let one computer player whose turn it is act at once, on this thread; False if none
+        may act now (the bot timer has them think on the worker thread: `BotTurns`)."""
+        if not self.may_step_bot() or self.turns.thinking:
             return False
         seats = self.session.bot_seats_to_act()
         if not seats:
@@ -480,6 +493,7 @@ class TableWidget(QWidget):
 
     # ---- the button bar -------------------------------------------------------------------
     def _update_buttons(self) -> None:
+        self.suggest.refresh()
         while self.buttons_layout.count():
             widget = self.buttons_layout.takeAt(0).widget()
             if widget is not None:
