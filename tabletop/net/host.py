@@ -870,6 +870,9 @@ class Host(QObject):
         texts = self._texts(state)
         views: dict[int | None, msg.SeatView] = {}
         steps = [(msg.EventTexts(seq, evs), sender, ref) for seq, evs, sender, ref in batch]
+        # Every frame is built before the first is written: a write wakes its reader, which
+        # would otherwise compete with the building of the rest.
+        out: list[tuple[_Conn, bytes]] = []
         for conn in self._conns:
             if not conn.joined or conn.closing:
                 continue
@@ -883,7 +886,9 @@ class Host(QObject):
             last, conn.sent = conn.sent, view
             patch = view.patch(self.seq, last) if last is not None else None
             parts.append(frame_text(patch if patch is not None else view.frame(self.seq)))
-            self._send(conn, b"".join(parts))
+            out.append((conn, b"".join(parts)))
+        for conn, data in out:
+            self._send(conn, data)
         self.step_times.append(self._busy + time.perf_counter() - start)
         self._busy = 0.0
         if state.result is not None and not self._result_sent:

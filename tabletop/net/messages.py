@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.engine.errors import UnknownGame
-from tabletop.engine.events import Event
+from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game, Result, State
 from tabletop.engine.registry import get_game
 from tabletop.engine.text import Msg
@@ -253,22 +253,24 @@ class EventTexts:
 
     An event with no secret in it reads the same for everyone and is serialized once; one with
     a secret is redacted and serialized per seat (`Event.to_json(seat, omniscient=False)`).
-    `frame(seat, ack)` equals the text of `events(seq, evs, seat, ack)`.
+    A seat named by none of the step's secrets reads what a spectator reads, so all such seats
+    share one text. `frame(seat, ack)` equals the text of `events(seq, evs, seat, ack)`.
     """
 
     def __init__(self, seq: int, evs: list[Event]) -> None:
         self.seq = seq
         self._events = evs
         self._shared: list[str | None] = []
+        self._insiders: set[int] = set()
         for ev in evs:
             public = ev.to_json(None, omniscient=False)
             self._shared.append(_dumps(public) if public == ev.to_json() else None)
-        self._public = all(text is not None for text in self._shared)
+            _secret_seats(ev.data, self._insiders)
         self._frames: dict[int | None, str] = {}
 
     def frame(self, seat: int | None, ack: int | None = None) -> str:
         """The `events` frame text for `seat`, with `ack` for the sender of the action."""
-        if self._public:
+        if seat not in self._insiders:
             seat = None
         body = self._frames.get(seat)
         if body is None:
@@ -280,6 +282,19 @@ class EventTexts:
                 f'{{"type":"events","seq":{self.seq},"events":[' + ",".join(texts) + "]"
             )
         return body + ("}" if ack is None else f',"ack":{ack}}}')
+
+
+def _secret_seats(value: Any, out: set[int]) -> None:
+    """Add to `out` every seat that some Secret inside `value` shows its contents to."""
+    if isinstance(value, Secret):
+        out.update(value.seats)
+        _secret_seats(value.value, out)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _secret_seats(item, out)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _secret_seats(item, out)
 
 
 def result(res: Result, names: tuple[str, ...]) -> dict[str, Any]:
@@ -542,9 +557,9 @@ class ViewTexts:
         """The pieces of `seat`'s View (None: a spectator)."""
         game, state = self.game, self.state
         if seat is not None and seat in self._to_act:
-            moves = [game.tag(state, seat, a).to_json() for a in game.legal_actions(state, seat)]
+            moves = tuple(game.tag(state, seat, a) for a in game.legal_actions(state, seat))
         else:
-            moves = []
+            moves = ()
         fields = dict(self._common)
         fields["seat"] = "null" if seat is None else str(seat)
         status = game.status(state, seat)
@@ -552,7 +567,9 @@ class ViewTexts:
         if text is None:
             text = self._statuses[status] = _dumps(status.to_json())
         fields["status"] = text
-        fields["moves"] = _dumps(moves) if moves else "[]"
+        fields["moves"] = (
+            self._cache.text(moves, lambda: [m.to_json() for m in moves]) if moves else "[]"
+        )
         return SeatView(self, seat, fields)
 
 
