@@ -171,7 +171,7 @@ class LoopbackTable:
     def unfair(self) -> list[str]:
         """The failed fairness checks of the clients that got the result ("client i: why")."""
         return [
-            f"client {i}: {c.fairness.message}"
+            f"client {i}: {c.fairness.message if c.fairness is not None else 'no verdict'}"
             for i, c in enumerate(self.clients)
             if c.result is not None and (c.fairness is None or not c.fairness.ok)
         ]
@@ -199,7 +199,7 @@ class LoopbackTable:
             self.host.deleteLater()
 
 
-def count_desyncs(game: Game, state: State, seq: int, clients: Sequence[Client]) -> int:
+def count_desyncs(game: Game[Any], state: State, seq: int, clients: Sequence[Client]) -> int:
     """Clients whose View (or its `seq`) differs from the engine's View of their seat."""
     return sum(
         1
@@ -209,7 +209,7 @@ def count_desyncs(game: Game, state: State, seq: int, clients: Sequence[Client])
 
 
 def same_view(
-    game: Game,
+    game: Game[Any],
     state: State,
     seq: int,
     seat: int | None,
@@ -242,14 +242,15 @@ def latencies(records: Sequence[Mapping[str, Any]]) -> list[float]:
 
 
 def spawn_host(
-    game_id: str, players: int, seed: int, autosave: Path, env: Mapping[str, str] | None = None
+    game_id: str, players: int, seed: int, folder: Path, env: Mapping[str, str] | None = None
 ) -> tuple[subprocess.Popen[bytes], int, list[str]]:
     """A headless host process on loopback with `players` open seats; it, its port and the
     invitation token of each seat (serve reserves every seat for its invitation).
 
-    It writes its own processing time per update beside `autosave` (`serve --timings`).
+    It prints to `folder`/host.out and writes its own processing time per update to
+    `folder`/host.timings.json (`serve --timings`). Like the app's host it keeps no autosave.
     """
-    out = autosave.with_suffix(".out")
+    out = folder / "host.out"
     with out.open("wb") as sink:
         proc = subprocess.Popen(
             [
@@ -269,10 +270,8 @@ def spawn_host(
                 "none",
                 "--seed",
                 str(seed),
-                "--autosave",
-                str(autosave),
                 "--timings",
-                str(autosave.with_suffix(".timings.json")),
+                str(folder / "host.timings.json"),
             ],
             stdout=sink,
             stderr=subprocess.STDOUT,
@@ -318,6 +317,7 @@ def _client_process(port: int, token: str, seed: int, out: str, timeout: float) 
     pump_until(lambda: client.fairness is not None or bool(gave_up), timeout)
     fairness = client.fairness
     record.update(
+        log=client.revealed_log if client.seat == 0 else None,
         seat=client.seat,
         seq=client.seq,
         view=client.view,
@@ -345,8 +345,7 @@ def play_one(
     update (s). `env` is added to the host process's environment (e.g. PYTHONPATH, to time
     another version of the host against the same clients)."""
     with tempfile.TemporaryDirectory() as tmp:
-        save = Path(tmp) / "match.jsonl"
-        proc, port, tokens = spawn_host(game_id, players, seed, save, env)
+        proc, port, tokens = spawn_host(game_id, players, seed, Path(tmp), env)
         outs = [Path(tmp) / f"client{i}.json" for i in range(players)]
         workers = [
             _process(_client_process, (port, token, seed * 100 + i, str(out), timeout))
@@ -371,7 +370,11 @@ def play_one(
         for record in records:
             for key in ("sent", "applied", "arrived"):
                 record[key] = {int(k): v for k, v in record[key].items()}
-        done = replay(save.read_text(encoding="utf-8").splitlines())
+        logs = [r["log"] for r in records if r["log"] is not None]
+        if not logs:
+            return False, players, [], []
+        # The log every client checked its own Views and events against (the fairness check).
+        done = replay(logs[0].splitlines())
         finished = len(records) == players and all(r["fair"] for r in records)
         bad = players - len(records)
         bad += sum(
@@ -380,7 +383,7 @@ def play_one(
             if not r["fair"]
             or not same_view(done.game, done.state, done.actions, r["seat"], r["view"], r["seq"])
         )
-        timings = save.with_suffix(".timings.json")
+        timings = Path(tmp) / "host.timings.json"
         host = json.loads(timings.read_text(encoding="utf-8")) if timings.exists() else []
         return finished, bad, latencies(records), host
 
@@ -396,7 +399,7 @@ def run_matches(
 
     The host is a headless `serve` process and every client a process of its own, so the
     figures are the host's and the network's, not a crowd of clients sharing one process. The
-    host's autosave is replayed to check every client's final View.
+    log the host reveals at the end is replayed to check every client's final View.
     """
     lat: list[float] = []
     host: list[float] = []

@@ -18,6 +18,7 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
 from tabletop.bots.base import Bot, make_bot, observe
 from tabletop.engine.errors import BadOption, TabletopError
 from tabletop.engine.views import View
+from tabletop.i18n import render
 from tabletop.net.client import Client
 from tabletop.net.discovery import Announcer
 from tabletop.net.host import ANY_ADDRESS, Host, parse_seats
@@ -81,7 +82,7 @@ def serve(
     except (TabletopError, OSError, ValueError) as err:
         print(f"tabletop serve: {err}", file=sys.stderr, flush=True)
         return 2
-    host.message.connect(lambda text: _say(f"host: {text}"))
+    host.message.connect(lambda said: _say(f"host: {render(said)}"))
     info = host.game.info
     _say(f"serving {info.id} ({info.title}) for {len(host.seat_rows())} seats on port {actual}")
     where = "127.0.0.1" if bind.startswith("127.") else socket.gethostname()
@@ -100,9 +101,10 @@ def serve(
     if announcer is not None:
         announcer.stop()
     state = host.state
-    if state is not None and state.result is not None:
-        for seat in sorted(range(state.players), key=lambda s: state.result.places[s]):
-            _say(f"  {state.result.places[seat]}. {state.names[seat]}: {state.result.totals[seat]}")
+    result = state.result if state is not None else None
+    if state is not None and result is not None:
+        for seat in sorted(range(state.players), key=lambda s: result.places[s]):
+            _say(f"  {result.places[seat]}. {state.names[seat]}: {result.totals[seat]}")
     host.close()
     if timings is not None:
         try:
@@ -206,7 +208,7 @@ def join(host: str, port: int, bot: str, name: str, password: str | None, token:
     client.verified.connect(lambda _verdict: QTimer.singleShot(0, loop.quit))
     client.finished.connect(lambda _result: QTimer.singleShot(REVEAL_WAIT_MS, loop.quit))
     client.gaveUp.connect(loop.quit)
-    client.statusChanged.connect(lambda text: _say(f"join: {text}") if text else None)
+    client.statusChanged.connect(lambda status: _say(f"join: {render(status)}") if status else None)
     client.welcomed.connect(
         lambda w: (
             _say(
