@@ -368,8 +368,7 @@ class SeatView:
     def zones(self) -> list[str]:
         """Every zone's text as this seat sees it."""
         if self._zones is None:
-            text = self.texts.zone_text
-            self._zones = [text(i, self.seat) for i in range(self.texts.zone_count)]
+            self._zones = self.texts.seat_zones(self.seat)
         return self._zones
 
     @property
@@ -575,6 +574,8 @@ class ViewTexts:
         self._plan: list[tuple[int, str | None, dict[int, str | None]]] | None = None
         self._shared: SharedPatch | None = None
         self._shared_made = False
+        self._outside: list[str] | None = None
+        self._insight: dict[int, list[int]] | None = None
 
     def shared_patch(self) -> SharedPatch | None:
         """The parts shared by every seat's patch from its View at `prev` (computed once);
@@ -641,6 +642,28 @@ class ViewTexts:
             masked = zone.masked_for(seat)
             text = self._backs[index] = self._cache.text((masked, False), masked.to_json)
         return text
+
+    def seat_zones(self, seat: int | None) -> list[str]:
+        """Every zone's text as `seat` sees it (a list that may be shared: do not change it).
+
+        A zone's masked form is the same for every seat that does not see its faces, so the
+        zones as a spectator sees them are assembled once and each seat gets its own copy only
+        where it sees faces a spectator does not.
+        """
+        if self._outside is None or self._insight is None:
+            self._outside = [self.zone_text(i, None) for i in range(self.zone_count)]
+            insight: dict[int, list[int]] = {}
+            for i, zone in enumerate(self._zones):
+                for viewer in zone.visible or ():
+                    insight.setdefault(viewer, []).append(i)
+            self._insight = insight
+        own = self._insight.get(seat) if seat is not None else None
+        if not own:
+            return self._outside
+        zones = list(self._outside)
+        for i in own:
+            zones[i] = self._faces[i]
+        return zones
 
     def seat_view(self, seat: int | None) -> SeatView:
         """The pieces of `seat`'s View (None: a spectator)."""

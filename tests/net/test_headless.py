@@ -85,7 +85,7 @@ def test_serve_and_two_joins_play_to_the_end() -> None:
         assert all("join: Fair deal verified" in out for out in outs)
         rest = finish(serve, 30)
         assert serve.returncode == 0
-        assert "the match is over" in rest and "1. " in rest
+        assert "host: The match is over." in rest and "1. " in rest
     finally:
         for proc in (serve, *joins):
             if proc.poll() is None:
