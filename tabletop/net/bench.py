@@ -330,9 +330,10 @@ def _client_process(port: int, token: str, seed: int, out: str, timeout: float) 
 
 
 def _process(target: Callable[..., None], args: tuple[Any, ...]) -> BaseProcess:
-    """A process running `target(*args)`: forked where the system can (cheap, the parent has
-    imported everything already and holds no Qt application), else spawned."""
-    if "fork" in multiprocessing.get_all_start_methods():
+    """A process running `target(*args)`: forked where the system can and this process holds
+    no Qt application (Qt does not survive a fork; forking is cheap, everything is imported
+    already), else spawned."""
+    if "fork" in multiprocessing.get_all_start_methods() and QCoreApplication.instance() is None:
         return multiprocessing.get_context("fork").Process(target=target, args=args)
     return multiprocessing.get_context("spawn").Process(target=target, args=args)
 

@@ -22,6 +22,7 @@ from tabletop.i18n import render
 from tabletop.net.client import Client
 from tabletop.net.discovery import Announcer
 from tabletop.net.host import ANY_ADDRESS, Host, parse_seats
+from tabletop.store import atomic_write
 
 DEFAULT_PORT = 47310
 """The TCP port a host listens on unless told otherwise."""
@@ -108,7 +109,7 @@ def serve(
     host.close()
     if timings is not None:
         try:
-            Path(timings).write_text(json.dumps(host.step_times), encoding="utf-8")
+            atomic_write(Path(timings), json.dumps(host.step_times))
         except OSError as err:
             print(f"tabletop serve: cannot write {timings}: {err.strerror}", file=sys.stderr)
             return 2
