@@ -275,7 +275,8 @@ def spawn_host(
             ],
             stdout=sink,
             stderr=subprocess.STDOUT,
-            env=None if env is None else {**os.environ, **env},
+            # Its output is read by this program: in English, whatever the machine's language.
+            env={**os.environ, "TABLETOP_LANG": "en", **(env or {})},
         )
     end = time.monotonic() + 30
     while time.monotonic() < end and proc.poll() is None:

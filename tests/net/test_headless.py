@@ -80,8 +80,8 @@ def test_serve_and_two_joins_play_to_the_end() -> None:
         )
         outs = [finish(j, 60) for j in joins]
         assert [j.returncode for j in joins] == [0, 0], (outs, finish(serve, 5))
-        assert "seat 3 of seltsam-walzer" in outs[1]
-        assert all("finished, place" in out for out in outs)
+        assert "Seat 3 of seltsam-walzer" in outs[1]
+        assert all("Finished, place" in out for out in outs)
         assert all("join: Fair deal verified" in out for out in outs)
         rest = finish(serve, 30)
         assert serve.returncode == 0

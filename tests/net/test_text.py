@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -72,3 +74,18 @@ def test_refusal_from_an_older_host_is_shown(net_app: QCoreApplication) -> None:
     finally:
         client.close()
         client.deleteLater()
+
+
+def test_headless_serve_speaks_the_process_language() -> None:
+    """`tabletop serve` says why it refuses in the language it runs in."""
+    serve = [sys.executable, "-m", "tabletop.cli", "--lang"]
+    args = ["serve", "--game", "triq", "--seats", "local,open", "--announce-to", "none"]
+    said = {
+        lang: subprocess.run(
+            [*serve, lang, *args], capture_output=True, text=True, timeout=60, check=False
+        )
+        for lang in ("ja", "en")
+    }
+    assert said["ja"].returncode == said["en"].returncode == 2
+    assert "画面のない主催者にはこの端末の席はありません。" in said["ja"].stderr
+    assert "A headless host has no local seats; use open or cpu." in said["en"].stderr
