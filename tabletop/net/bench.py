@@ -323,7 +323,6 @@ def _client_process(port: int, token: str, seed: int, out: str, timeout: float) 
         seq=client.seq,
         view=client.view,
         fair=fairness is not None and fairness.ok,
-        why=str(client.last_error) if fairness is None else fairness.message,
     )
     client.close()
     pump_until(lambda: False, 0.05)
