@@ -49,3 +49,15 @@ class ReplayDivergence(TabletopError):
         super().__init__(f"line {line}: {message}")
         self.line = line
         self.message = message
+
+
+class CodedError(TabletopError):
+    """A fault named by a short `code` for programs, with a `reason` (a Msg) for people."""
+
+    def __init__(self, code: str, reason: Msg) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return str(self.reason)

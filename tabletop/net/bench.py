@@ -1,14 +1,18 @@
 """`tabletop bench --net`: whole matches over loopback, latency and desync check.
 
-`LoopbackTable` runs a host and one client per network seat in this process, each client
-playing random legal moves (or a named computer player). It records, for every action a client
-sends, the time until the last client holds the View that action produced, and checks at the
-end that every client's View equals the host's. The tests use it too.
+`measure` runs a headless host process and one process per client, each client playing random
+legal moves. It records, for every action a client sends, the time until the last client holds
+the View that action produced, and the host's own processing time per update, and checks at
+the end that every client's View equals the host's and that every fairness check passed.
+
+`LoopbackTable` runs a host and its clients in this process, for the tests.
 """
 
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 import random
 import re
 import statistics
@@ -17,6 +21,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any
 
@@ -35,8 +40,8 @@ LOOPBACK = "127.0.0.1"
 """The only address benches and tests use."""
 
 CHECK_DELAY_MS = 300
-"""The clients' wait before their fairness check, so the checks (all in this one process) do
-not delay another client's last View and with it the measured latency."""
+"""The clients' wait before their fairness check (a whole replay), so one client's check does
+not hold up another client's last View."""
 
 
 def app() -> QCoreApplication:
@@ -89,9 +94,6 @@ class LoopbackTable:
             self.host = Host(game_id, specs, options, seed, password, autosave, limits)
             port = self.host.listen(0, LOOPBACK)
         self.port = port
-        self.sent: dict[tuple[int, int], float] = {}
-        self.applied: dict[tuple[int, int], int] = {}
-        self.arrived: list[dict[int, float]] = []
         self.errors: list[tuple[int, str, str]] = []
         self.clients: list[Client] = []
         self.bots: list[Bot | None] = []
@@ -113,7 +115,6 @@ class LoopbackTable:
         client.check_delay_ms = CHECK_DELAY_MS
         self.clients.append(client)
         self.bots.append(bot)
-        self.arrived.append({})
         self._wire(index, client)
         return index
 
@@ -129,19 +130,14 @@ class LoopbackTable:
         return new
 
     def _wire(self, index: int, client: Client) -> None:
-        client.viewChanged.connect(lambda view, i=index: self._on_view(i, view))
+        client.viewChanged.connect(lambda _view, i=index: self._play(i))
         client.seatsChanged.connect(lambda _rows, i=index: self._play(i))
-        client.acked.connect(lambda ref, seq, i=index: self.applied.setdefault((i, ref), seq))
         client.errorReceived.connect(lambda code, text, _f, i=index: self._on_error(i, code, text))
 
     def _on_error(self, index: int, code: str, text: str) -> None:
         self.errors.append((index, code, text))
         if code in ("illegal", "bad-action"):
             self._play(index)
-
-    def _on_view(self, index: int, view: dict[str, Any]) -> None:
-        self.arrived[index].setdefault(view["seq"], time.perf_counter())
-        self._play(index)
 
     def _play(self, index: int) -> None:
         client = self.clients[index]
@@ -152,8 +148,7 @@ class LoopbackTable:
             choice = bot.choose(View.from_json(client.view))
         else:
             choice = self.rng.choice(client.view["moves"])["action"]
-        ref = client.act(choice)
-        self.sent[(index, ref)] = time.perf_counter()
+        client.act(choice)
 
     def pause(self) -> None:
         """Stop every client from playing (the match waits)."""
@@ -177,7 +172,7 @@ class LoopbackTable:
     def unfair(self) -> list[str]:
         """The failed fairness checks of the clients that got the result ("client i: why")."""
         return [
-            f"client {i}: {c.fairness.message}"
+            f"client {i}: {c.fairness.message if c.fairness is not None else 'no verdict'}"
             for i, c in enumerate(self.clients)
             if c.result is not None and (c.fairness is None or not c.fairness.ok)
         ]
@@ -185,16 +180,6 @@ class LoopbackTable:
     def run(self, timeout: float) -> bool:
         """Play until done (True) or `timeout` seconds pass (False)."""
         return pump_until(self.done, timeout)
-
-    def latencies(self) -> list[float]:
-        """Seconds from each applied action's send until the last client holds a View of it."""
-        timelines = [sorted(arrived.items()) for arrived in self.arrived if arrived]
-        out = []
-        for key, seq in self.applied.items():
-            firsts = [next((t for s, t in line if s >= seq), None) for line in timelines]
-            if firsts and all(t is not None for t in firsts):
-                out.append(max(t for t in firsts if t is not None) - self.sent[key])
-        return out
 
     def desyncs(self) -> int:
         """Clients whose latest View differs from the host's View of their seat."""
@@ -215,27 +200,58 @@ class LoopbackTable:
             self.host.deleteLater()
 
 
-def count_desyncs(game: Game, state: State, seq: int, clients: Sequence[Client]) -> int:
+def count_desyncs(game: Game[Any], state: State, seq: int, clients: Sequence[Client]) -> int:
     """Clients whose View (or its `seq`) differs from the engine's View of their seat."""
-    bad = 0
-    for client in clients:
-        view = client.view
-        want = json.loads(json.dumps(game.view(state, client.seat).to_json()))
-        if (
-            view is None
-            or client.seq != seq
-            or {k: v for k, v in view.items() if k not in ("type", "seq")} != want
-        ):
-            bad += 1
-    return bad
+    return sum(
+        1
+        for client in clients
+        if not same_view(game, state, seq, client.seat, client.view, client.seq)
+    )
+
+
+def same_view(
+    game: Game[Any],
+    state: State,
+    seq: int,
+    seat: int | None,
+    view: dict[str, Any] | None,
+    view_seq: int,
+) -> bool:
+    """True when a client's View at `view_seq` is the engine's View of `seat` at step `seq`."""
+    want = json.loads(json.dumps(game.view(state, seat).to_json()))
+    return (
+        view is not None
+        and view_seq == seq
+        and {k: v for k, v in view.items() if k not in ("type", "seq")} == want
+    )
+
+
+def latencies(records: Sequence[Mapping[str, Any]]) -> list[float]:
+    """Seconds from each applied action's send until the last client holds a View of it.
+
+    Each record is one client's: `sent` (ref → send time), `applied` (ref → the step it made)
+    and `arrived` (step → when its View arrived), times on one monotonic clock.
+    """
+    timelines = [sorted(r["arrived"].items()) for r in records if r["arrived"]]
+    out = []
+    for record in records:
+        for ref, seq in record["applied"].items():
+            firsts = [next((t for s, t in line if s >= seq), None) for line in timelines]
+            if firsts and all(t is not None for t in firsts):
+                out.append(max(t for t in firsts if t is not None) - record["sent"][ref])
+    return out
 
 
 def spawn_host(
-    game_id: str, players: int, seed: int, autosave: Path
+    game_id: str, players: int, seed: int, folder: Path, env: Mapping[str, str] | None = None
 ) -> tuple[subprocess.Popen[bytes], int, list[str]]:
     """A headless host process on loopback with `players` open seats; it, its port and the
-    invitation token of each seat (serve reserves every seat for its invitation)."""
-    out = autosave.with_suffix(".out")
+    invitation token of each seat (serve reserves every seat for its invitation).
+
+    It prints to `folder`/host.out and writes its own processing time per update to
+    `folder`/host.timings.json (`serve --timings`). Like the app's host it keeps no autosave.
+    """
+    out = folder / "host.out"
     with out.open("wb") as sink:
         proc = subprocess.Popen(
             [
@@ -255,13 +271,13 @@ def spawn_host(
                 "none",
                 "--seed",
                 str(seed),
-                "--autosave",
-                str(autosave),
                 "--timings",
-                str(autosave.with_suffix(".timings.json")),
+                str(folder / "host.timings.json"),
             ],
             stdout=sink,
             stderr=subprocess.STDOUT,
+            # Its output is read by this program: in English, whatever the machine's language.
+            env={**os.environ, "TABLETOP_LANG": "en", **(env or {})},
         )
     end = time.monotonic() + 30
     while time.monotonic() < end and proc.poll() is None:
@@ -275,58 +291,123 @@ def spawn_host(
     raise RuntimeError(f"the host did not start: {out.read_text(errors='replace')}")
 
 
+def _client_process(port: int, token: str, seed: int, out: str, timeout: float) -> None:
+    """One bench client in its own process: play random legal moves on the seat of `token`
+    until the match ends and the revealed log is checked, then write what it recorded."""
+    app()
+    client = Client("Net", None, token)
+    client.check_delay_ms = CHECK_DELAY_MS
+    rng = random.Random(seed)
+    record: dict[str, Any] = {"sent": {}, "applied": {}, "arrived": {}}
+
+    def play(*_args: object) -> None:
+        if client.can_act and client.view is not None:
+            ref = client.act(rng.choice(client.view["moves"])["action"])
+            record["sent"][ref] = time.monotonic()
+
+    def on_view(view: dict[str, Any]) -> None:
+        record["arrived"].setdefault(view["seq"], time.monotonic())
+        play()
+
+    client.viewChanged.connect(on_view)
+    client.seatsChanged.connect(play)
+    client.acked.connect(lambda ref, seq: record["applied"].setdefault(ref, seq))
+    client.errorReceived.connect(play)
+    gave_up: list[bool] = []
+    client.gaveUp.connect(lambda: gave_up.append(True))
+    client.connect_to(LOOPBACK, port)
+    pump_until(lambda: client.fairness is not None or bool(gave_up), timeout)
+    fairness = client.fairness
+    record.update(
+        log=client.revealed_log if client.seat == 0 else None,
+        seat=client.seat,
+        seq=client.seq,
+        view=client.view,
+        fair=fairness is not None and fairness.ok,
+    )
+    client.close()
+    pump_until(lambda: False, 0.05)
+    Path(out).write_text(json.dumps(record), encoding="utf-8")
+
+
+def _process(target: Callable[..., None], args: tuple[Any, ...]) -> BaseProcess:
+    """A process running `target(*args)`: forked where the system can and this process holds
+    no Qt application (Qt does not survive a fork; forking is cheap, everything is imported
+    already), else spawned."""
+    if "fork" in multiprocessing.get_all_start_methods() and QCoreApplication.instance() is None:
+        return multiprocessing.get_context("fork").Process(target=target, args=args)
+    return multiprocessing.get_context("spawn").Process(target=target, args=args)
+
+
 def play_one(
-    game_id: str, players: int, seed: int, separate_host: bool, timeout: float
+    game_id: str, players: int, seed: int, timeout: float, env: Mapping[str, str] | None = None
 ) -> tuple[bool, int, list[float], list[float]]:
-    """One loopback match: finished in time, desynced clients, latencies (s), and the host's
-    own processing time per update (s)."""
-    if not separate_host:
-        table = LoopbackTable(game_id, players, seed=seed)
-        try:
-            assert table.host is not None
-            return table.run(timeout), table.desyncs(), table.latencies(), table.host.step_times
-        finally:
-            table.close()
+    """One loopback match, the host and every client each in its own process: finished in
+    time, desynced or unfair clients, latencies (s), and the host's own processing time per
+    update (s). `env` is added to the host process's environment (e.g. PYTHONPATH, to time
+    another version of the host against the same clients)."""
     with tempfile.TemporaryDirectory() as tmp:
-        save = Path(tmp) / "match.jsonl"
-        proc, port, tokens = spawn_host(game_id, players, seed, save)
-        table = LoopbackTable(game_id, players, seed=seed, port=port, tokens=tokens)
+        proc, port, tokens = spawn_host(game_id, players, seed, Path(tmp), env)
+        outs = [Path(tmp) / f"client{i}.json" for i in range(players)]
+        workers = [
+            _process(_client_process, (port, token, seed * 100 + i, str(out), timeout))
+            for i, (token, out) in enumerate(zip(tokens, outs, strict=True))
+        ]
         try:
-            finished = table.run(timeout)
-            done = replay(save.read_text(encoding="utf-8").splitlines())
-            bad = count_desyncs(done.game, done.state, done.actions, table.clients)
-            bad += len(table.unfair())
-            latencies = table.latencies()
+            for worker in workers:
+                worker.start()
+            for worker in workers:
+                worker.join(timeout + 30)
         finally:
-            table.close()
+            for worker in workers:
+                if worker.is_alive():
+                    worker.kill()
+                    worker.join()
             try:
                 proc.wait(30)
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait(10)
-        timings = save.with_suffix(".timings.json")
+        records = [json.loads(o.read_text(encoding="utf-8")) for o in outs if o.exists()]
+        for record in records:
+            for key in ("sent", "applied", "arrived"):
+                record[key] = {int(k): v for k, v in record[key].items()}
+        logs = [r["log"] for r in records if r["log"] is not None]
+        if not logs:
+            return False, players, [], []
+        # The log every client checked its own Views and events against (the fairness check).
+        done = replay(logs[0].splitlines())
+        finished = len(records) == players and all(r["fair"] for r in records)
+        bad = players - len(records)
+        bad += sum(
+            1
+            for r in records
+            if not r["fair"]
+            or not same_view(done.game, done.state, done.actions, r["seat"], r["view"], r["seq"])
+        )
+        timings = Path(tmp) / "host.timings.json"
         host = json.loads(timings.read_text(encoding="utf-8")) if timings.exists() else []
-        return finished, bad, latencies, host
+        return finished, bad, latencies(records), host
 
 
 def run_matches(
     game_id: str,
     players: int,
     matches: int,
-    separate_host: bool = True,
     timeout: float = 120.0,
+    env: Mapping[str, str] | None = None,
 ) -> dict[str, float]:
     """Play `matches` loopback matches; latency percentiles (ms), completed, desyncs.
 
-    With `separate_host` the host is a headless process (as on a real table, where it is
-    another computer) and its autosave is replayed to check every client's final View; else
-    the host runs in this process too.
+    The host is a headless `serve` process and every client a process of its own, so the
+    figures are the host's and the network's, not a crowd of clients sharing one process. The
+    log the host reveals at the end is replayed to check every client's final View.
     """
     lat: list[float] = []
     host: list[float] = []
     completed = desynced = 0
     for m in range(matches):
-        finished, bad, times, busy = play_one(game_id, players, 1000 + m, separate_host, timeout)
+        finished, bad, times, busy = play_one(game_id, players, 1000 + m, timeout, env)
         completed += finished
         desynced += 1 if bad else 0
         lat.extend(times)
@@ -355,18 +436,14 @@ def _percentile(values: list[float], q: float) -> float:
 def measure(matches: int = 3) -> dict[str, float]:
     """The net bench: the two games that seat the most players, each full, on loopback.
 
-    Keys: `<game>-<n>p <figure>` with the host in its own process (a headless `serve`; the
-    clients run in this one, so the host process does nothing but host), and the same with
-    `inline` for host and clients in one process (one core does everything). `median_ms` and
-    `p99_ms` are from an action's send until the last client holds its View; `host_median_ms`
-    and `host_p99_ms` are the host's own processing time per update it sent (engine, log and
-    every frame written; `Host.step_times`).
+    Keys: `<game>-<n>p <figure>`. `median_ms` and `p99_ms` are from an action's send until
+    the last client holds its View; `host_median_ms` and `host_p99_ms` are the host's own
+    processing time per update it sent (engine, log and every frame written;
+    `Host.step_times`).
     """
     out: dict[str, float] = {}
     biggest = sorted(all_games(), key=lambda g: g.info.max_players)[-2:]
     for game_id, players in ((g.info.id, g.info.max_players) for g in reversed(biggest)):
-        for separate in (True, False):
-            tag = f"{game_id}-{players}p" + ("" if separate else " inline")
-            for key, value in run_matches(game_id, players, matches, separate).items():
-                out[f"{tag} {key}"] = value
+        for key, value in run_matches(game_id, players, matches).items():
+            out[f"{game_id}-{players}p {key}"] = value
     return out

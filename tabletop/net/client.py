@@ -13,7 +13,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtNetwork import QAbstractSocket, QTcpSocket
 
-from tabletop.engine.text import Msg
+from tabletop.engine.text import EMPTY, Msg
 from tabletop.i18n import render
 from tabletop.net import messages as msg
 from tabletop.net.fairness import Received, Verdict, verify
@@ -28,10 +28,12 @@ BUSY_CODES = frozenset({"full"})
 """Fatal error codes after which the client tries again later by itself (with backoff)."""
 
 STOP_REASONS = {
-    "replaced": "Another connection took this seat with its token (another window or device?); "
-    "this one has stopped. The seat's token has changed.",
+    "replaced": Msg(
+        "Another connection took this seat with its token (another window or device?); "
+        "this one has stopped. The seat's token has changed."
+    ),
 }
-"""What `status` says after a final error, when the host's own message is not enough."""
+"""What `status` says after a final error, when the host's own reason is not enough."""
 
 BACKOFF_MAX_MS = 8000
 """The longest wait between two tries at a busy host."""
@@ -52,7 +54,7 @@ class Client(QObject):
     finished = Signal(object)
     connectionChanged = Signal(bool)
     gaveUp = Signal()
-    statusChanged = Signal(str)
+    statusChanged = Signal(object)
     verified = Signal(object)
 
     def __init__(
@@ -85,7 +87,9 @@ class Client(QObject):
         self.started = False
         self.result: dict[str, Any] | None = None
         self.last_error: tuple[str, str] | None = None
-        self.status = ""
+        """The latest error: its code and its reason rendered in this machine's language."""
+        self.status: Msg = EMPTY
+        """What the client is doing about the connection (EMPTY: nothing to say)."""
         self.pending: int | None = None
         self.received = Received()
         """Everything received that the fairness check compares with the revealed log."""
@@ -189,19 +193,24 @@ class Client(QObject):
             if self._busy:
                 wait = min(BACKOFF_MAX_MS, self._retry_ms * 2 ** min(self._attempts - 1, 8))
                 self._set_status(
-                    f"The table is full right now; trying again in {wait / 1000:.3g} s "
-                    f"(try {self._attempts} of {self.retries})."
+                    Msg(
+                        "The table is full right now; trying again in {seconds} s "
+                        "(try {attempt} of {attempts}).",
+                        seconds=float(f"{wait / 1000:.3g}"),
+                        attempt=self._attempts,
+                        attempts=self.retries,
+                    )
                 )
             self._retry.start(wait)
         else:
             self._closed = True
             if self._busy:
-                self._set_status("The table stayed full; gave up trying.")
+                self._set_status(Msg("The table stayed full; gave up trying."))
             self.gaveUp.emit()
 
-    def _set_status(self, text: str) -> None:
-        self.status = text
-        self.statusChanged.emit(text)
+    def _set_status(self, status: Msg) -> None:
+        self.status = status
+        self.statusChanged.emit(status)
 
     def _send(self, obj: dict[str, Any]) -> None:
         if self.connected:
@@ -232,7 +241,7 @@ class Client(QObject):
 
     # ---- receiving -----------------------------------------------------------------------
     def _on_ready_read(self) -> None:
-        data = self._sock.readAll().data()
+        data = bytes(self._sock.readAll().data())
         if self.tap is not None:
             self.tap(data)
         try:
@@ -240,14 +249,20 @@ class Client(QObject):
             for frame in frames:
                 self._on_message(msg.parse_host(frame))
         except (FrameError, msg.ProtocolError) as err:
-            self.last_error = (err.code, err.message)
-            self.errorReceived.emit(err.code, f"The host sent a bad message: {err.message}", True)
+            text = render(Msg("The host sent a bad message: {reason}", reason=err.reason))
+            self.last_error = (err.code, text)
+            self.errorReceived.emit(err.code, text, True)
             self._sock.abort()
 
     def _on_message(self, obj: dict[str, Any]) -> None:
         kind = obj["type"]
-        if kind == "view" or (kind == "patch" and self.view is not None):
-            view = obj if kind == "view" else msg.apply_patch(self.view, obj)
+        if kind == "view" or kind == "patch":
+            if kind == "view":
+                view = obj
+            elif self.view is not None:
+                view = msg.apply_patch(self.view, obj)
+            else:
+                return  # a patch with no View to patch: nothing to show
             self.view = view
             self.seq = obj["seq"]
             self.received.frames.append(view)
@@ -270,7 +285,7 @@ class Client(QObject):
             self._attempts = 0
             if self._busy:
                 self._busy = False
-                self._set_status("")
+                self._set_status(EMPTY)
             self.game = obj["game"]
             self.seat = obj.get("seat")
             self.token = obj.get("token") or self.token
@@ -308,12 +323,16 @@ class Client(QObject):
 
     def _on_error(self, obj: dict[str, Any]) -> None:
         code, fatal = obj["code"], obj["fatal"]
-        text = obj["message"] if "message" in obj else self._render(Msg.from_json(obj["reason"]))
+        if "reason" in obj:
+            reason = Msg.from_json(obj["reason"])
+        else:  # a host older than protocol version 4 refusing this client
+            reason = Msg("The host says: {message}", message=str(obj["message"]))
+        text = self._render(reason)
         self.last_error = (code, text)
         if self.pending is not None and obj.get("ref") == self.pending:
             self.pending = None
         if fatal and code in FINAL_CODES:
             self._final = True
-            self._set_status(STOP_REASONS.get(code, text))
+            self._set_status(STOP_REASONS.get(code, reason))
         self._busy = fatal and code in BUSY_CODES
         self.errorReceived.emit(code, text, fatal)

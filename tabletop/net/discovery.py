@@ -128,7 +128,7 @@ class Browser(QObject):
             size = self._sock.pendingDatagramSize()
             data, sender, _port = self._sock.readDatagram(max(1, min(size, msg.ANNOUNCE_MAX + 1)))
             try:
-                table = msg.parse_announcement(bytes(data))
+                table = msg.parse_announcement(bytes(data.data()))
             except msg.ProtocolError:
                 continue
             address = sender.toString().removeprefix("::ffff:")

@@ -20,6 +20,9 @@ from typing import Any
 
 from tabletop.engine.errors import ParseError, ReplayDivergence
 from tabletop.engine.log import read_lines, replay_steps
+from tabletop.engine.text import Msg
+from tabletop.i18n import render
+from tabletop.store import atomic_write
 
 DOMAIN = b"tabletop seed commitment 1\0"
 """The tag hashed before the seed, so a commitment cannot be mistaken for any other hash."""
@@ -30,8 +33,8 @@ SALT_BYTES = 16
 RECEIVED_FORMAT = 1
 """The format of a received file (docs/protocol.md, Provable fairness)."""
 
-VERIFIED = "Fair deal verified"
-"""The verdict of a check that found nothing wrong."""
+VERIFIED = Msg("Fair deal verified")
+"""The reason of a verdict that found nothing wrong."""
 
 SHOWN = 16
 """Hex digits of a commitment shown on screen (the whole of it is in tooltips and files)."""
@@ -57,14 +60,19 @@ def commitment(seed: int, salt: bytes) -> str:
 
 @dataclass(slots=True)
 class Verdict:
-    """The outcome of a check: `ok`, and in words what was verified or what failed."""
+    """The outcome of a check: `ok`, and `reason`, what was verified or what failed (a Msg)."""
 
     ok: bool
-    message: str
+    reason: Msg
+
+    @property
+    def message(self) -> str:
+        """The reason in the current language."""
+        return render(self.reason)
 
     def to_json(self) -> dict[str, Any]:
-        """The verdict as stored with a match."""
-        return {"ok": self.ok, "message": self.message}
+        """The verdict as stored with a match: the reason as a message and in English."""
+        return {"ok": self.ok, "reason": self.reason.to_json(), "message": str(self.reason)}
 
 
 @dataclass
@@ -100,8 +108,8 @@ class Received:
         return [json.dumps(obj, ensure_ascii=False, separators=(",", ":")) for obj in out]
 
     def save(self, path: str | Path) -> None:
-        """Write the received file."""
-        Path(path).write_text("\n".join(self.lines()) + "\n", encoding="utf-8")
+        """Write the received file (atomically)."""
+        atomic_write(Path(path), "\n".join(self.lines()) + "\n")
 
     @classmethod
     def load(cls, lines: Iterable[str]) -> Received:
@@ -133,23 +141,49 @@ class Received:
         return out
 
 
-def _first_difference(got: Any, want: Any, path: str = "") -> str:
-    """Where two JSON values first differ, as a path such as `zones[3].cards`."""
+def _first_difference(got: Any, want: Any, path: str = "") -> Msg:
+    """Where two JSON values first differ, at a path such as `zones[3].cards`, and how."""
     if isinstance(got, dict) and isinstance(want, dict):
         for key in [*want, *(k for k in got if k not in want)]:
+            where = f"{path}.{key}".lstrip(".")
             if key not in got:
-                return f"{path}.{key} missing (the log has {want[key]!r})".lstrip(".")
+                return Msg(
+                    "{path} is missing (the log has {value})", path=where, value=_shown(want[key])
+                )
             if key not in want:
-                return f"{path}.{key} is not in the log".lstrip(".")
+                return Msg("{path} is not in the log", path=where)
             if got[key] != want[key]:
                 return _first_difference(got[key], want[key], f"{path}.{key}")
+    where = path.lstrip(".")
     if isinstance(got, list) and isinstance(want, list):
         if len(got) != len(want):
-            return f"{path.lstrip('.') or 'it'} holds {len(got)} items, the log {len(want)}"
+            if not where:
+                return Msg(
+                    "it holds {count} items, the log {logged}", count=len(got), logged=len(want)
+                )
+            return Msg(
+                "{path} holds {count} items, the log {logged}",
+                path=where,
+                count=len(got),
+                logged=len(want),
+            )
         for i, (g, w) in enumerate(zip(got, want, strict=True)):
             if g != w:
                 return _first_difference(g, w, f"{path}[{i}]")
-    return f"{path.lstrip('.') or 'it'} is {got!r}, the log has {want!r}"
+    if not where:
+        return Msg("it is {value}, the log has {logged}", value=_shown(got), logged=_shown(want))
+    return Msg(
+        "{path} is {value}, the log has {logged}",
+        path=where,
+        value=_shown(got),
+        logged=_shown(want),
+    )
+
+
+def _shown(value: Any) -> str:
+    """A JSON value as it is quoted in a verdict (at most 120 characters)."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 120 else text[:119] + "…"
 
 
 def _normal(obj: Any) -> Any:
@@ -159,36 +193,56 @@ def _normal(obj: Any) -> Any:
 def verify(log_lines: Iterable[str], received: Received) -> Verdict:
     """Check a revealed log against what one client received (see the module docstring)."""
     if received.commitment is None:
-        return Verdict(False, "No commitment was received at the start of the match.")
+        return Verdict(False, Msg("No commitment was received at the start of the match."))
     if received.seed is None or received.salt is None:
-        return Verdict(False, "The host did not reveal the seed and salt.")
+        return Verdict(False, Msg("The host did not reveal the seed and salt."))
     try:
         salt = bytes.fromhex(received.salt)
     except ValueError:
-        return Verdict(False, f"The revealed salt {received.salt!r} is not hexadecimal.")
+        return Verdict(
+            False, Msg("The revealed salt {salt} is not hexadecimal.", salt=received.salt[:80])
+        )
     if commitment(received.seed, salt) != received.commitment:
         return Verdict(
             False,
-            f"The revealed seed {received.seed} and salt {received.salt} do not match the "
-            f"commitment {received.commitment} sent at the start.",
+            Msg(
+                "The revealed seed {seed} and salt {salt} do not match the commitment "
+                "{commitment} sent at the start.",
+                seed=str(received.seed),
+                salt=received.salt,
+                commitment=received.commitment,
+            ),
         )
     lines = list(log_lines)
     try:
         head = next(read_lines(lines))[1]
     except (ParseError, StopIteration):
-        return Verdict(False, "The revealed log has no readable header.")
+        return Verdict(False, Msg("The revealed log has no readable header."))
     if head.get("seed") != received.seed:
         return Verdict(
             False,
-            f"The log's header seed {head.get('seed')} is not the revealed seed {received.seed}.",
+            Msg(
+                "The log's header seed {logged} is not the revealed seed {seed}.",
+                logged=str(head.get("seed")),
+                seed=str(received.seed),
+            ),
         )
     if received.game is not None and head.get("game") != received.game:
-        return Verdict(False, f"The log is of {head.get('game')!r}, not {received.game!r}.")
+        return Verdict(
+            False,
+            Msg(
+                "The log is of {logged}, not {game}.",
+                logged=str(head.get("game")),
+                game=received.game,
+            ),
+        )
     seat = received.seat
     frames = received.frames
     for a, b in pairwise(frames):
         if b["seq"] < a["seq"]:
-            return Verdict(False, f"The received frames go back from step {a['seq']}.")
+            return Verdict(
+                False, Msg("The received frames go back from step {step}.", step=a["seq"])
+            )
     pos = 0
     steps = -1
     try:
@@ -199,32 +253,55 @@ def verify(log_lines: Iterable[str], received: Received) -> Verdict:
                 if frame["type"] == "events":
                     got = frame["events"]
                     want = _normal([e.to_json(seat, omniscient=False) for e in events])
-                    what = "events frame"
                 else:
                     if view_json is None:
                         view_json = _normal(game.view(state, seat).to_json())
                     got = {k: v for k, v in frame.items() if k not in ("type", "seq")}
                     want = view_json
-                    what = "View"
                 if got != want:
                     where = _first_difference(got, want)
+                    if frame["type"] == "events":
+                        return Verdict(
+                            False,
+                            Msg(
+                                "The events frame received at step {step} differs from the log: "
+                                "{where}.",
+                                step=steps,
+                                where=where,
+                            ),
+                        )
                     return Verdict(
                         False,
-                        f"The {what} received at step {steps} differs from the log: {where}.",
+                        Msg(
+                            "The View received at step {step} differs from the log: {where}.",
+                            step=steps,
+                            where=where,
+                        ),
                     )
                 pos += 1
     except (ReplayDivergence, ParseError) as err:
-        return Verdict(False, f"The revealed log does not replay: {err}")
+        return Verdict(False, Msg("The revealed log does not replay: {error}", error=str(err)))
     if pos < len(frames):
         return Verdict(
             False,
-            f"A frame was received at step {frames[pos]['seq']}, but the log ends after "
-            f"{steps} actions.",
+            Msg(
+                "A frame was received at step {step}, but the log ends after {count} actions.",
+                step=frames[pos]["seq"],
+                count=steps,
+            ),
         )
     views = [f["seq"] for f in frames if f["type"] == "view"]
-    if not views or views[-1] != steps:
-        last = views[-1] if views else None
+    if not views:
         return Verdict(
-            False, f"The log holds {steps} actions but the last View received was at step {last}."
+            False, Msg("The log holds {count} actions but no View was received.", count=steps)
+        )
+    if views[-1] != steps:
+        return Verdict(
+            False,
+            Msg(
+                "The log holds {count} actions but the last View received was at step {step}.",
+                count=steps,
+                step=views[-1],
+            ),
         )
     return Verdict(True, VERIFIED)

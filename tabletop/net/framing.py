@@ -12,6 +12,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from tabletop.engine.errors import CodedError
+from tabletop.engine.text import Msg
+
 HEADER = 4
 """Bytes in the length prefix."""
 
@@ -22,13 +25,8 @@ MAX_HOST_FRAME = 4 * 1024 * 1024
 """The cap on a frame the host sends to a client (a 27-seat View is tens of kilobytes)."""
 
 
-class FrameError(Exception):
+class FrameError(CodedError):
     """A byte stream that is not a sequence of well-formed frames; `code` names the fault."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 def _no_constant(name: str) -> Any:
@@ -56,13 +54,13 @@ def decode_body(body: bytes) -> dict[str, Any]:
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
-        raise FrameError("bad-frame", "A frame is not valid UTF-8.") from None
+        raise FrameError("bad-frame", Msg("A frame is not valid UTF-8.")) from None
     try:
         obj = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError):
-        raise FrameError("bad-frame", "A frame is not valid JSON.") from None
+        raise FrameError("bad-frame", Msg("A frame is not valid JSON.")) from None
     if not isinstance(obj, dict):
-        raise FrameError("bad-frame", "A frame must hold a JSON object.")
+        raise FrameError("bad-frame", Msg("A frame must hold a JSON object."))
     return obj
 
 
@@ -94,7 +92,7 @@ class FrameReader:
     def bodies(self, data: bytes) -> list[bytes]:
         """Add bytes; return the raw bodies of every whole frame now available."""
         if self._broken:
-            raise FrameError("bad-frame", "The stream already failed.")
+            raise FrameError("bad-frame", Msg("The stream already failed."))
         buf = self._buffer
         buf += data
         out: list[bytes] = []
@@ -105,9 +103,14 @@ class FrameReader:
                 self._broken = True
                 del buf[:]
                 if size == 0:
-                    raise FrameError("bad-frame", "A frame may not be empty.")
+                    raise FrameError("bad-frame", Msg("A frame may not be empty."))
                 raise FrameError(
-                    "too-big", f"A frame of {size} bytes exceeds the cap of {self.max_size}."
+                    "too-big",
+                    Msg(
+                        "A frame of {size} bytes exceeds the cap of {cap}.",
+                        size=size,
+                        cap=self.max_size,
+                    ),
                 )
             if len(buf) - pos - HEADER < size:
                 break

@@ -17,12 +17,14 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
 
 from tabletop.bots.base import Bot, make_bot, observe
 from tabletop.engine.errors import BadOption, TabletopError
+from tabletop.engine.text import Msg
 from tabletop.engine.views import View
-from tabletop.i18n import render
+from tabletop.i18n import error_text, render
 from tabletop.net.client import Client
 from tabletop.net.discovery import Announcer
 from tabletop.net.host import ANY_ADDRESS, Host
 from tabletop.seats import computer_label, parse_seats
+from tabletop.store import atomic_write
 
 DEFAULT_PORT = 47310
 """The TCP port a host listens on unless told otherwise."""
@@ -40,6 +42,11 @@ def _app() -> QCoreApplication:
 
 def _say(text: str) -> None:
     print(text, flush=True)
+
+
+def _tell(who: str, said: Msg) -> None:
+    """Print a message for the person at the terminal, in the process's language."""
+    _say(f"{who}: {render(said)}")
 
 
 def serve(
@@ -70,31 +77,52 @@ def serve(
     _app()
     try:
         if not result_wait >= 0:
-            raise TabletopError(f"The wait for the result is in seconds, not {result_wait}.")
+            raise BadOption(
+                Msg("The wait for the result is in seconds, not {value}.", value=str(result_wait))
+            )
         if autosave and Path(autosave).exists() and Path(autosave).stat().st_size:
             host = Host.resume(autosave, password)
             if host.game.info.id != game_id:
-                raise TabletopError(f"{autosave} holds a {host.game.info.id} match, not {game_id}.")
+                raise BadOption(
+                    Msg(
+                        "{file} holds a {held} match, not {game}.",
+                        file=autosave,
+                        held=host.game.info.id,
+                        game=game_id,
+                    )
+                )
         else:
             specs = parse_seats(game_id, seats, network=True)
             if any(s.kind == "local" for s in specs):
-                raise TabletopError("A headless host has no local seats; use open or cpu.")
+                raise BadOption(Msg("A headless host has no local seats; use open or cpu."))
             host = Host(game_id, specs, options, seed, password, autosave)
         actual = host.listen(port, bind)
     except (TabletopError, OSError, ValueError) as err:
-        print(f"tabletop serve: {err}", file=sys.stderr, flush=True)
+        print(f"tabletop serve: {error_text(err)}", file=sys.stderr, flush=True)
         return 2
-    host.message.connect(lambda text: _say(f"host: {text}"))
+    host.message.connect(lambda said: _tell("host", said))
     info = host.game.info
-    _say(f"serving {info.id} ({info.title}) for {len(host.seat_rows())} seats on port {actual}")
+    _say(
+        render(
+            Msg(
+                "Serving {game} ({title}) for {count} seats on port {port}",
+                game=info.id,
+                title=info.title,
+                count=len(host.seat_rows()),
+                port=str(actual),
+            )
+        )
+    )
     where = "127.0.0.1" if bind.startswith("127.") else socket.gethostname()
     for i, row in enumerate(host.seat_rows()):
         if row["kind"] == "network":
-            _say(f"seat {i + 1}: tabletop join {where}:{actual} --token {host.invitation(i)}")
+            command = f"tabletop join {where}:{actual} --token {host.invitation(i)}"
+            _say(render(Msg("Seat {number}: {command}", number=i + 1, command=command)))
         elif row["computer"]:
-            _say(f"seat {i + 1}: {render(computer_label(row['name'], game_id, row['computer']))}")
+            label = render(computer_label(row["name"], game_id, row["computer"]))
+            _say(render(Msg("Seat {number}: {command}", number=i + 1, command=label)))
         else:
-            _say(f"seat {i + 1}: {row['name']}")
+            _say(render(Msg("Seat {number}: {command}", number=i + 1, command=row["name"])))
     announcer = None
     if announce_to is not None:
         announcer = Announcer(lambda: host.announcement(socket.gethostname()), announce_to)
@@ -105,13 +133,14 @@ def serve(
     if announcer is not None:
         announcer.stop()
     state = host.state
-    if state is not None and state.result is not None:
-        for seat in sorted(range(state.players), key=lambda s: state.result.places[s]):
-            _say(f"  {state.result.places[seat]}. {state.names[seat]}: {state.result.totals[seat]}")
+    result = state.result if state is not None else None
+    if state is not None and result is not None:
+        for seat in sorted(range(state.players), key=lambda s: result.places[s]):
+            _say(f"  {result.places[seat]}. {state.names[seat]}: {result.totals[seat]}")
     host.close()
     if timings is not None:
         try:
-            Path(timings).write_text(json.dumps(host.step_times), encoding="utf-8")
+            atomic_write(Path(timings), json.dumps(host.step_times))
         except OSError as err:
             print(f"tabletop serve: cannot write {timings}: {err.strerror}", file=sys.stderr)
             return 2
@@ -133,7 +162,14 @@ def _quit_when_delivered(host: Host, loop: QEventLoop, wait: float) -> None:
         missing = host.missing_result()
         if missing:
             seats = ", ".join(str(i + 1) for i in missing)
-            _say(f"host: waiting up to {wait:g} s to hand the result to seat(s) {seats}")
+            _tell(
+                "host",
+                Msg(
+                    "Waiting up to {seconds} s to hand the result to seat(s) {seats}.",
+                    seconds=float(wait),
+                    seats=seats,
+                ),
+            )
         QTimer.singleShot(int(wait * 1000), loop, loop.quit)
         check.timeout.connect(poll)
         check.start()
@@ -166,7 +202,7 @@ class _Player:
             try:
                 self.bot = make_bot(str(welcome["game"]), self.bot_name, secrets.randbits(31))
             except BadOption as err:
-                self.problem = str(err)
+                self.problem = error_text(err)
                 self.client.close()
                 self.stop()
 
@@ -175,7 +211,7 @@ class _Player:
             observe(self.bot, events)
 
     def _on_error(self, code: str, text: str, fatal: bool) -> None:
-        _say(f"join: host says {code}: {text}")
+        _tell("join", Msg("The host says ({code}): {message}", code=code, message=text))
         if code in ("illegal", "bad-action"):
             self.refused = True
             self._move()
@@ -211,15 +247,19 @@ def join(host: str, port: int, bot: str, name: str, password: str | None, token:
     client.verified.connect(lambda _verdict: QTimer.singleShot(0, loop.quit))
     client.finished.connect(lambda _result: QTimer.singleShot(REVEAL_WAIT_MS, loop.quit))
     client.gaveUp.connect(loop.quit)
-    client.statusChanged.connect(lambda text: _say(f"join: {text}") if text else None)
+    client.statusChanged.connect(lambda status: _tell("join", status) if status else None)
     client.welcomed.connect(
-        lambda w: (
-            _say(
-                f"join: seat {w['seat'] + 1} of {w['game']}, token {w['token']}, "
-                f"seed commitment {w['commitment']}"
+        lambda w: _tell(
+            "join",
+            Msg(
+                "Seat {number} of {game}, token {token}, seed commitment {commitment}",
+                number=w["seat"] + 1,
+                game=w["game"],
+                token=w["token"],
+                commitment=w["commitment"],
             )
             if w.get("seat") is not None
-            else _say(f"join: watching {w['game']}")
+            else Msg("Watching {game}", game=w["game"]),
         )
     )
     client.connect_to(host, port)
@@ -230,19 +270,23 @@ def join(host: str, port: int, bot: str, name: str, password: str | None, token:
         return 2
     result = client.result
     if result is None:
-        reason = client.last_error[1] if client.last_error else "the host could not be reached"
+        if client.last_error is not None:
+            reason = client.last_error[1]
+        else:
+            reason = render(Msg("The host could not be reached."))
         print(f"tabletop join: {reason}", file=sys.stderr, flush=True)
         return 1
     seat = client.seat
     if seat is not None:
-        _say(f"join: finished, place {result['ranking'][seat]} with {result['totals'][seat]}")
+        place, total = result["ranking"][seat], result["totals"][seat]
+        _tell("join", Msg("Finished, place {place} with {total}", place=place, total=total))
     verdict = client.fairness
     if verdict is None:
-        _say("join: the host did not reveal the seed and log; the deal cannot be checked")
+        _tell("join", Msg("The host did not reveal the seed and log; the deal cannot be checked."))
     elif verdict.ok:
-        _say(f"join: {verdict.message}")
+        _tell("join", verdict.reason)
     else:
-        _say(f"join: fairness check failed: {verdict.message}")
+        _tell("join", Msg("Fairness check failed: {reason}", reason=verdict.reason))
     return 0
 
 

@@ -56,8 +56,8 @@ ANY_ADDRESS = "0.0.0.0"
 """Listen on every IPv4 interface (the LAN); tests pass "127.0.0.1"."""
 
 
-FULL_TEXT = "The table has too many connections right now; try again in a moment."
-"""The message of a `full` error (a client tries again by itself)."""
+FULL_TEXT = Msg("The table has too many connections right now; try again in a moment.")
+"""The reason of a `full` error (a client tries again by itself)."""
 
 GUESS_ADDRESSES = 4096
 """The most addresses whose wrong passwords are remembered (the stalest is dropped first)."""
@@ -188,6 +188,13 @@ class _Thinking:
     job: worker.Job | None = None
 
 
+def refusal(err: IllegalAction | ParseError, action: str) -> Msg:
+    """Why an action was refused: the rules' reason, or that the text of `action` is no action."""
+    if isinstance(err, IllegalAction):
+        return err.reason
+    return Msg("{action} is not an action of this game.", action=action[:40])
+
+
 def seat_token() -> str:
     """A fresh seat token: 128 random bits as hex, so it never starts with '-' on a command line."""
     return secrets.token_hex(16)
@@ -204,7 +211,8 @@ class Host(QObject):
     started = Signal()
     updated = Signal(int)
     finished = Signal()
-    message = Signal(str)
+    message = Signal(object)
+    """Something the host's person may want to know, as a Msg for the viewer to render."""
 
     def __init__(
         self,
@@ -219,7 +227,7 @@ class Host(QObject):
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
-        self.game: Game = get_game(game_id)
+        self.game: Game[Any] = get_game(game_id)
         info = self.game.info
         if not info.min_players <= len(seats) <= info.max_players:
             raise BadOption(
@@ -262,8 +270,9 @@ class Host(QObject):
         self._flush_pending = False
         self._result_sent = False
         self.step_times: list[float] = []
-        """Seconds the host itself spent on each update it sent: applying the update's actions
-        (engine and log) and writing every connection's frames (`tabletop bench --net`)."""
+        """Processor seconds the host itself spent on each update it sent: applying the update's
+        actions (engine and log), the autosave, and writing every connection's frames (`tabletop
+        bench --net`). Processor time, so other programs on a busy machine do not count."""
         self._busy = 0.0
         self._text_cache = msg.TextCache()
         self._last_texts: msg.ViewTexts | None = None
@@ -336,7 +345,7 @@ class Host(QObject):
                 self._writer.action(seat, text, self.game.apply(state, seat, text))
                 self.seq += 1
         self.state = state
-        self.message.emit(f"resumed after {self.seq} actions")
+        self.message.emit(Msg("Resumed after {count} actions.", count=self.seq))
         self._schedule_computers()
 
     # ---- the network ---------------------------------------------------------------------
@@ -362,7 +371,7 @@ class Host(QObject):
         self._server.close()
         self._sweeper.stop()
         for conn in list(self._conns):
-            self._fail(conn, "host-closing", "The host is closing the table.")
+            self._fail(conn, "host-closing", Msg("The host is closing the table."))
             conn.gone = True
             if conn.hooked:
                 conn.sock.flush()
@@ -412,13 +421,13 @@ class Host(QObject):
     def _on_ready_read(self, conn: _Conn) -> None:
         if conn.gone:
             return
-        data = conn.sock.readAll().data()
+        data = bytes(conn.sock.readAll().data())
         if conn.closing:
             return
         try:
             bodies = conn.reader.bodies(data)
         except FrameError as err:
-            self._fail(conn, err.code, err.message)
+            self._fail(conn, err.code, err.reason)
             return
         for body in bodies:
             if conn.closing:
@@ -431,52 +440,54 @@ class Host(QObject):
         conn.allowance = min(limits.burst, conn.allowance + (now - conn.heard) * limits.rate)
         conn.heard = now
         if conn.allowance < 1:
-            self._fail(conn, "flood", "Too many messages; slow down.")
+            self._fail(conn, "flood", Msg("Too many messages; slow down."))
             return
         conn.allowance -= 1
         try:
             message = msg.parse_client(decode_body(body))
         except FrameError as err:
-            self._fail(conn, err.code, err.message)
+            self._fail(conn, err.code, err.reason)
             return
         except msg.ProtocolError as err:
             if not conn.joined:
-                self._fail(conn, err.code, err.message)
+                self._fail(conn, err.code, err.reason)
             else:
-                self._strike(conn, err.code, err.message)
+                self._strike(conn, err.code, err.reason)
             return
         if isinstance(message, msg.Hello):
             self._on_hello(conn, message)
         elif not conn.joined:
-            self._fail(conn, "not-joined", "Send a hello first.")
+            self._fail(conn, "not-joined", Msg("Send a hello first."))
         elif isinstance(message, msg.Act):
             self._on_act(conn, message)
         elif isinstance(message, msg.Ping):
             self._send(conn, encode(msg.pong()))
         else:
-            self._fail(conn, "bye", "Goodbye.")
+            self._fail(conn, "bye", Msg("Goodbye."))
 
-    def _strike(self, conn: _Conn, code: str, text: str | Msg, ref: int | None = None) -> None:
+    def _strike(self, conn: _Conn, code: str, reason: Msg, ref: int | None = None) -> None:
         conn.strikes += 1
         if conn.strikes >= self.limits.max_strikes:
-            self._fail(conn, "strikes", f"Too many refused messages; last: {text}")
+            self._fail(
+                conn, "strikes", Msg("Too many refused messages; last: {reason}", reason=reason)
+            )
         else:
-            self._send(conn, encode(msg.error(code, text, False, ref)))
+            self._send(conn, encode(msg.error(code, reason, False, ref)))
 
-    def _fail(self, conn: _Conn, code: str, text: str, delay: float = 0.0) -> None:
+    def _fail(self, conn: _Conn, code: str, reason: Msg, delay: float = 0.0) -> None:
         """Send a fatal error and close; after `delay` seconds (reading nothing meanwhile)."""
         if conn.closing:
             return
         conn.closing = True
         conn.closed_at = time.monotonic() + delay
         if delay > 0:
-            QTimer.singleShot(int(delay * 1000), self, lambda: self._close_with(conn, code, text))
+            QTimer.singleShot(int(delay * 1000), self, lambda: self._close_with(conn, code, reason))
         else:
-            self._close_with(conn, code, text)
+            self._close_with(conn, code, reason)
 
-    def _close_with(self, conn: _Conn, code: str, text: str) -> None:
-        self._send(conn, encode(msg.error(code, text, True)))
-        self.message.emit(f"closing a connection ({code})")
+    def _close_with(self, conn: _Conn, code: str, reason: Msg) -> None:
+        self._send(conn, encode(msg.error(code, reason, True)))
+        self.message.emit(Msg("Closing a connection ({code}).", code=code))
         conn.closed_at = time.monotonic()
         if not conn.gone:
             conn.sock.disconnectFromHost()
@@ -510,7 +521,7 @@ class Host(QObject):
             seat.name = ""
             if not seat.invited:
                 seat.token = seat_token()
-        self.message.emit(f"seat {conn.seat + 1} disconnected")
+        self.message.emit(Msg("Seat {number} disconnected.", number=conn.seat + 1))
         self._broadcast_seats()
 
     def _unhook(self, conn: _Conn) -> None:
@@ -544,20 +555,25 @@ class Host(QObject):
                     conn.sock.abort()
                 continue
             if not conn.joined and now - conn.opened > self.limits.hello_timeout:
-                self._fail(conn, "timeout", "No hello in time.")
+                self._fail(conn, "timeout", Msg("No hello in time."))
             elif conn.joined and now - conn.heard > self.limits.idle_timeout:
-                self._fail(conn, "timeout", "Nothing heard for too long.")
+                self._fail(conn, "timeout", Msg("Nothing heard for too long."))
 
     # ---- joining -------------------------------------------------------------------------
     def _on_hello(self, conn: _Conn, hello: msg.Hello) -> None:
         if conn.joined:
-            self._strike(conn, "already-joined", "This connection has already said hello.")
+            self._strike(conn, "already-joined", Msg("This connection has already said hello."))
             return
         if hello.version != msg.PROTOCOL_VERSION:
             self._fail(
                 conn,
                 "version",
-                f"This host speaks protocol version {msg.PROTOCOL_VERSION}, not {hello.version}.",
+                Msg(
+                    "This host speaks protocol version {host}, not {client}; "
+                    "both computers need the same version of Tabletop.",
+                    host=msg.PROTOCOL_VERSION,
+                    client=hello.version,
+                ),
             )
             return
         if hello.token is not None:
@@ -570,12 +586,15 @@ class Host(QObject):
                 self._fail(
                     conn,
                     "throttled",
-                    f"Too many wrong room passwords from your address; wait {ceil(wait)} s.",
+                    Msg(
+                        "Too many wrong room passwords from your address; wait {seconds} s.",
+                        seconds=ceil(wait),
+                    ),
                 )
                 return
             if not secrets.compare_digest((hello.password or "").encode(), self.password.encode()):
                 delay = self._guesses.wrong(conn.address, now)
-                self._fail(conn, "password", "Wrong room password.", delay)
+                self._fail(conn, "password", Msg("Wrong room password."), delay)
                 return
             self._guesses.right(conn.address)
         if hello.spectator:
@@ -587,18 +606,20 @@ class Host(QObject):
         index = self._free_seat(hello.seat)
         if index is None:
             if self.state is not None:
-                text = "The match has started; rejoin with your seat's token or watch."
+                reason = Msg("The match has started; rejoin with your seat's token or watch.")
             elif any(s.invited and not s.taken for s in self._seats):
-                text = "The open seats are kept for invited players; watch, or ask for a token."
+                reason = Msg(
+                    "The open seats are kept for invited players; watch, or ask for a token."
+                )
             else:
-                text = "No such open seat."
-            self._fail(conn, "no-seat", text)
+                reason = Msg("No such open seat.")
+            self._fail(conn, "no-seat", reason)
             return
         seat = self._seats[index]
         seat.taken = True
         seat.name = hello.name or f"Player {index + 1}"
         self._attach(conn, index)
-        self.message.emit(f"seat {index + 1} taken by {seat.name}")
+        self.message.emit(Msg("Seat {number} taken by {name}.", number=index + 1, name=seat.name))
         if self.auto_start and self.ready():
             self.start()
 
@@ -621,7 +642,7 @@ class Host(QObject):
             if same and seat.spec.kind == "network":
                 found = i
         if found is None:
-            self._fail(conn, "bad-token", "That seat token is not valid at this table.")
+            self._fail(conn, "bad-token", Msg("That seat token is not valid at this table."))
             return
         seat = self._seats[found]
         old = seat.conn
@@ -634,7 +655,7 @@ class Host(QObject):
             self._fail(
                 old,
                 "replaced",
-                "Another connection took your seat with its token; this one is closed.",
+                Msg("Another connection took your seat with its token; this one is closed."),
             )
         if seat.stand_in is not None:
             seat.stand_in = None
@@ -643,12 +664,14 @@ class Host(QObject):
             seat.taken = True
             seat.name = name or f"Player {found + 1}"
             self._attach(conn, found)
-            self.message.emit(f"seat {found + 1} taken by {seat.name} (invited)")
+            self.message.emit(
+                Msg("Seat {number} taken by {name} (invited).", number=found + 1, name=seat.name)
+            )
             if self.auto_start and self.ready():
                 self.start()
             return
         self._attach(conn, found)
-        self.message.emit(f"seat {found + 1} reconnected")
+        self.message.emit(Msg("Seat {number} reconnected.", number=found + 1))
 
     def _attach(self, conn: _Conn, index: int) -> None:
         seat = self._seats[index]
@@ -720,7 +743,7 @@ class Host(QObject):
         """
         target = self._seats[seat]
         if target.spec.kind != "network":
-            raise BadOption(f"Seat {seat + 1} is not a network seat.")
+            raise BadOption(Msg("Seat {number} is not a network seat.", number=seat + 1))
         target.invited = True
         self._broadcast_seats()
         return target.token
@@ -772,7 +795,7 @@ class Host(QObject):
         self._feed_computers(state.opening)
         self._writer = LogWriter(self._log, self.game, state)
         self._save(initial=True)
-        self.message.emit("the match starts")
+        self.message.emit(Msg("The match starts."))
         self.started.emit()
         self._broadcast_seats()
         for conn in self._conns:
@@ -797,49 +820,45 @@ class Host(QObject):
             raise BadOption(Msg("The match has not started."))
         return self.game.view(self.state, seat)
 
-    def act_local(self, seat: int, text: str) -> str | Msg | None:
-        """Play a hot-seat seat's action; the refusal ("code:text" or a Msg), or None."""
+    def act_local(self, seat: int, text: str) -> None:
+        """Play a hot-seat seat's action; IllegalAction or ParseError (nothing changes) if the
+        rules or the host refuse it."""
         if self._seats[seat].spec.kind != "local":
-            return f"Seat {seat + 1} is not played at this computer."
-        return self._apply(seat, text)
+            raise IllegalAction(
+                Msg("Seat {number} is not played at this computer.", number=seat + 1)
+            )
+        self._apply(seat, text)
 
     def _on_act(self, conn: _Conn, act: msg.Act) -> None:
         if conn.seat is None:
-            self._strike(conn, "spectator", "Spectators cannot act.", act.ref)
+            self._strike(conn, "spectator", Msg("Spectators cannot act."), act.ref)
             return
         if self._seats[conn.seat].stand_in is not None:
-            self._strike(conn, "computer", "A computer player holds your seat now.", act.ref)
+            self._strike(conn, "computer", Msg("A computer player holds your seat now."), act.ref)
             return
-        refusal = self._apply(conn.seat, act.action, conn, act.ref)
-        if refusal is None:
-            conn.strikes = 0
-        elif isinstance(refusal, Msg):
-            self._strike(conn, "illegal", refusal, act.ref)
-        else:
-            code, text = refusal.split(":", 1)
-            self._strike(conn, code, text, act.ref)
+        try:
+            self._apply(conn.seat, act.action, conn, act.ref)
+        except (IllegalAction, ParseError) as err:
+            code = "illegal" if isinstance(err, IllegalAction) else "bad-action"
+            self._strike(conn, code, refusal(err, act.action), act.ref)
+            return
+        conn.strikes = 0
 
     def _apply(
         self, seat: int, text: str, sender: _Conn | None = None, ref: int | None = None
-    ) -> str | Msg | None:
-        start = time.perf_counter()
+    ) -> None:
+        """Apply one action (IllegalAction or ParseError if refused) and queue its frames."""
+        start = time.thread_time()
         try:
-            return self._apply_now(seat, text, sender, ref)
+            self._apply_now(seat, text, sender, ref)
         finally:
-            self._busy += time.perf_counter() - start
+            self._busy += time.thread_time() - start
 
-    def _apply_now(
-        self, seat: int, text: str, sender: _Conn | None, ref: int | None
-    ) -> str | Msg | None:
+    def _apply_now(self, seat: int, text: str, sender: _Conn | None, ref: int | None) -> None:
         state = self.state
         if state is None:
-            return "not-started:The match has not started."
-        try:
-            events = self.game.apply(state, seat, text)
-        except ParseError as err:
-            return f"bad-action:{err}"
-        except IllegalAction as err:
-            return err.reason
+            raise IllegalAction(Msg("The match has not started."))
+        events = self.game.apply(state, seat, text)
         assert self._writer is not None
         self._writer.action(seat, str(self.game.parse_action(text)), events)
         self._feed_computers(events)
@@ -851,7 +870,6 @@ class Host(QObject):
         self.updated.emit(self.seq)
         if state.result is None:
             self._schedule_computers()
-        return None
 
     def _flush(self) -> None:
         """Send the steps applied since the last flush: their events, then one View per seat.
@@ -864,12 +882,15 @@ class Host(QObject):
         state = self.state
         if state is None or not self._outbox:
             return
-        start = time.perf_counter()
+        start = time.thread_time()
         batch, self._outbox = self._outbox, []
         self._save()
         texts = self._texts(state)
         views: dict[int | None, msg.SeatView] = {}
         steps = [(msg.EventTexts(seq, evs), sender, ref) for seq, evs, sender, ref in batch]
+        # Every frame is built before the first is written: a write wakes its reader, which
+        # would otherwise compete with the building of the rest.
+        out: list[tuple[_Conn, bytes]] = []
         for conn in self._conns:
             if not conn.joined or conn.closing:
                 continue
@@ -883,8 +904,10 @@ class Host(QObject):
             last, conn.sent = conn.sent, view
             patch = view.patch(self.seq, last) if last is not None else None
             parts.append(frame_text(patch if patch is not None else view.frame(self.seq)))
-            self._send(conn, b"".join(parts))
-        self.step_times.append(self._busy + time.perf_counter() - start)
+            out.append((conn, b"".join(parts)))
+        for conn, data in out:
+            self._send(conn, data)
+        self.step_times.append(self._busy + time.thread_time() - start)
         self._busy = 0.0
         if state.result is not None and not self._result_sent:
             self._result_sent = True
@@ -893,7 +916,7 @@ class Host(QObject):
                 if conn.joined and not conn.closing:
                     self._send(conn, data)
                     self._delivered(conn)
-            self.message.emit("the match is over")
+            self.message.emit(Msg("The match is over."))
             self.finished.emit()
 
     def _schedule_computers(self) -> None:
@@ -942,14 +965,20 @@ class Host(QObject):
         if self._seats[seat].stand_in is not thinking.bot or seat not in self.game.to_act(state):
             self._schedule_computers()
             return
-        refusal = self._apply(seat, choice)
-        if refusal is None:
-            return
-        if self.seq != thinking.seq:  # others moved meanwhile: choose again
-            self._schedule_computers()
-            return
-        self.message.emit(f"computer {thinking.bot.name} refused ({refusal}); playing another")
-        self._apply(seat, str(self.game.legal_actions(state, seat)[0]))
+        try:
+            self._apply(seat, choice)
+        except (IllegalAction, ParseError) as err:
+            if self.seq != thinking.seq:  # others moved meanwhile: choose again
+                self._schedule_computers()
+                return
+            self.message.emit(
+                Msg(
+                    "Computer {bot} was refused ({reason}); it plays another move.",
+                    bot=thinking.bot.name,
+                    reason=refusal(err, choice),
+                )
+            )
+            self._apply(seat, str(self.game.legal_actions(state, seat)[0]))
 
     def _delivered(self, conn: _Conn) -> None:
         if conn.seat is not None and not conn.gone:
@@ -977,7 +1006,7 @@ class Host(QObject):
         try:
             atomic_write(self.autosave, self._log.getvalue())
         except OSError as err:
-            self.message.emit(f"autosave failed: {err.strerror or err}")
+            self.message.emit(Msg("Autosave failed: {reason}", reason=err.strerror or str(err)))
 
     def _save_seats(self) -> None:
         """Write the seats file (kinds, names, tokens, the commitment's salt) beside the autosave
@@ -992,7 +1021,7 @@ class Host(QObject):
         try:
             atomic_write(_sidecar(self.autosave), json.dumps(meta))
         except OSError as err:
-            self.message.emit(f"autosave failed: {err.strerror or err}")
+            self.message.emit(Msg("Autosave failed: {reason}", reason=err.strerror or str(err)))
 
     # ---- discovery -----------------------------------------------------------------------
     def announcement(self, host_name: str) -> dict[str, Any]:

@@ -14,17 +14,18 @@ import unicodedata
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
-from tabletop.engine.errors import UnknownGame
-from tabletop.engine.events import Event
+from tabletop.engine.errors import CodedError, UnknownGame
+from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game, Result, State
 from tabletop.engine.registry import get_game
 from tabletop.engine.text import Msg
 from tabletop.engine.views import Counter, Zone
 
-PROTOCOL_VERSION = 3
-"""The protocol version both sides put in their first message."""
+PROTOCOL_VERSION = 4
+"""The protocol version both sides put in their first message (4: every error carries a
+`reason`, a message the client renders, and no sentence)."""
 
 NAME_MAX = 24
 """Longest player name, in characters, after cleaning."""
@@ -33,13 +34,8 @@ TEXT_MAX = 256
 """Longest action text, password or token a client may send."""
 
 
-class ProtocolError(Exception):
-    """A message a peer may not send; `code` names the fault, `message` says it in words."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+class ProtocolError(CodedError):
+    """A message a peer may not send; `code` names the fault, `reason` says it in words."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +84,7 @@ def clean_name(text: str) -> str:
     return " ".join(kept.split())[:NAME_MAX]
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return type(value) is int
 
 
@@ -106,7 +102,10 @@ def _opt_text(obj: dict[str, Any], key: str) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or len(value) > TEXT_MAX or not _encodable(value):
-        raise ProtocolError("bad-message", f"{key!r} must be a text of at most {TEXT_MAX}.")
+        raise ProtocolError(
+            "bad-message",
+            Msg("{field} must be a text of at most {count} characters.", field=key, count=TEXT_MAX),
+        )
     return value
 
 
@@ -114,14 +113,16 @@ def parse_client(obj: dict[str, Any]) -> ClientMessage:
     """The client message in a decoded frame; ProtocolError if it is not a valid one."""
     kind = obj.get("type")
     if not isinstance(kind, str) or not _encodable(kind):
-        raise ProtocolError("bad-message", "A message needs a text 'type'.")
+        raise ProtocolError("bad-message", Msg("A message needs a text 'type'."))
     allowed = _CLIENT_KEYS.get(kind)
     if allowed is None:
-        raise ProtocolError("unknown-type", f"Unknown message type {kind[:40]!r}.")
+        raise ProtocolError("unknown-type", Msg("Unknown message type {kind}.", kind=kind[:40]))
     extra = set(obj) - allowed
     if extra:
         field = sorted(extra)[0][:40]
-        raise ProtocolError("bad-message", f"A {kind} message has no field {field!r}.")
+        raise ProtocolError(
+            "bad-message", Msg("A {kind} message has no field {field}.", kind=kind, field=field)
+        )
     if kind == "act":
         action = obj.get("action")
         if (
@@ -130,10 +131,10 @@ def parse_client(obj: dict[str, Any]) -> ClientMessage:
             or len(action) > TEXT_MAX
             or not _encodable(action)
         ):
-            raise ProtocolError("bad-message", "'action' must be a non-empty action text.")
+            raise ProtocolError("bad-message", Msg("'action' must be a non-empty action text."))
         ref = obj.get("ref")
         if ref is not None and not (_is_int(ref) and 0 <= ref < 2**53):
-            raise ProtocolError("bad-message", "'ref' must be a non-negative integer.")
+            raise ProtocolError("bad-message", Msg("'ref' must be a non-negative integer."))
         return Act(action, ref)
     if kind == "ping":
         return Ping()
@@ -141,16 +142,16 @@ def parse_client(obj: dict[str, Any]) -> ClientMessage:
         return Bye()
     version = obj.get("version")
     if not _is_int(version):
-        raise ProtocolError("bad-message", "A hello needs an integer 'version'.")
+        raise ProtocolError("bad-message", Msg("A hello needs an integer 'version'."))
     name = obj.get("name", "")
     if not isinstance(name, str) or len(name) > TEXT_MAX or not _encodable(name):
-        raise ProtocolError("bad-message", "'name' must be a short text.")
+        raise ProtocolError("bad-message", Msg("'name' must be a short text."))
     seat = obj.get("seat")
     if seat is not None and not (_is_int(seat) and 0 <= seat < 1000):
-        raise ProtocolError("bad-message", "'seat' must be a seat number.")
+        raise ProtocolError("bad-message", Msg("'seat' must be a seat number."))
     role = obj.get("role", "player")
     if role not in ("player", "spectator"):
-        raise ProtocolError("bad-message", "'role' must be 'player' or 'spectator'.")
+        raise ProtocolError("bad-message", Msg("'role' must be 'player' or 'spectator'."))
     return Hello(
         version=version,
         name=clean_name(name),
@@ -192,7 +193,7 @@ def act(action: str, ref: int | None = None) -> dict[str, Any]:
 
 # ---- host → client -------------------------------------------------------------------------
 def welcome(
-    game: Game,
+    game: Game[Any],
     players: int,
     seat: int | None,
     token: str | None,
@@ -213,19 +214,18 @@ def welcome(
     }
 
 
-def error(
-    code: str, message: str | Msg, fatal: bool = False, ref: int | None = None
-) -> dict[str, Any]:
+def error(code: str, reason: Msg, fatal: bool = False, ref: int | None = None) -> dict[str, Any]:
     """An error frame; `fatal` means the host closes the connection after it.
 
-    An engine refusal (a Msg) travels as `reason`, its JSON form, for the client to render in
-    its own language; the host's own diagnostics travel as `message`.
+    `code` names the fault for programs; `reason` travels as its JSON form, for the client to
+    render in its own language.
     """
-    out: dict[str, Any] = {"type": "error", "code": code, "fatal": fatal}
-    if isinstance(message, Msg):
-        out["reason"] = message.to_json()
-    else:
-        out["message"] = message
+    out: dict[str, Any] = {
+        "type": "error",
+        "code": code,
+        "fatal": fatal,
+        "reason": reason.to_json(),
+    }
     if ref is not None:
         out["ref"] = ref
     return out
@@ -253,22 +253,24 @@ class EventTexts:
 
     An event with no secret in it reads the same for everyone and is serialized once; one with
     a secret is redacted and serialized per seat (`Event.to_json(seat, omniscient=False)`).
-    `frame(seat, ack)` equals the text of `events(seq, evs, seat, ack)`.
+    A seat named by none of the step's secrets reads what a spectator reads, so all such seats
+    share one text. `frame(seat, ack)` equals the text of `events(seq, evs, seat, ack)`.
     """
 
     def __init__(self, seq: int, evs: list[Event]) -> None:
         self.seq = seq
         self._events = evs
         self._shared: list[str | None] = []
+        self._insiders: set[int] = set()
         for ev in evs:
             public = ev.to_json(None, omniscient=False)
             self._shared.append(_dumps(public) if public == ev.to_json() else None)
-        self._public = all(text is not None for text in self._shared)
+            _secret_seats(ev.data, self._insiders)
         self._frames: dict[int | None, str] = {}
 
     def frame(self, seat: int | None, ack: int | None = None) -> str:
         """The `events` frame text for `seat`, with `ack` for the sender of the action."""
-        if self._public:
+        if seat not in self._insiders:
             seat = None
         body = self._frames.get(seat)
         if body is None:
@@ -280,6 +282,19 @@ class EventTexts:
                 f'{{"type":"events","seq":{self.seq},"events":[' + ",".join(texts) + "]"
             )
         return body + ("}" if ack is None else f',"ack":{ack}}}')
+
+
+def _secret_seats(value: Any, out: set[int]) -> None:
+    """Add to `out` every seat that some Secret inside `value` shows its contents to."""
+    if isinstance(value, Secret):
+        out.update(value.seats)
+        _secret_seats(value.value, out)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _secret_seats(item, out)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _secret_seats(item, out)
 
 
 def result(res: Result, names: tuple[str, ...]) -> dict[str, Any]:
@@ -353,8 +368,7 @@ class SeatView:
     def zones(self) -> list[str]:
         """Every zone's text as this seat sees it."""
         if self._zones is None:
-            text = self.texts.zone_text
-            self._zones = [text(i, self.seat) for i in range(self.texts.zone_count)]
+            self._zones = self.texts.seat_zones(self.seat)
         return self._zones
 
     @property
@@ -382,7 +396,7 @@ class SeatView:
                 seat = self.seat
                 out = []
                 for i, common, special in plan:
-                    text = special.get(seat, common) if special else common
+                    text = special.get(seat, common) if special and seat is not None else common
                     if text is not None:
                         out.append((i, text))
                 return out
@@ -390,9 +404,12 @@ class SeatView:
 
     def patch(self, seq: int, last: SeatView) -> str | None:
         """A `patch` frame text from `last` to this View; None when a full view is better."""
-        if self.texts.zone_count != last.texts.zone_count or len(self.counters) != len(
-            last.counters
-        ):
+        texts = self.texts
+        if last.seat == self.seat and last.texts is texts.prev():
+            shared = texts.shared_patch()
+            if shared is not None:
+                return self._patch_from_prev(seq, last, shared)
+        if texts.zone_count != last.texts.zone_count or len(self.counters) != len(last.counters):
             return None
         zones = self._changed_zones(last)
         counters = self.texts.changed_counters
@@ -408,6 +425,56 @@ class SeatView:
         parts.append(',"zones":{' + ",".join(f'"{i}":{t}' for i, t in zones) + "}")
         parts.append(',"counters":{' + ",".join(f'"{i}":{t}' for i, t in counters) + "}")
         return "".join(parts) + "}"
+
+    def _patch_from_prev(self, seq: int, last: SeatView, shared: SharedPatch) -> str | None:
+        """`patch` for a seat whose last View was at the previous moment, from the parts all
+        such seats share: the same text as the general case, built with less work."""
+        own = []
+        fields, old = self.fields, last.fields
+        for key in SEAT_KEYS:
+            text, was = fields[key], old[key]
+            if text is not was and text != was:
+                own.append(f',"{key}":{text}')
+        if self.seat in shared.insiders:
+            zones = self._changed_zones(last)
+            if 2 * (len(zones) + shared.counters) > shared.size:
+                return None
+            zone_text = ',"zones":{' + ",".join(f'"{i}":{t}' for i, t in zones) + "}"
+        elif shared.zones is None:
+            return None
+        else:
+            zone_text = shared.zones
+        return (
+            f'{{"type":"patch","seq":{seq}'
+            + shared.fields
+            + "".join(own)
+            + zone_text
+            + shared.counter_text
+            + "}"
+        )
+
+
+SEAT_KEYS = ("seat", "status", "moves")
+"""The fields of a View that differ between seats (the others are the same for every seat)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SharedPatch:
+    """What every seat's patch from the previous moment has in common.
+
+    `fields`: the changed fields that are the same for every seat; `zones`: the zones part for
+    a seat outside `insiders` (the seats that see some changed zone's faces now or did), None
+    when a full view is smaller for them; `counter_text`: the counters part; `counters`: how
+    many counters changed; `size`: zones plus counters (a patch changing more than half of
+    them is sent as a full view).
+    """
+
+    fields: str
+    zones: str | None
+    counter_text: str
+    counters: int
+    size: int
+    insiders: frozenset[int]
 
 
 def _changed(new: list[str], old: list[str]) -> list[tuple[int, str]]:
@@ -460,7 +527,7 @@ class ViewTexts:
 
     def __init__(
         self,
-        game: Game,
+        game: Game[Any],
         state: State,
         cache: TextCache | None = None,
         prev: ViewTexts | None = None,
@@ -477,6 +544,10 @@ class ViewTexts:
         self.zone_count = len(zones)
         self.changed: list[int] | None = None
         self.changed_counters: list[tuple[int, str]] | None = None
+        self._faces: list[str]
+        self._backs: dict[int, str]
+        self.counters: list[str]
+        """Every counter's text."""
         if prev is not None and prev.zone_count == self.zone_count:
             self._faces, self.changed = _reuse_zones(zones, prev._zones, prev._faces, cache)
             kept = set(range(self.zone_count)).difference(self.changed)
@@ -499,8 +570,42 @@ class ViewTexts:
             "over": "true" if state.result is not None else "false",
             "hints": _dumps(game.hints(state)),
         }
-        self._statuses: dict[str, str] = {}
+        self._statuses: dict[Msg, str] = {}
         self._plan: list[tuple[int, str | None, dict[int, str | None]]] | None = None
+        self._shared: SharedPatch | None = None
+        self._shared_made = False
+        self._outside: list[str] | None = None
+        self._insight: dict[int, list[int]] | None = None
+
+    def shared_patch(self) -> SharedPatch | None:
+        """The parts shared by every seat's patch from its View at `prev` (computed once);
+        None when there is no `prev` with the same zones and counters to patch from."""
+        if not self._shared_made:
+            self._shared = self._make_shared()
+            self._shared_made = True
+        return self._shared
+
+    def _make_shared(self) -> SharedPatch | None:
+        prev = self.prev()
+        plan = self.plan()
+        counters = self.changed_counters
+        if prev is None or plan is None or counters is None:
+            return None
+        if len(prev.counters) != len(self.counters):
+            return None
+        fields = "".join(
+            f',"{key}":{text}'
+            for key, text in self._common.items()
+            if text is not prev._common[key] and text != prev._common[key]
+        )
+        size = self.zone_count + len(self.counters)
+        common = [(i, text) for i, text, _special in plan if text is not None]
+        insiders = frozenset(seat for _i, _text, special in plan for seat in special)
+        zones = None
+        if 2 * (len(common) + len(counters)) <= size:
+            zones = ',"zones":{' + ",".join(f'"{i}":{t}' for i, t in common) + "}"
+        counter_text = ',"counters":{' + ",".join(f'"{i}":{t}' for i, t in counters) + "}"
+        return SharedPatch(fields, zones, counter_text, len(counters), size, insiders)
 
     def plan(self) -> list[tuple[int, str | None, dict[int, str | None]]] | None:
         """How each changed zone reads now, for a seat whose last View was from `prev`.
@@ -538,13 +643,35 @@ class ViewTexts:
             text = self._backs[index] = self._cache.text((masked, False), masked.to_json)
         return text
 
+    def seat_zones(self, seat: int | None) -> list[str]:
+        """Every zone's text as `seat` sees it (a list that may be shared: do not change it).
+
+        A zone's masked form is the same for every seat that does not see its faces, so the
+        zones as a spectator sees them are assembled once and each seat gets its own copy only
+        where it sees faces a spectator does not.
+        """
+        if self._outside is None or self._insight is None:
+            self._outside = [self.zone_text(i, None) for i in range(self.zone_count)]
+            insight: dict[int, list[int]] = {}
+            for i, zone in enumerate(self._zones):
+                for viewer in zone.visible or ():
+                    insight.setdefault(viewer, []).append(i)
+            self._insight = insight
+        own = self._insight.get(seat) if seat is not None else None
+        if not own:
+            return self._outside
+        zones = list(self._outside)
+        for i in own:
+            zones[i] = self._faces[i]
+        return zones
+
     def seat_view(self, seat: int | None) -> SeatView:
         """The pieces of `seat`'s View (None: a spectator)."""
         game, state = self.game, self.state
         if seat is not None and seat in self._to_act:
-            moves = [game.tag(state, seat, a).to_json() for a in game.legal_actions(state, seat)]
+            moves = tuple(game.tag(state, seat, a) for a in game.legal_actions(state, seat))
         else:
-            moves = []
+            moves = ()
         fields = dict(self._common)
         fields["seat"] = "null" if seat is None else str(seat)
         status = game.status(state, seat)
@@ -552,7 +679,9 @@ class ViewTexts:
         if text is None:
             text = self._statuses[status] = _dumps(status.to_json())
         fields["status"] = text
-        fields["moves"] = _dumps(moves) if moves else "[]"
+        fields["moves"] = (
+            self._cache.text(moves, lambda: [m.to_json() for m in moves]) if moves else "[]"
+        )
         return SeatView(self, seat, fields)
 
 
@@ -605,21 +734,26 @@ def parse_host(obj: dict[str, Any]) -> dict[str, Any]:
     kind = obj.get("type")
     fields = _HOST_FIELDS.get(kind) if isinstance(kind, str) else None
     if fields is None:
-        raise ProtocolError("unknown-type", f"Unknown host message type {str(kind)[:40]!r}.")
+        raise ProtocolError(
+            "unknown-type", Msg("Unknown host message type {kind}.", kind=str(kind)[:40])
+        )
     for key, want in fields.items():
         if not isinstance(obj.get(key), want):
-            raise ProtocolError("bad-message", f"A {kind} message lacks a valid {key!r}.")
+            raise ProtocolError(
+                "bad-message", Msg("A {kind} message lacks a valid {field}.", kind=kind, field=key)
+            )
+    # A host older than version 4 refuses a newer client with a sentence (`message`) only.
     if kind == "error" and not isinstance(obj.get("message"), str):
         try:
             Msg.from_json(obj.get("reason"))
         except ValueError:
-            raise ProtocolError(
-                "bad-message", "An error lacks a valid message or reason."
-            ) from None
+            raise ProtocolError("bad-message", Msg("An error lacks a valid reason.")) from None
     if kind == "view":
         for key in ("zones", "counters", "moves"):
             if not all(isinstance(item, dict) for item in obj[key]):
-                raise ProtocolError("bad-message", f"A view's {key!r} must hold objects.")
+                raise ProtocolError(
+                    "bad-message", Msg("A view's {field} must hold objects.", field=key)
+                )
     return obj
 
 
@@ -629,7 +763,7 @@ ANNOUNCE_MAX = 2048
 
 
 def announcement(
-    game: Game,
+    game: Game[Any],
     host_name: str,
     port: int,
     players: int,
@@ -659,13 +793,13 @@ def parse_announcement(data: bytes) -> dict[str, Any]:
     characters, at most NAME_MAX), so nothing in the list is shown as it was sent.
     """
     if len(data) > ANNOUNCE_MAX:
-        raise ProtocolError("too-big", "An announcement is too long.")
+        raise ProtocolError("too-big", Msg("An announcement is too long."))
     try:
         obj = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise ProtocolError("bad-message", "An announcement is not JSON.") from None
+        raise ProtocolError("bad-message", Msg("An announcement is not JSON.")) from None
     if not isinstance(obj, dict) or obj.get("tabletop") != PROTOCOL_VERSION:
-        raise ProtocolError("bad-message", "Not a Tabletop announcement of this version.")
+        raise ProtocolError("bad-message", Msg("Not a Tabletop announcement of this version."))
     checks: dict[str, type] = {
         "game": str,
         "title": str,
@@ -679,18 +813,20 @@ def parse_announcement(data: bytes) -> dict[str, Any]:
     for key, want in checks.items():
         value = obj.get(key)
         if not isinstance(value, want) or (want is int and isinstance(value, bool)):
-            raise ProtocolError("bad-message", f"An announcement lacks a valid {key!r}.")
+            raise ProtocolError(
+                "bad-message", Msg("An announcement lacks a valid {field}.", field=key)
+            )
     if not 0 < obj["port"] < 65536:
-        raise ProtocolError("bad-message", "An announcement names no valid port.")
+        raise ProtocolError("bad-message", Msg("An announcement names no valid port."))
     try:
         game = get_game(obj["game"])
     except UnknownGame:
-        raise ProtocolError("bad-message", "An announcement names no game of ours.") from None
+        raise ProtocolError("bad-message", Msg("An announcement names no game of ours.")) from None
     info = game.info
     if not info.min_players <= obj["players"] <= info.max_players:
-        raise ProtocolError("bad-message", "An announcement names an impossible table size.")
+        raise ProtocolError("bad-message", Msg("An announcement names an impossible table size."))
     if not 0 <= obj["open"] <= obj["players"]:
-        raise ProtocolError("bad-message", "An announcement names impossible open seats.")
+        raise ProtocolError("bad-message", Msg("An announcement names impossible open seats."))
     table = {key: obj[key] for key in checks}
     table["title"] = info.title
     table["host"] = clean_name(obj["host"][:TEXT_MAX])

@@ -22,7 +22,7 @@ from PySide6.QtNetwork import QAbstractSocket, QNetworkInterface
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QPushButton, QToolButton, QWidget
 
 from tabletop.bots.levels import level_bot, offered_levels
-from tabletop.engine.errors import BadOption, IllegalAction, ParseError
+from tabletop.engine.errors import BadOption, IllegalAction
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, Result
 from tabletop.engine.registry import get_game
@@ -68,12 +68,6 @@ def lan_addresses(bind: str = ANY_ADDRESS) -> list[str]:
 def event_from_json(data: dict[str, Any]) -> Event:
     """An event as sent over the network (or written in a log) back into an `Event`."""
     return Event(str(data.get("type", "")), {k: v for k, v in data.items() if k != "type"})
-
-
-def _refusal(reason: str) -> str:
-    """The sentence of a host refusal ("code:sentence", or a plain sentence)."""
-    code, sep, text = reason.partition(":")
-    return text if sep and code.replace("-", "").isalpha() and " " not in code else reason
 
 
 class HostSession(QObject):
@@ -142,15 +136,11 @@ class HostSession(QObject):
         return shown_view(self.host.view(seat))
 
     def act(self, seat: int, action: str) -> None:
-        """Play a hot-seat person's move; the step comes back through `updated`."""
-        reason = self.host.act_local(seat, action)
-        if isinstance(reason, Msg):
-            raise IllegalAction(reason)
-        if reason is not None:
-            text = _refusal(reason)
-            if reason.startswith("bad-action:"):
-                raise ParseError(text)
-            raise IllegalAction(Msg("{reason}", reason=text))
+        """Play a hot-seat person's move; the step comes back through `updated`.
+
+        IllegalAction or ParseError (from `Host.act_local`) when it is refused.
+        """
+        self.host.act_local(seat, action)
 
     def score_table(self) -> tuple[list[list[float]], list[float]]:
         """Per-round scores and running totals."""

@@ -27,7 +27,7 @@ def test_commitment_binds_seed_and_salt() -> None:
 def test_an_honest_match_is_verified_by_the_client(played: Played) -> None:
     assert played.verdict_ok
     got = verify(played.log, played.copy())
-    assert got.ok and got.message == VERIFIED
+    assert got.ok and got.reason == VERIFIED
     kinds = {f["type"] for f in played.received.frames}
     assert kinds == {"events", "view"} and played.received.seat == 0
     assert json.loads(played.log[0])["format"] == 2
@@ -115,7 +115,7 @@ def test_cli_verify(played: Played, tmp_path: Path, capsys: pytest.CaptureFixtur
     played.copy().save(received)
     assert Received.load(received.read_text(encoding="utf-8").splitlines()) == played.received
     assert main(["verify", str(log), "--seat", "0", "--received", str(received)]) == 0
-    assert VERIFIED in capsys.readouterr().out
+    assert str(VERIFIED) in capsys.readouterr().out
     assert main(["verify", str(log), "--seat", "1", "--received", str(received)]) == 1
     assert "records seat 0, not seat 1" in capsys.readouterr().err
     rec = played.copy()

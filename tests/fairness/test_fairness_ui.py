@@ -11,6 +11,7 @@ import pytest
 
 from tabletop.cli import main
 from tabletop.engine.game import Result
+from tabletop.engine.text import Msg
 from tabletop.net.bench import LOOPBACK
 from tabletop.net.client import Client
 from tabletop.net.fairness import VERIFIED, Received, Verdict
@@ -61,13 +62,14 @@ def test_the_client_checks_the_deal_and_stores_it(
         qtbot.addWidget(dialog)  # type: ignore[attr-defined]
         qtbot.waitUntil(lambda: lan.record is not None, timeout=WAIT)  # type: ignore[attr-defined]
         assert lan.verdict is not None and lan.verdict.ok
-        assert dialog.fairness.text().startswith("✔ " + VERIFIED)
+        assert dialog.fairness.text().startswith("✔ " + str(VERIFIED))
         assert lan.commitment in dialog.fairness.toolTip()
         log = lan.record
         assert log is not None and log.parent == tmp_path / "data" / "lan"
         received_path = log.with_name(log.name.replace(".jsonl", ".received.jsonl"))
         stored = Received.load(received_path.read_text(encoding="utf-8").splitlines())
-        assert stored.verdict == {"ok": True, "message": VERIFIED}
+        assert stored.verdict == Verdict(True, VERIFIED).to_json()
+        assert stored.verdict["message"] == "Fair deal verified"
         assert json.loads(log.read_text(encoding="utf-8").splitlines()[0])["format"] == 2
         args = ["verify", str(log), "--seat", "0", "--received", str(received_path)]
         assert main(args) == 0
@@ -82,7 +84,10 @@ def test_a_failed_check_is_shown_with_its_reason(qtbot: object, lan: ClientSessi
     qtbot.addWidget(dialog)  # type: ignore[attr-defined]
     dialog.track_fairness("ab" * 32, None, lan.verified)
     assert dialog.fairness.text().startswith("Checking the deal")
-    lan.verified.emit(Verdict(False, "The log's header seed 5 is not the revealed seed 6."))
+    reason = Msg(
+        "The log's header seed {logged} is not the revealed seed {seed}.", logged=5, seed=6
+    )
+    lan.verified.emit(Verdict(False, reason))
     assert dialog.fairness.text() == (
         "✘ Fairness check failed: The log's header seed 5 is not the revealed seed 6."
     )

@@ -8,6 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tabletop.engine.errors import TabletopError
+from tabletop.i18n import render
 from tabletop.net.framing import (
     MAX_CLIENT_FRAME,
     FrameError,
@@ -53,7 +55,11 @@ def test_oversize_header_is_refused_before_the_body_arrives() -> None:
     reader = FrameReader(1000)
     with pytest.raises(FrameError) as err:
         reader.feed((1001).to_bytes(4, "big"))
-    assert err.value.code == "too-big"
+    assert err.value.code == "too-big" and isinstance(err.value, TabletopError)
+    assert render(err.value.reason, "en") == "A frame of 1001 bytes exceeds the cap of 1000."
+    assert render(err.value.reason, "ja") == (
+        "1001バイトのフレームは上限の1000バイトを超えています。"
+    )
     with pytest.raises(FrameError):
         reader.feed(encode({"type": "ping"}))
 

@@ -58,7 +58,7 @@ def test_serve_and_two_joins_play_to_the_end() -> None:
         head = serve.stdout.readline()
         port = int(re.search(r"on port (\d+)", head).group(1))
         seat_lines = [serve.stdout.readline() for _ in range(3)]
-        assert "--token" in seat_lines[0] and seat_lines[1] == "seat 2: CPU 2 (Steady)\n"
+        assert "--token" in seat_lines[0] and seat_lines[1] == "Seat 2: CPU 2 (Steady)\n"
         first, token = (seat_lines[i].split("--token ")[1].strip() for i in (0, 2))
         joins.append(
             subprocess.Popen(
@@ -80,12 +80,12 @@ def test_serve_and_two_joins_play_to_the_end() -> None:
         )
         outs = [finish(j, 60) for j in joins]
         assert [j.returncode for j in joins] == [0, 0], (outs, finish(serve, 5))
-        assert "seat 3 of seltsam-walzer" in outs[1]
-        assert all("finished, place" in out for out in outs)
+        assert "Seat 3 of seltsam-walzer" in outs[1]
+        assert all("Finished, place" in out for out in outs)
         assert all("join: Fair deal verified" in out for out in outs)
         rest = finish(serve, 30)
         assert serve.returncode == 0
-        assert "the match is over" in rest and "1. " in rest
+        assert "host: The match is over." in rest and "1. " in rest
     finally:
         for proc in (serve, *joins):
             if proc.poll() is None:

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QCoreApplication
 
+from tabletop.engine.text import Msg
 from tabletop.net import messages as msg
 from tabletop.net.bench import LoopbackTable, pump_until
 from tabletop.net.framing import encode, frame_text
@@ -81,7 +82,8 @@ def test_fatal_garbage(
     raw = raws(table.port)
     raw.send(data)
     err = raw.wait_error()
-    assert err["code"] == code and err["fatal"] and err["message"]
+    assert err["code"] == code and err["fatal"] and Msg.from_json(err["reason"]).text
+    assert "message" not in err
     raw.wait_closed()
     raw.close()
     assert snapshot(table) == before
@@ -239,7 +241,7 @@ def test_fuzzed_frames_change_nothing(
     raw.send((hello() if joined else b"") + b"".join(chunks))
     pump_until(lambda: not raw.connected(), 0.15)
     for frame in raw.errors():
-        assert frame["code"] and frame["message"]
+        assert frame["code"] and Msg.from_json(frame["reason"]).text
     raw.close()
     assert snapshot(table) == before
     assert table.clients[0].connected and table.clients[1].connected

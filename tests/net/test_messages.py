@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tabletop.engine.errors import TabletopError
 from tabletop.engine.game import Game
 from tabletop.engine.registry import all_games, get_game
 from tabletop.engine.views import View
@@ -65,7 +66,7 @@ def test_bad_client_messages(obj: dict, code: str) -> None:
     with pytest.raises(msg.ProtocolError) as err:
         msg.parse_client(obj)
     assert err.value.code == code
-    assert err.value.message
+    assert isinstance(err.value, TabletopError) and err.value.reason.text
 
 
 @settings(max_examples=300, deadline=None)
@@ -114,6 +115,10 @@ def test_view_texts_equal_engine_views(game: Game) -> None:
                 if seat in last:
                     before, old = last[seat]
                     patch = view.patch(step, before)
+                    # Built from the previous moment's shared parts, or from nothing shared:
+                    # the same bytes.
+                    alone = msg.ViewTexts(game, state, cache).seat_view(seat)
+                    assert alone.patch(step, before) == patch
                     if patch is not None:
                         frame = msg.parse_host(json.loads(patch))
                         assert msg.apply_patch(old, frame) == want

@@ -11,6 +11,7 @@ from tabletop.engine.game import Game
 from tabletop.engine.log import replay
 from tabletop.engine.registry import all_games
 from tabletop.net.bench import LoopbackTable
+from tabletop.net.fairness import VERIFIED
 from tabletop.net.host import SeatSpec
 
 GAMES = [pytest.param(g, id=g.info.id) for g in all_games()]
@@ -28,9 +29,9 @@ def check_finished(table: LoopbackTable) -> None:
         assert {k: client.result[k] for k in want} == want
         assert client.view is not None and client.view["over"]
     assert table.desyncs() == 0
-    assert [c.fairness.message if c.fairness else None for c in table.clients] == [
-        "Fair deal verified"
-    ] * len(table.clients)
+    assert [c.fairness.reason if c.fairness else None for c in table.clients] == [VERIFIED] * len(
+        table.clients
+    )
     done = replay(host.log_text().splitlines())
     assert done.actions == host.seq
     assert done.game.result(done.state) == host.state.result

@@ -11,6 +11,7 @@ from typing import Any
 
 from tabletop.engine.log import replay
 from tabletop.net.bench import LoopbackTable, pump_until
+from tabletop.net.fairness import VERIFIED
 from tabletop.net.host import SeatSpec
 
 
@@ -131,5 +132,5 @@ def test_killed_host_resumes_from_autosave(
         assert client.result is not None
         assert client.result["totals"] == list(result.totals)
         # The resumed host kept the salt: its reveal matches the commitment made before the kill.
-        assert client.fairness is not None and client.fairness.message == "Fair deal verified"
+        assert client.fairness is not None and client.fairness.reason == VERIFIED
     assert second.wait(15) == 0

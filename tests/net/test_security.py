@@ -23,6 +23,8 @@ from PySide6.QtNetwork import QAbstractSocket, QTcpSocket
 from tabletop import cli
 from tabletop.engine.game import Game
 from tabletop.engine.registry import all_games
+from tabletop.engine.text import EMPTY, Msg
+from tabletop.i18n import render
 from tabletop.net import messages as msg
 from tabletop.net.bench import LOOPBACK, pump_until
 from tabletop.net.client import Client
@@ -210,14 +212,14 @@ def test_client_tries_again_after_full(tables: Any) -> None:
     """A client refused with `full` says so and tries again (backing off) until it gets in."""
     host, player = duel(tables, limits=Limits(max_connections=1))
     watcher = tables.client(host.port, "Bob", spectator=True, retry_ms=50)
-    said: list[str] = []
+    said: list[Msg] = []
     watcher.statusChanged.connect(said.append)
     assert pump_until(lambda: len(said) >= 2, 5.0)
     assert watcher.last_error is not None and watcher.last_error[0] == "full"
-    assert "full" in said[0] and watcher.view is None
+    assert "full" in render(said[0], "en") and watcher.view is None
     player.close()
     assert pump_until(lambda: watcher.view is not None, 10.0)
-    assert watcher.status == ""
+    assert watcher.status == EMPTY
 
 
 # ---- E: guessing the room password -------------------------------------------------------------
@@ -245,7 +247,8 @@ def test_wrong_passwords_are_throttled_per_address(tables: Any, raws: Callable[.
     right = guess(raws, host.port, "sesame")
     codes = [answer(raw) for raw in burst]
     assert codes.count("password") <= 1 and codes.count("throttled") >= 29
-    assert answer(right) == "throttled" and "wait" in right.errors()[0]["message"]
+    reason = Msg.from_json(right.errors()[0]["reason"])
+    assert answer(right) == "throttled" and "wait" in render(reason, "en")
     assert host.open_seats() == 3
     for n in range(2):
         assert answer(guess(raws, host.port, f"typo{n}", "127.0.0.2")) == "password"
@@ -301,7 +304,8 @@ def test_takeover_rotates_the_token(tables: Any, tmp_path: Path) -> None:
     thief = tables.client(host.port, "Eve", token=old)
     assert pump_until(lambda: thief.view is not None and bool(gave_up), 5.0)
     assert player.last_error is not None and player.last_error[0] == "replaced"
-    assert "token" in player.status and "took" in player.status
+    status = render(player.status, "en")
+    assert "token" in status and "took" in status
     assert thief.token and thief.token != old and host.tokens()[0] == thief.token
     saved = json.loads((tmp_path / "match.jsonl.seats.json").read_text(encoding="utf-8"))
     assert saved["seats"][0]["token"] == thief.token
