@@ -61,6 +61,7 @@ class SearchBot:
         self.memory = Memory()
         self.thought = 0.0
         self.decisions = 0
+        self.playouts = 0
 
     def observe(self, events: Sequence[dict[str, Any]]) -> None:
         """Remember what this seat was shown (and tell the guiding player)."""
@@ -107,11 +108,11 @@ class SearchBot:
                 if done and self._spent(done, start):
                     break
                 i = (worlds + j) % k
-                copy = game.clone(world)
-                copy.rng = Rng(seed)
+                copy = game.clone(world, quiet=True, rng=Rng(seed))
                 values[i][worlds] = playout(game, copy, seat, moves[i], Rng(seed + 1))
                 done += 1
             worlds += 1
+        self.playouts += done
         means = [sum(v.values()) / len(v) if v else -math.inf for v in values]
         best = max(range(k), key=lambda i: (means[i], moves[i] == hint, -i))
         if hint not in moves or moves[best] == hint:
