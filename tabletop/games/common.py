@@ -61,6 +61,17 @@ def pair_table(verb: str, codes: Sequence[str]) -> dict[str, dict[str, Action]]:
     return table
 
 
+_PAIR_POSITIONS: dict[int, list[tuple[int, int]]] = {}
+
+
+def _pair_positions(n: int) -> list[tuple[int, int]]:
+    """The positions (i, j), i < j, of every pair of n items in PairActions' order."""
+    found = _PAIR_POSITIONS.get(n)
+    if found is None:
+        found = _PAIR_POSITIONS[n] = list(combinations(range(n), 2))
+    return found
+
+
 class PairActions(Sequence[Action]):
     """Every two-card action from a hand kept in the table's order, built only when asked.
 
@@ -95,13 +106,8 @@ class PairActions(Sequence[Action]):
         if not 0 <= index < self._len:
             raise IndexError("pair index out of range")
         hand = self._hand
-        first = 0
-        row = len(hand) - 1  # the pairs starting with hand[first]
-        while index >= row:
-            index -= row
-            first += 1
-            row -= 1
-        return self._table[hand[first]][hand[first + 1 + index]]
+        first, second = _pair_positions(len(hand))[index]
+        return self._table[hand[first]][hand[second]]
 
     def __iter__(self) -> Iterator[Action]:
         hand = self._hand
