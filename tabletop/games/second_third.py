@@ -30,7 +30,6 @@ from tabletop.games.second_third_bare import bare_match
 # ---- constants ----------------------------------------------------------------------------
 TRUMP = "S"
 SHORT_RANKS = RANKS[4:]  # 6..A for three players
-RANK_ORDER = {r: i for i, r in enumerate(RANKS)}
 FULL_DECK = standard_deck()
 SHORT_DECK = standard_deck(ranks=SHORT_RANKS)
 PLAY = action_table("play", FULL_DECK)
