@@ -6,44 +6,49 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from statistics import median
 from typing import Any
 
 from tabletop.bots.base import Bot, bot_names, make_bot, observe
 from tabletop.bots.runner import play_match
 from tabletop.bots.search import make_search
 from tabletop.engine.errors import BadOption
-from tabletop.engine.game import Game, State
+from tabletop.engine.game import BareLoop, Game, State
 from tabletop.engine.registry import all_games, get_game
 from tabletop.engine.rng import Rng
 from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 
 
-def random_match(game: Game, players: int, seed: int, rng: Rng) -> State:
-    """Play one match choosing uniformly among `legal_actions` (the public protocol)."""
-    state = game.setup(players, None, seed)
-    to_act, legal, apply = game.to_act, game.legal_actions, game.apply
-    acting = to_act(state)
-    while acting:
+def random_match(game: Game, players: int, seed: int, rng: Rng, quiet: bool = True) -> State:
+    """Play one match choosing uniformly among `legal_actions` (the public protocol).
+
+    `quiet`: the match keeps no record (as in search playouts), else `apply` builds events.
+    """
+    state = game.setup(players, None, seed, quiet=quiet)
+    legal, apply, below = game.legal_actions, game.apply, rng.below
+    while acting := state.acting:  # what `to_act` answers, kept current by setup and apply
         for seat in acting:
             actions = legal(state, seat)
             if actions:
-                apply(state, seat, actions[rng.below(len(actions))])
+                apply(state, seat, actions[below(len(actions))])
                 break
-        acting = to_act(state)
     return state
 
 
-def matches_per_second(game: Game, players: int, seconds: float) -> tuple[float, float]:
-    """Random matches/s and rounds/s over about `seconds`."""
+def matches_per_second(
+    game: Game, players: int, seconds: float, quiet: bool = True
+) -> tuple[float, float]:
+    """Random matches and rounds per second of this process's CPU time, over about `seconds`
+    of it (steadier than the wall clock on a machine shared with other work)."""
     rng = Rng(12345)
     done = rounds = 0
-    start = time.perf_counter()
+    start = time.process_time()
     while True:
-        state = random_match(game, players, done, rng)
+        state = random_match(game, players, done, rng, quiet)
         done += 1
         rounds += len(state.match.scores)
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         if elapsed >= seconds:
             return done / elapsed, rounds / elapsed
 
@@ -60,27 +65,32 @@ def strength(game: Game, players: int, bot: str, matches: int) -> tuple[float, f
             _, result = play_match(game, players, bots, seed=10_000 + m)
             if seat in result.winners:
                 won += 1 / len(result.winners)
-        shares.append(won / matches)
+        shares.append(won / matches if matches else 0.0)
     return shares[0], shares[1]
+
+
+def counts_of(game: Game) -> list[int]:
+    """The player counts measured for a game: fewest, usual, most, and those often played."""
+    info = game.info
+    return sorted({info.min_players, usual_count(game), info.max_players, *info.often_played})
 
 
 def run(seconds: float = 1.0, matches: int = 200, only: Sequence[str] | None = None) -> None:
     """Print every figure of the bench."""
     games = [get_game(g) for g in only] if only else all_games()
-    print("random play through the public protocol (setup, to_act, legal_actions, apply);")
-    print("a round is one deal (second-third target: 6,000 four-player deals/s)")
+    print("random play through the public protocol (setup, to_act, legal_actions, apply),")
+    print("quiet (no events built, as in search playouts); a round is one deal; per CPU second")
     for game in games:
-        info = game.info
-        typical = min(max(4, info.min_players), info.max_players)
-        counts = sorted({info.min_players, typical, info.max_players})
-        for n in counts:
+        for n in counts_of(game):
             mps, rps = matches_per_second(game, n, seconds)
-            print(f"  {info.id:<16} {n:>2}p  {mps:9.1f} matches/s  {rps:9.1f} rounds/s")
+            print(f"  {game.info.id:<16} {n:>2}p  {mps:9.1f} matches/s  {rps:9.1f} rounds/s")
+    if matches <= 0:
+        return
     print(f"rule-of-thumb vs random ({matches} matches each, seat rotating, ties shared)")
     for game in games:
         info = game.info
         for bot in [b for b in bot_names(info.id) if b == "thumb"]:
-            n = max(info.min_players, min(4, info.max_players))
+            n = usual_count(game)
             mine, base = strength(game, n, bot, matches)
             print(
                 f"  {info.id:<16} {n}p  {bot}: wins {mine:6.1%}   random in its seat: "
@@ -88,8 +98,96 @@ def run(seconds: float = 1.0, matches: int = 200, only: Sequence[str] | None = N
             )
 
 
-EXTRA_COUNTS: dict[str, tuple[int, ...]] = {"triq": (6,), "hagetaka-party": (12,)}
-"""Player counts measured beside the usual one, where a game is often played larger."""
+def bare_deals(loop: BareLoop, players: int, seconds: float) -> float:
+    """Deals per CPU second of a game's bare loop (seeds and chooser as `matches_per_second`)."""
+    rng = Rng(12345)
+    done = deals = 0
+    start = time.process_time()
+    while True:
+        deals += len(loop(players, done, rng))
+        done += 1
+        elapsed = time.process_time() - start
+        if elapsed >= seconds:
+            return deals / elapsed
+
+
+@dataclass(frozen=True, slots=True)
+class Baseline:
+    """Random play through the protocol against the game's bare loop, measured in turns."""
+
+    game: str
+    players: int
+    quiet: float
+    recorded: float
+    bare: float
+
+    @property
+    def ratio(self) -> float:
+        """Quiet protocol play's speed as a share of the bare loop's."""
+        return self.quiet / self.bare if self.bare else 0.0
+
+    def line(self) -> str:
+        """One row of the baseline table."""
+        return (
+            f"  {self.game:<16} {self.players:>2}p  protocol {self.quiet:8.0f} deals/s"
+            f" (with events {self.recorded:8.0f})  bare loop {self.bare:8.0f} deals/s"
+            f"  ratio {self.ratio:4.2f}"
+        )
+
+
+def baseline(game: Game, players: int, seconds: float, turns: int = 5) -> Baseline | None:
+    """The game's protocol play against its bare loop, `turns` short runs of each in turn (the
+    medians, so that a machine shared with other work slows both alike); None without a loop.
+    """
+    loop = type(game).bare_loop
+    if loop is None:
+        return None
+    slice_ = seconds / (3 * turns)
+    quiet, recorded, bare = [], [], []
+    for _ in range(turns):
+        quiet.append(matches_per_second(game, players, slice_)[1])
+        bare.append(bare_deals(loop, players, slice_))
+        recorded.append(matches_per_second(game, players, slice_, quiet=False)[1])
+    return Baseline(game.info.id, players, median(quiet), median(recorded), median(bare))
+
+
+def search_speed(game: Game, players: int, seconds: float) -> float | None:
+    """Playouts per CPU second of the game's search player deciding a match's first move for
+    about `seconds` (None if the game has no search player or its first move is forced)."""
+    factory = make_search(game.info.id, think=seconds)
+    if factory is None:
+        return None
+    bot = factory(1)
+    state = game.setup(players, None, 1)
+    seat = min(game.to_act(state))
+    bot.observe([event.to_json(seat, omniscient=False) for event in state.opening])
+    view = game.view(state, seat)
+    start = time.process_time()
+    bot.choose(view)
+    spent = time.process_time() - start
+    return bot.playouts / spent if bot.playouts and spent > 0 else None
+
+
+def run_baseline(seconds: float = 1.0, only: Sequence[str] | None = None) -> list[Baseline]:
+    """Print protocol play against each game's bare loop, and each game's search speed."""
+    games = [get_game(g) for g in only] if only else all_games()
+    print(
+        "random play through the public protocol (quiet, and with events) against the game "
+        "written as one bare loop,\nin turns, per CPU second; ratio = quiet protocol / bare loop"
+    )
+    rows = []
+    for game in games:
+        row = baseline(game, usual_count(game), seconds)
+        if row is not None:
+            print(row.line(), flush=True)
+            rows.append(row)
+    print("search player: playouts/s deciding a match's first move")
+    for game in games:
+        n = usual_count(game)
+        speed = search_speed(game, n, seconds)
+        shown = "no search player or a forced move" if speed is None else f"{speed:8.0f} playouts/s"
+        print(f"  {game.info.id:<16} {n:>2}p  {shown}", flush=True)
+    return rows
 
 
 def usual_count(game: Game) -> int:
@@ -253,7 +351,7 @@ def strength_table(
     )
     rows = []
     for game in games:
-        counts = (usual_count(game), *EXTRA_COUNTS.get(game.info.id, ()))
+        counts = (usual_count(game), *game.info.often_played)
         for n in counts:
             if not game.info.min_players <= n <= game.info.max_players:
                 continue

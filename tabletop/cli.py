@@ -156,6 +156,11 @@ def _tools_parser() -> argparse.ArgumentParser:
     bench.add_argument("--iterations", type=int, help=_("playouts per decision for search players"))
     bench.add_argument("--ui", action="store_true", help=_("measure the table instead"))
     bench.add_argument("--net", action="store_true", help=_("measure LAN play on loopback"))
+    bench.add_argument(
+        "--baseline",
+        action="store_true",
+        help=_("compare random play through the protocol with each game's bare loop; search speed"),
+    )
 
     serve = _command(sub, "serve", _("host a LAN game with no window"))
     serve.add_argument("--game", required=True, help=_("the game id (see `tabletop games`)"))
@@ -417,6 +422,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
         ):
             raise BadOption(Msg("--think and --iterations must be positive."))
         strength_table(args.strength, args.matches, args.think, args.iterations, args.game)
+        return 0
+    if args.baseline:
+        from tabletop.bench import run_baseline
+
+        run_baseline(seconds=args.seconds, only=args.game)
         return 0
     from tabletop.bench import run
 

@@ -77,6 +77,7 @@ class SearchBot:
         self.decisions = 0
         self.estimate: Estimate | None = None
         """What the last search expected of its move (None when nothing was searched)."""
+        self.playouts = 0
 
     def observe(self, events: Sequence[dict[str, Any]]) -> None:
         """Remember what this seat was shown (and tell the guiding player)."""
@@ -126,12 +127,12 @@ class SearchBot:
                 if done and self._spent(done, start):
                     break
                 i = (worlds + j) % k
-                copy = game.clone(world)
-                copy.rng = Rng(seed)
+                copy = game.clone(world, quiet=True, rng=Rng(seed))
                 values[i][worlds] = playout(game, copy, seat, moves[i], Rng(seed + 1))
                 gains[i].append(total_of(copy, seat) - total)
                 done += 1
             worlds += 1
+        self.playouts += done
         chosen = self._pick(moves, values, hint)
         c = moves.index(chosen)
         played = [w for w in values[c] if all(w in v for v in values)]

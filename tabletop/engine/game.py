@@ -4,9 +4,12 @@ A game subclasses `Game` and writes the rules in a few hooks:
 
 - `new_state(players, options, rng)` deals and returns the game's own State subclass;
 - `seats_to_act(state)` names the seats that must act now (several for simultaneous choices);
+  `perform` may name them instead (`state.acting = ONE_SEAT[turn]`), which spares the call,
+  and may offer the next seat's legal actions too (see State);
 - `legal(state, seat)` lists the legal actions: the one place legality is decided;
 - `refusal(state, seat, action)` words why an action that `legal` did not list is refused;
-- `perform(state, seat, action)` changes the state and returns the events;
+- `perform(state, seat, action)` changes the state and returns the events (none need be built
+  for a `quiet` state: playouts and speed measurements);
 - `zones`, `counters`, `status`, `tag` describe what the table shows;
 - `copy_state` and `determinize` for clones and search players.
 
@@ -16,7 +19,7 @@ is implemented once here, so every game validates actions the same way.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
@@ -104,7 +107,9 @@ class GameInfo:
     """What the launcher and `tabletop games` show about a game.
 
     `deck` names the card family (standard, walzer, uno, vulture) so the table and the
-    renderer can draw and name its cards without knowing the game.
+    renderer can draw and name its cards without knowing the game. `often_played` names the
+    player counts, beside the usual one, where the game is often played (measured too by
+    `tabletop bench`).
     """
 
     id: str
@@ -117,6 +122,7 @@ class GameInfo:
     options: tuple[Option, ...] = ()
     recommended: str = ""
     deck: str = "standard"
+    often_played: tuple[int, ...] = ()
 
     def option(self, key: str) -> Option:
         """The option with this key (BadOption if unknown)."""
@@ -192,6 +198,14 @@ class State:
     A subclass names its mutable containers in COPY_FLAT (copied one level: lists, sets,
     dicts) and COPY_NESTED (containers of containers, copied two levels), so `copy` can clone
     it quickly; every other attribute must be immutable or replaced, never changed in place.
+
+    `acting` holds the seats to act: set by `setup` and after every `apply` (so a playout may
+    read it instead of calling `to_act`), None after `arranged` until `to_act` is asked.
+    `perform` finds it naming the seats that were to act and may replace it with a new set of
+    the seats to act next, which spares the call to `seats_to_act`. `offered` holds the legal
+    actions of the seat `offered_seat` once asked (-1: none); `perform` may fill both for the
+    seat it names, with what `legal` would answer. A `quiet` state is played without a
+    record: its `perform` may return no events.
     """
 
     COPY_FLAT: ClassVar[tuple[str, ...]] = ()
@@ -205,8 +219,10 @@ class State:
     names: tuple[str, ...]
     opening: list[Event]
     result: Result | None
-    _legal: dict[int, Sequence[Action]]
-    _acting: frozenset[int] | None
+    acting: frozenset[int] | None = None
+    quiet: bool = False
+    offered_seat: int = -1
+    offered: Sequence[Action] = ()
 
     def init_common(self, players: int, options: dict[str, Any], seed: int, rounds: int) -> None:
         """Fill the shared fields; games call this first in `new_state`."""
@@ -218,27 +234,33 @@ class State:
         self.names = tuple(f"Player {i + 1}" for i in range(players))
         self.opening = []
         self.result = None
-        self._legal = {}
-        self._acting = None
+        self.acting = None
+        self.quiet = False
+        self.offered_seat = -1
 
     def arranged(self) -> Self:
         """Declare a position set up by hand (tests, puzzles); returns the state itself.
 
         Forgets the seats to act and the legal actions derived from the position before.
         """
-        self._legal = {}
-        self._acting = None
+        self.offered_seat = -1
+        self.acting = None
         return self
 
-    def copy(self) -> Self:
-        """An independent copy: containers named in COPY_FLAT / COPY_NESTED, RNG, match."""
+    def copy(self, rng: Rng | None = None) -> Self:
+        """An independent copy: containers named in COPY_FLAT / COPY_NESTED, RNG, match.
+
+        With `rng`, the copy draws from that generator instead of a copy of this one's.
+        """
         new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.rng = self.rng.copy()
+        # attribute by attribute, not __dict__.update: that would leave the copy a plain dict
+        # of attributes, about twice as slow to read as the instance layout it gets this way
+        for key, value in self.__dict__.items():
+            setattr(new, key, value)
+        new.rng = self.rng.copy() if rng is None else rng
         new.match = self.match.copy()
         new.opening = list(self.opening)
-        new._legal = {}
-        new._acting = None
+        new.offered_seat = -1
         for key in self.COPY_FLAT:
             setattr(new, key, getattr(self, key).copy())
         for key in self.COPY_NESTED:
@@ -246,18 +268,43 @@ class State:
         return new
 
 
+ONE_SEAT: tuple[frozenset[int], ...] = tuple(frozenset((seat,)) for seat in range(64))
+"""`ONE_SEAT[i]` is the set of seat i alone, built once (what `perform` names most often)."""
+
+NOBODY: frozenset[int] = frozenset()
+"""No seat acts: the match is over."""
+
+
 S = TypeVar("S", bound=State)
 """The State subclass of a game."""
+
+
+BareLoop = Callable[[int, int, Rng], Sequence[Sequence[float]]]
+"""A game's rules as one plain loop of random play: (players, seed, chooser) to every deal's
+scores, making the same choices as random play through the protocol with the same chooser."""
 
 
 class Game(Generic[S]):
     """Base class of every game, generic over its State; subclasses fill in the rule hooks."""
 
     info: ClassVar[GameInfo]
+    bare_loop: ClassVar[BareLoop | None] = None
+    """The game written as one plain loop (the speed reference of `tabletop bench`), if any."""
 
     # ---- the public protocol -------------------------------------------------------------
-    def setup(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> S:
-        """A new match: validated options, dealt with the state's own RNG."""
+    def setup(
+        self,
+        players: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        *,
+        quiet: bool = False,
+    ) -> S:
+        """A new match: validated options, dealt with the state's own RNG.
+
+        A `quiet` match keeps no record: `apply` may return no events (random playouts and
+        speed measurements, never a match anyone sees).
+        """
         info = self.info
         if not info.min_players <= players <= info.max_players:
             raise BadOption(
@@ -270,8 +317,10 @@ class Game(Generic[S]):
                 )
             )
         state = self.new_state(players, self.resolve_options(options or {}), int(seed))
-        state._legal = {}
-        state._acting = None
+        state.offered_seat = -1
+        state.acting = None
+        state.quiet = quiet
+        self.to_act(state)
         return state
 
     def resolve_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -284,10 +333,10 @@ class Game(Generic[S]):
 
     def to_act(self, state: S) -> frozenset[int]:
         """Seats that must act now; empty when the match is over."""
-        acting = state._acting
+        acting = state.acting
         if acting is None:
-            acting = frozenset() if state.result is not None else self.seats_to_act(state)
-            state._acting = acting
+            acting = NOBODY if state.result is not None else self.seats_to_act(state)
+            state.acting = acting
         return acting
 
     def legal_actions(self, state: S, seat: int) -> Sequence[Action]:
@@ -296,34 +345,44 @@ class Game(Generic[S]):
         A list, or a sequence that behaves like one (len, indexing, iteration, `in`, equality
         to the list of the same actions).
         """
-        cache = state._legal
-        found = cache.get(seat)
-        if found is None:
-            acting = state._acting
-            if acting is None:
-                acting = self.to_act(state)
-            found = self.legal(state, seat) if seat in acting else []
-            cache[seat] = found
+        if state.offered_seat == seat:
+            return state.offered
+        acting = state.acting
+        if acting is None:
+            acting = self.to_act(state)
+        found = self.legal(state, seat) if seat in acting else []
+        state.offered_seat = seat
+        state.offered = found
         return found
 
     def apply(self, state: S, seat: int, action: Action | str) -> list[Event]:
         """Perform `action` for `seat`; IllegalAction (state unchanged) if not allowed."""
+        legal = state.offered if state.offered_seat == seat else self.legal_actions(state, seat)
+        if action not in legal:
+            action = self._check(state, seat, action, legal)
+        state.offered_seat = -1
+        before = state.acting
+        events = self.perform(state, seat, action)
+        if state.result is not None:
+            state.acting = NOBODY
+        elif state.acting is before:
+            state.acting = self.seats_to_act(state)
+        return events
+
+    def _check(self, state: S, seat: int, action: Action | str, legal: Sequence[Action]) -> Action:
+        """The legal action `action` stands for (its text or a variant form), or IllegalAction."""
         if isinstance(action, str):
             action = Action.parse(action)
-        legal = state._legal.get(seat)
-        if legal is None:
-            legal = self.legal_actions(state, seat)
-        if action not in legal:
-            action = self.normalize(action)
-            if action not in legal:
-                if seat not in self.to_act(state):
-                    if state.result is not None:
-                        raise IllegalAction(Msg("The match is over."))
-                    raise IllegalAction(Msg("It is not your turn."))
-                raise IllegalAction(self.refusal(state, seat, action))
-        state._legal = {}
-        state._acting = None
-        return self.perform(state, seat, action)
+            if action in legal:
+                return action
+        action = self.normalize(action)
+        if action in legal:
+            return action
+        if seat not in self.to_act(state):
+            if state.result is not None:
+                raise IllegalAction(Msg("The match is over."))
+            raise IllegalAction(Msg("It is not your turn."))
+        raise IllegalAction(self.refusal(state, seat, action))
 
     def view(self, state: S, seat: int | None) -> View:
         """What `seat` may see (None: a spectator), with its legal moves tagged."""
@@ -349,9 +408,16 @@ class Game(Generic[S]):
         """The final result, or None while the match goes on."""
         return state.result
 
-    def clone(self, state: S) -> S:
-        """An independent copy of the state."""
-        return self.copy_state(state)
+    def clone(self, state: S, *, quiet: bool | None = None, rng: Rng | None = None) -> S:
+        """An independent copy of the state.
+
+        `quiet`, if given, says whether the copy keeps a record; with `rng` the copy draws
+        from that generator instead of a copy of the state's (spares copying it).
+        """
+        new = self.copy_state(state, rng)
+        if quiet is not None:
+            new.quiet = quiet
+        return new
 
     def parse_action(self, text: str) -> Action:
         """Read an action's text form (ParseError if it is not one)."""
@@ -417,9 +483,9 @@ class Game(Generic[S]):
         """Canonical form of an action (e.g. card arguments sorted); default unchanged."""
         return action
 
-    def copy_state(self, state: S) -> S:
+    def copy_state(self, state: S, rng: Rng | None = None) -> S:
         """An independent copy (see State.copy)."""
-        return state.copy()
+        return state.copy(rng)
 
     def determinize(self, state: S, seat: int, rng: Rng) -> S:
         """A full state consistent with what `seat` knows (hidden cards redealt)."""

@@ -118,7 +118,8 @@ class Rng:
         if isinstance(source, HashBits):
             other._source = source.copy()
         else:
-            other._source = random.Random()
+            # not random.Random(): unseeded, it would first seed itself from the OS
+            other._source = random.Random.__new__(random.Random)
             other._source.setstate(source.getstate())
         other._bits = other._source.getrandbits
         return other

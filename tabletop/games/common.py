@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
-from typing import Any, overload
+from typing import Any, TypeVar, overload
 
 from tabletop.engine.actions import Action
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Result, State, places
 from tabletop.engine.text import EMPTY, Msg
 from tabletop.engine.views import Zone, private
+
+T = TypeVar("T")
 
 
 def deal(cards: Sequence[str], players: int, each: int) -> tuple[list[list[str]], list[str]]:
@@ -59,6 +61,17 @@ def pair_table(verb: str, codes: Sequence[str]) -> dict[str, dict[str, Action]]:
     return table
 
 
+_PAIR_POSITIONS: dict[int, list[tuple[int, int]]] = {}
+
+
+def _pair_positions(n: int) -> list[tuple[int, int]]:
+    """The positions (i, j), i < j, of every pair of n items in PairActions' order."""
+    found = _PAIR_POSITIONS.get(n)
+    if found is None:
+        found = _PAIR_POSITIONS[n] = list(combinations(range(n), 2))
+    return found
+
+
 class PairActions(Sequence[Action]):
     """Every two-card action from a hand kept in the table's order, built only when asked.
 
@@ -93,13 +106,8 @@ class PairActions(Sequence[Action]):
         if not 0 <= index < self._len:
             raise IndexError("pair index out of range")
         hand = self._hand
-        first = 0
-        row = len(hand) - 1  # the pairs starting with hand[first]
-        while index >= row:
-            index -= row
-            first += 1
-            row -= 1
-        return self._table[hand[first]][hand[first + 1 + index]]
+        first, second = _pair_positions(len(hand))[index]
+        return self._table[hand[first]][hand[second]]
 
     def __iter__(self) -> Iterator[Action]:
         hand = self._hand
@@ -134,11 +142,15 @@ class PairActions(Sequence[Action]):
 
 
 def pass_left(
-    hands: list[list[str]], passing: Sequence[tuple[str, ...] | None], key: Callable[[str], Any]
+    hands: list[list[str]],
+    passing: Sequence[tuple[str, ...] | None],
+    key: Callable[[str], Any],
+    quiet: bool = False,
 ) -> list[Event]:
     """Give every seat's chosen cards to its left neighbour at once; re-sort the hands.
 
-    Returns one `pass` event per seat, its cards secret to the giver and the receiver.
+    Returns one `pass` event per seat, its cards secret to the giver and the receiver (none
+    for a `quiet` state).
     """
     n = len(hands)
     events = []
@@ -146,9 +158,10 @@ def pass_left(
         to = left_of(giver, n)
         cards = list(given or ())
         hands[to].extend(cards)
-        events.append(
-            Event("pass", {"seat": giver, "to": to, "cards": Secret(private(giver, to), cards)})
-        )
+        if not quiet:
+            events.append(
+                Event("pass", {"seat": giver, "to": to, "cards": Secret(private(giver, to), cards)})
+            )
     for hand in hands:
         hand.sort(key=key)
     return events
@@ -182,11 +195,14 @@ def finish(
 
 def deal_again_or_finish(
     state: State,
-    deal: Callable[[], Event],
+    deal: Callable[[], T],
     tiebreak: Callable[[int], tuple[float, ...]] | None = None,
     note: Msg = EMPTY,
-) -> Event:
-    """After a scored round: the next round's deal (dealer moved left), or the game_end."""
+) -> Event | T:
+    """After a scored round: the next round's deal (dealer moved left), or the game_end.
+
+    `deal` deals and returns its event (or, for a quiet state, whatever it returns).
+    """
     if state.match.round >= state.match.rounds:
         return finish(state, tiebreak, note)
     state.match.next_round()

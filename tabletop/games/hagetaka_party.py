@@ -51,6 +51,7 @@ INFO = GameInfo(
     min_players=3,
     max_players=25,
     recommended="10–25",
+    often_played=(12,),
     summary=Msg(
         "With only three number cards, secretly plot which of six battles you will fight. Later "
         "battles pay more but hurt more, and a crowded battle may cancel itself out."

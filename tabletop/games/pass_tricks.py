@@ -12,7 +12,7 @@ from typing import Any, ClassVar, TypeVar
 
 from tabletop.engine.actions import Action
 from tabletop.engine.events import Event
-from tabletop.engine.game import Game, Line, State
+from tabletop.engine.game import ONE_SEAT, Game, Line, State
 from tabletop.engine.rng import Rng
 from tabletop.engine.text import Card, Msg, Seat
 from tabletop.engine.views import Counter, Move, Zone, private
@@ -145,27 +145,37 @@ class PassTrickGame(Game[PT]):
         return self.follow_refusal(state, card)
 
     def perform(self, state: PT, seat: int, action: Action) -> list[Event]:
-        """Choose a pass, or play a card to the trick."""
-        if action.verb == "pass":
-            return self._choose_pass(state, seat, action.args)
-        card = action.args[0]
+        """Choose a pass, or play a card to the trick; name the seat to act next and offer
+        its plays (every caller asks for them next)."""
+        verb, args = action
+        if verb == "pass":
+            return self._choose_pass(state, seat, args)
+        card = args[0]
         state.hands[seat].remove(card)
         trick = state.trick
         trick.append((seat, card))
-        events = [Event("play", {"seat": seat, "card": card})]
+        quiet = state.quiet
+        events = [] if quiet else [Event("play", {"seat": seat, "card": card})]
         n = state.players
         if len(trick) < n:
-            state.turn = (seat + 1) % n
-            return events
-        winner = self.trick_winner(trick)
-        cards = [c for _, c in trick]
-        state.won[winner].extend(cards)
-        state.tricks[winner] += 1
-        events.append(Event("trick", {"leader": state.leader, "winner": winner, "cards": cards}))
-        state.trick = []
-        state.leader = state.turn = winner
-        if self.deal_over(state):
-            events.extend(self.end_round(state))
+            state.turn = turn = (seat + 1) % n
+        else:
+            turn = self.trick_winner(trick)
+            cards = [c for _, c in trick]
+            state.won[turn].extend(cards)
+            state.tricks[turn] += 1
+            if not quiet:
+                events.append(
+                    Event("trick", {"leader": state.leader, "winner": turn, "cards": cards})
+                )
+            state.trick = []
+            state.leader = state.turn = turn
+            if self.deal_over(state):
+                events.extend(self.end_round(state))
+                return events
+        state.acting = ONE_SEAT[turn]
+        state.offered_seat = turn
+        state.offered = self.plays(state, turn)
         return events
 
     def _choose_pass(self, state: PT, seat: int, cards: tuple[str, ...]) -> list[Event]:
@@ -174,11 +184,17 @@ class PassTrickGame(Game[PT]):
             hand.remove(c)
         state.passing[seat] = cards
         if None in state.passing:
+            acting = state.acting
+            if acting is not None:
+                state.acting = acting - ONE_SEAT[seat]
             return []
-        events = pass_left(state.hands, state.passing, self.ORDER.__getitem__)
+        events = pass_left(state.hands, state.passing, self.ORDER.__getitem__, state.quiet)
         state.given = [g or () for g in state.passing]
         state.passing = [None] * state.players
         state.phase = "play"
+        state.acting = ONE_SEAT[state.turn]
+        state.offered_seat = state.turn
+        state.offered = self.plays(state, state.turn)
         return events
 
     # ---- what the table shows -------------------------------------------------------------

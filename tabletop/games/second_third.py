@@ -25,12 +25,13 @@ from tabletop.games.common import (
     secret_hands,
 )
 from tabletop.games.pass_tricks import PassTrickGame, PassTrickState
+from tabletop.games.second_third_bare import bare_match
 
 # ---- constants ----------------------------------------------------------------------------
 TRUMP = "S"
 SHORT_RANKS = RANKS[4:]  # 6..A for three players
-RANK_ORDER = {r: i for i, r in enumerate(RANKS)}
 FULL_DECK = standard_deck()
+SHORT_DECK = standard_deck(ranks=SHORT_RANKS)
 PLAY = action_table("play", FULL_DECK)
 PASS = pair_table("pass", FULL_DECK)
 # (hand size, cards set face down) by player count, for the seed's version and for ver.2
@@ -103,9 +104,8 @@ def trick_winner(trick: list[tuple[int, str]]) -> int:
     best_seat, best = trick[0]
     for seat, card in trick[1:]:
         s, b = card[-1], best[-1]
-        if (s == b and RANK_ORDER[card[:-1]] > RANK_ORDER[best[:-1]]) or (
-            s == TRUMP and b != TRUMP
-        ):
+        # within a suit the deck order is the rank order
+        if (s == b and ORDER[card] > ORDER[best]) or (s == TRUMP and b != TRUMP):
             best_seat, best = seat, card
     return best_seat
 
@@ -114,6 +114,7 @@ class SecondThird(PassTrickGame[SecondThirdState]):
     """The Second Third rules."""
 
     info = INFO
+    bare_loop = staticmethod(bare_match)
     ORDER = ORDER
     PLAY = PLAY
     PASS = PASS
@@ -127,15 +128,7 @@ class SecondThird(PassTrickGame[SecondThirdState]):
         return state
 
     def _deal(self, state: SecondThirdState) -> Event:
-        players = state.players
-        each, down = HAND_SIZES[bool(state.options["ver2"])][players]
-        deck = standard_deck(ranks=SHORT_RANKS) if players == 3 else list(FULL_DECK)
-        state.rng.shuffle(deck)
-        hands, rest = deal(deck, players, each)
-        for h in hands:
-            h.sort(key=sort_key)
-        state.start_deal(hands, state.match.dealer)
-        state.face_down = rest[:down]
+        hands = self._deal_cards(state)
         return Event(
             "deal",
             {
@@ -146,6 +139,19 @@ class SecondThird(PassTrickGame[SecondThirdState]):
             },
         )
 
+    def _deal_cards(self, state: SecondThirdState) -> list[list[str]]:
+        """Shuffle and deal the next deal's hands and face-down cards; returns the hands."""
+        players = state.players
+        each, down = HAND_SIZES[bool(state.options["ver2"])][players]
+        deck = list(SHORT_DECK if players == 3 else FULL_DECK)
+        state.rng.shuffle(deck)
+        hands, rest = deal(deck, players, each)
+        for h in hands:
+            h.sort(key=sort_key)
+        state.start_deal(hands, state.match.dealer)
+        state.face_down = rest[:down]
+        return hands
+
     # ---- the rules --------------------------------------------------------------------------
     def plays(self, state: PassTrickState, seat: int) -> list[Action]:
         """A card of the led suit if held, else any card (built as actions directly)."""
@@ -155,7 +161,7 @@ class SecondThird(PassTrickGame[SecondThirdState]):
             follow = [PLAY[c] for c in hand if c[-1] == led]
             if follow:
                 return follow
-        return [PLAY[c] for c in hand]
+        return list(map(PLAY.__getitem__, hand))
 
     def follow_refusal(self, state: PassTrickState, card: str) -> Msg:
         """Must follow."""
@@ -176,6 +182,9 @@ class SecondThird(PassTrickGame[SecondThirdState]):
         points = [suit_points(w) for w in state.won]
         scores = [points_score(p) for p in points]
         state.match.record(scores)
+        if state.quiet:
+            deal_again_or_finish(state, lambda: self._deal_cards(state))
+            return []
         events = [
             Event(
                 "round_end",

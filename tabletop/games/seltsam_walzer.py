@@ -124,28 +124,32 @@ class SeltsamWalzer(PassTrickGame[PassTrickState]):
         details = deal_details(state.won)
         scores = [sum(d["points"][i] for d in details.values()) for i in range(state.players)]
         state.match.record(scores)
-        events = [
-            Event(
-                "round_end",
-                {
-                    "round": state.match.round,
-                    "dealer": state.match.dealer,
-                    "won": [sorted(w, key=CARD_KEY) for w in state.won],
-                    "colours": details,
-                    "scores": scores,
-                    "totals": state.match.totals,
-                },
-            )
-        ]
-        last = state.match.scores[-1]
-        events.append(
-            deal_again_or_finish(
-                state,
-                lambda: self._deal(state),
-                lambda seat: (last[seat],),
-                Msg("last deal's score"),
-            )
+        events = (
+            []
+            if state.quiet
+            else [
+                Event(
+                    "round_end",
+                    {
+                        "round": state.match.round,
+                        "dealer": state.match.dealer,
+                        "won": [sorted(w, key=CARD_KEY) for w in state.won],
+                        "colours": details,
+                        "scores": scores,
+                        "totals": state.match.totals,
+                    },
+                )
+            ]
         )
+        last = state.match.scores[-1]
+        again = deal_again_or_finish(
+            state,
+            lambda: self._deal(state),
+            lambda seat: (last[seat],),
+            Msg("last deal's score"),
+        )
+        if not state.quiet:
+            events.append(again)
         return events
 
     # ---- what the table shows -------------------------------------------------------------

@@ -68,6 +68,7 @@ INFO = GameInfo(
     min_players=2,
     max_players=27,
     recommended="4–9",
+    often_played=(6,),
     summary=Msg(
         "Add cards to a shared total; bring it to a multiple of ten and the player before you "
         "must hand you cards. Run out of cards and you drop out: the last one holding cards wins."

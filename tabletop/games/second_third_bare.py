@@ -1,0 +1,86 @@
+"""Second Third as one plain loop of random play: the speed reference of `tabletop bench`.
+
+No states, actions, events or protocol: lists of card codes and the rules written inline. It
+makes the same random choices as random play through the engine (the same deal shuffles from
+the match seed, and `chooser.below(len(legal))` over the legal moves in the order the engine
+lists them), so both reach the same scores; a test holds them to it.
+"""
+
+from __future__ import annotations
+
+from tabletop.engine.cards import ORDER, RANKS, standard_deck
+from tabletop.engine.rng import Rng
+
+_FULL = standard_deck()
+_SHORT = standard_deck(ranks=RANKS[4:])
+_SIZES = {
+    False: {3: (12, 0), 4: (13, 0), 5: (10, 2)},
+    True: {3: (11, 3), 4: (12, 4), 5: (10, 2)},
+}
+
+
+def bare_match(players: int, seed: int, chooser: Rng, ver2: bool = False) -> list[list[int]]:
+    """One match of uniformly random play; returns every deal's scores per seat."""
+    deal_rng = Rng(seed)
+    below = chooser.below
+    order = ORDER
+    key = order.__getitem__
+    each = _SIZES[ver2][players][0]
+    rows = []
+    for dealer in range(players):
+        deck = list(_SHORT if players == 3 else _FULL)
+        deal_rng.shuffle(deck)
+        dealt = each * players
+        hands = [sorted(deck[s:dealt:players], key=key) for s in range(players)]
+        # everyone passes two cards (a pair chosen among all pairs in hand order) to the left
+        given = []
+        for hand in hands:
+            n = len(hand)
+            index = below(n * (n - 1) // 2)
+            first, row = 0, n - 1
+            while index >= row:
+                index -= row
+                first += 1
+                row -= 1
+            given.append((hand[first], hand[first + 1 + index]))
+        for seat, pair in enumerate(given):
+            for card in pair:
+                hands[seat].remove(card)
+        for seat, pair in enumerate(given):
+            left = hands[(seat + 1) % players]
+            left.extend(pair)
+            left.sort(key=key)
+        # tricks until everyone holds one card: follow suit if able, spades trump
+        won: list[list[str]] = [[] for _ in range(players)]
+        leader = dealer
+        while len(hands[0]) > 1:
+            hand = hands[leader]
+            card = hand.pop(below(len(hand)))
+            led = card[-1]
+            best_seat, best = leader, card
+            trick = [card]
+            for k in range(1, players):
+                seat = (leader + k) % players
+                hand = hands[seat]
+                follow = [c for c in hand if c[-1] == led]
+                card = follow[below(len(follow))] if follow else hand[below(len(hand))]
+                hand.remove(card)
+                trick.append(card)
+                suit, best_suit = card[-1], best[-1]
+                if (suit == best_suit and order[card] > order[best]) or (
+                    suit == "S" and best_suit != "S"
+                ):
+                    best_seat, best = seat, card
+            won[best_seat].extend(trick)
+            leader = best_seat
+        # the last card is taken unplayed; suits by points: - first + second + third - fourth
+        scores = []
+        for seat in range(players):
+            won[seat].append(hands[seat][0])
+            points = dict.fromkeys("SHDC", 0)
+            for card in won[seat]:
+                points[card[-1]] += 2 if card[0] == "A" else 1
+            first, second, third, fourth = sorted(points.values(), reverse=True)
+            scores.append(-first + second + third - fourth)
+        rows.append(scores)
+    return rows
