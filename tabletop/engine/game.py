@@ -358,7 +358,7 @@ class Game(Generic[S]):
     def apply(self, state: S, seat: int, action: Action | str) -> list[Event]:
         """Perform `action` for `seat`; IllegalAction (state unchanged) if not allowed."""
         legal = state.offered if state.offered_seat == seat else self.legal_actions(state, seat)
-        if action not in legal:
+        if not isinstance(action, Action) or action not in legal:
             action = self._check(state, seat, action, legal)
         state.offered_seat = -1
         before = state.acting

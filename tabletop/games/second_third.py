@@ -6,13 +6,13 @@ Rules in the project's words: docs/rules/second-third.md. Designer: ドミッチ
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop.engine.actions import Action
 from tabletop.engine.breakdown import SHARE, EventData, ScoreLine, ScoreSheet, deal_ends, signed
 from tabletop.engine.cards import ORDER, RANKS, SUITS, sort_key, standard_deck
 from tabletop.engine.events import Event, Secret
-from tabletop.engine.game import GameInfo, Option, State
+from tabletop.engine.game import BareLoop, GameInfo, Option, State
 from tabletop.engine.registry import register
 from tabletop.engine.rng import Rng
 from tabletop.engine.text import Msg, Seat, Suit
@@ -114,7 +114,7 @@ class SecondThird(PassTrickGame[SecondThirdState]):
     """The Second Third rules."""
 
     info = INFO
-    bare_loop = staticmethod(bare_match)
+    bare_loop: ClassVar[BareLoop | None] = staticmethod(bare_match)
     ORDER = ORDER
     PLAY = PLAY
     PASS = PASS

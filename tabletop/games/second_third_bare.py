@@ -19,7 +19,7 @@ _SIZES = {
 }
 
 
-def bare_match(players: int, seed: int, chooser: Rng, ver2: bool = False) -> list[list[int]]:
+def bare_match(players: int, seed: int, chooser: Rng, *, ver2: bool = False) -> list[list[int]]:
     """One match of uniformly random play; returns every deal's scores per seat."""
     deal_rng = Rng(seed)
     below = chooser.below
