@@ -140,7 +140,7 @@ class Command:
     key: str
     text: str
     place: str
-    run: Callable[[], None]
+    run: Callable[[], object]
     tip: str = ""
     default: bool = False
     menu: bool = False
@@ -264,7 +264,7 @@ class MainWindow(QMainWindow):
         self.rematch_action.triggered.connect(self.rematch)
         back = QAction(_("&All games"), bar)
         back.triggered.connect(self.show_launcher)
-        quit_ = QAction(_("&Quit"), bar, shortcut=QKeySequence.StandardKey.Quit)
+        quit_ = QAction(_("&Quit"), bar, shortcut=QKeySequence(QKeySequence.StandardKey.Quit))
         quit_.triggered.connect(self.close)
         self.suggest_action = QAction(_("&Suggest a move"), bar, shortcut=QKeySequence("H"))
         self.suggest_action.triggered.connect(self.suggest_move)
@@ -305,7 +305,9 @@ class MainWindow(QMainWindow):
         self.language_actions = languages
         help_menu = bar.addMenu(_("&Help", ctx="menu"))
         rules = QAction(
-            _("&Rules of this game"), bar, shortcut=QKeySequence.StandardKey.HelpContents
+            _("&Rules of this game"),
+            bar,
+            shortcut=QKeySequence(QKeySequence.StandardKey.HelpContents),
         )
         rules.triggered.connect(self.show_rules)
         help_menu.addAction(rules)
@@ -350,8 +352,8 @@ class MainWindow(QMainWindow):
             table = self.table
             if isinstance(table.session, Session):
                 self._sit(table.session, table.tempo, table.bots_enabled)
-            elif self.net is table.session:
-                self._sit_net(table.session)
+            elif self.net is not None and self.net is table.session:
+                self._sit_net(self.net)
         elif self.replay is not None and front is self.replay:
             self._reopen_replay()
         else:
@@ -705,7 +707,7 @@ class MainWindow(QMainWindow):
         else:
             self.blank_sheet(_("Save as PDF…"), self.save_sheet_pdf)
 
-    def blank_sheet(self, verb: str, then: Callable[[SheetModel], None]) -> None:
+    def blank_sheet(self, verb: str, then: Callable[[SheetModel], object]) -> None:
         """Ask for the player count and names of a blank sheet of the highlighted game."""
         game_id = self.launcher.current()
         if game_id is None:
@@ -854,7 +856,8 @@ def launch(
     """
     if screenshot and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     app.setOrganizationName("Tabletop")
     app.setApplicationName("Tabletop")
     app.setWindowIcon(app_icon())

@@ -214,7 +214,7 @@ class ClientSession(QObject):
         self.address, self.port = address, port
         self.game: Game = get_game(client.game)
         self.save_error = ""
-        self.humans = (client.seat,) if client.seat is not None else ()
+        self.humans: tuple[int, ...] = (client.seat,) if client.seat is not None else ()
         self.started = time.monotonic()
         self.rounds: list[list[float]] = []
         self._events: list[Event] = []

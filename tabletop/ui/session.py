@@ -53,7 +53,6 @@ class TableSession(Protocol):
     """
 
     game: Game[Any]
-    seats: list[SeatSpec]
     humans: tuple[int, ...]
     save_error: str
 
