@@ -115,7 +115,7 @@ class GameInfo:
     id: str
     title: str
     title_en: str
-    designer: str
+    designer: str | Msg
     min_players: int
     max_players: int
     summary: Msg

@@ -49,7 +49,12 @@ INFO = GameInfo(
     id="hagetaka",
     title="ハゲタカのえじき",
     title_en="Vulture Rounds",
-    designer="ドミッチ, on Alex Randolph's Hol's der Geier",
+    designer=Msg(
+        "{designer}, after {author}'s {original}",
+        designer="ドミッチ",
+        author="Alex Randolph",
+        original="Hol's der Geier",
+    ),
     min_players=3,
     max_players=6,
     summary=Msg(

@@ -47,7 +47,12 @@ INFO = GameInfo(
     id="hagetaka-party",
     title="ハゲタカのえじき達",
     title_en="Vulture Party",
-    designer="ドミッチ, on Alex Randolph's Hol's der Geier",
+    designer=Msg(
+        "{designer}, after {author}'s {original}",
+        designer="ドミッチ",
+        author="Alex Randolph",
+        original="Hol's der Geier",
+    ),
     min_players=3,
     max_players=25,
     recommended="10–25",

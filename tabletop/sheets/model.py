@@ -21,7 +21,7 @@ from tabletop.engine.game import places
 from tabletop.engine.log import read_lines
 from tabletop.engine.registry import get_game
 from tabletop.engine.text import Msg
-from tabletop.i18n import _, current, render
+from tabletop.i18n import _, current, render, render_value
 from tabletop.sheets.specs import (
     Row,
     columns,
@@ -179,7 +179,7 @@ def blank_sheet(game_id: str, players: int, names: Sequence[str] | None = None) 
         game=info.id,
         title=info.title,
         title_en=info.title_en,
-        designer=info.designer,
+        designer=render_value(info.designer),
         players=players,
         names=tuple(names),
         table=_table(sheet, body, names, [""] * players, [""] * players),
@@ -227,7 +227,7 @@ def filled_sheet(lines: Iterable[str], date: str = "") -> SheetModel:
         game=info.id,
         title=info.title,
         title_en=info.title_en,
-        designer=info.designer,
+        designer=render_value(info.designer),
         players=players,
         names=tuple(names),
         table=_table(sheet, body, names, [text(t) for t in totals], [text(r) for r in ranks]),

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from tabletop.engine.game import GameInfo
 from tabletop.engine.registry import all_games
 from tabletop.help import rules_markdown
-from tabletop.i18n import _, current, render
+from tabletop.i18n import _, current, render, render_value
 from tabletop.seats import computer_label, seats_from
 from tabletop.store import HistoryEntry, SaveInfo
 from tabletop.ui.texts import and_list, shown_name, shown_names
@@ -59,7 +59,9 @@ def players_text(info: GameInfo) -> str:
 def describe(info: GameInfo) -> str:
     """The game's card in the launcher, as rich text."""
     english = "" if current() == "ja" else escape(info.title_en)
-    designed = _("designed by {designer}").replace("{designer}", escape(info.designer))
+    designed = _("designed by {designer}").replace(
+        "{designer}", escape(render_value(info.designer))
+    )
     return (
         f"<h1 style='margin-bottom:0'>{escape(info.title)}</h1>"
         f"<h3 style='margin-top:2px;color:#555'>{english}</h3>"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.engine.registry import all_games
-from tabletop.i18n import current, set_language
+from tabletop.i18n import current, render_value, set_language
 from tabletop.sheets.model import blank_sheet, filled_sheet
 from tabletop.sheets.render import write_pdf
 
@@ -48,7 +48,7 @@ def test_a_filled_japanese_sheet_has_no_english_label(
     drawn = [t for page in pages for t in page]
     assert model.names[0] == "プレイヤー1"  # the log's default "Player 1", as printed
     assert "日付：" in drawn and "合計" in drawn and "順位" in drawn
-    assert english_left(drawn, [info.title, info.designer, *model.options]) == []
+    assert english_left(drawn, [info.title, render_value(info.designer), *model.options]) == []
 
 
 @pytest.mark.parametrize("info", GAMES, ids=lambda i: i.id)
@@ -59,7 +59,7 @@ def test_a_blank_japanese_sheet_has_no_english_label(
     pages = write_pdf(model, tmp_path / "blank.pdf")
     drawn = [t for page in pages for t in page]
     assert model.heading == info.title and "プレイヤー：" in drawn
-    assert english_left(drawn, [info.title, info.designer]) == []
+    assert english_left(drawn, [info.title, render_value(info.designer)]) == []
 
 
 def test_the_english_sheet_keeps_its_english_labels(qapp: object, match_log: object) -> None:
