@@ -6,7 +6,7 @@ import json
 import time
 
 import pytest
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QComboBox, QPushButton
 from ui_helpers import Closing, click_scene, grip, mouse_drag, play_through, view_point
@@ -141,6 +141,9 @@ def test_curtain_hides_hands_between_two_people(qtbot: object, closing: Closing)
     assert table.press(action) is not None  # a pass is a card move, not a button
     first, second = next(m.cards for m in ann.moves if m.action == action)
     table.scene.drop((first, second), "pass0")
+    assert not table.scene.covered, "a sealed pass waits for its confirmation"
+    assert table.pending is not None and table.pending.action == action
+    QTest.keyClick(table.view, Qt.Key.Key_Return)
     assert table.scene.covered and "Pass to Bob" in table.scene.curtain.text
     assert faces_in_hands(table) == set()
     click_scene(table, table.scene.sceneRect().center())
