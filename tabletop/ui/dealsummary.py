@@ -152,7 +152,7 @@ class DealSummary(QFrame):
 
     def present(
         self,
-        game: Game,
+        game: Game[Any],
         summary: Summary,
         names: Sequence[str],
         current: int | None,
@@ -201,16 +201,20 @@ class DealSummary(QFrame):
                 if c >= len(row) - 2:
                     item.setFont(bold)
                 table.setItem(r, c, item)
-        if rows:
-            table.scrollToItem(table.item(0, len(heads) - 1))
+        last = table.item(0, len(heads) - 1)
+        if rows and last is not None:
+            table.scrollToItem(last)
 
     def _place(self) -> None:
         """Cover the parent; fit the panel to its content, within most of the parent (the
         table of scores scrolls beyond that).
         """
         parent = self.parentWidget()
+        layout = self.panel.layout()
+        if parent is None or layout is None:
+            return
         self.setGeometry(parent.rect())
-        table, layout = self.table, self.panel.layout()
+        table = self.table
         header = table.horizontalHeader()
         frame = 2 * table.frameWidth() + 4
         table.resizeColumnsToContents()

@@ -48,7 +48,7 @@ class GameLog(QWidget):
     moments = Signal(list, bool)
     """Lines to show as a banner (rendered), and whether a deal ended with them."""
 
-    def __init__(self, game: Game, names: Sequence[str]) -> None:
+    def __init__(self, game: Game[Any], names: Sequence[str]) -> None:
         super().__init__()
         self.game = game
         self.names = tuple(names)
@@ -138,7 +138,7 @@ class GameLog(QWidget):
         return told
 
 
-def history(game: Game, lines: Sequence[str] | None) -> list[Event]:
+def history(game: Game[Any], lines: Sequence[str] | None) -> list[Event]:
     """Every event of a match so far with its secrets marked, re-made from its replay log.
 
     The log is omniscient and keeps no secret marks, so the actions are applied again from the

@@ -501,8 +501,10 @@ class TableWidget(QWidget):
             index = combo.findData(action)
             if index >= 0:
                 combo.setCurrentIndex(index)
-                self.buttons.findChild(QPushButton, "go").click()
-                return None
+                go = self.buttons.findChild(QPushButton, "go")
+                if go is not None:
+                    go.click()
+                    return None
         return render(Msg("No button for {action}.", action=repr(action)))
 
     # ---- sealed choices --------------------------------------------------------------------
@@ -560,7 +562,8 @@ class TableWidget(QWidget):
     # ---- the button bar -------------------------------------------------------------------
     def _update_buttons(self) -> None:
         while self.buttons_layout.count():
-            widget = self.buttons_layout.takeAt(0).widget()
+            taken = self.buttons_layout.takeAt(0)
+            widget = taken.widget() if taken is not None else None
             if widget is not None:
                 widget.setParent(None)
                 widget.deleteLater()
@@ -604,8 +607,7 @@ class TableWidget(QWidget):
             clear.clicked.connect(self.scene.clear_choice)
             self.buttons_layout.addWidget(clear)
         else:
-            counts = gestures.multi_counts(view)
-            if counts and view.moves:
+            if gestures.multi_counts(view) and view.moves:
                 self.hint.setText(_("Click cards to choose them, then drag them or confirm."))
             elif gestures.playable(view):
                 self.hint.setText(_("Drag a card to a highlighted place, or double-click it."))

@@ -266,7 +266,7 @@ def test_the_last_trick_can_be_peeked_at(qtbot: object, closing: Closing) -> Non
     assert peek.winner == table.session.state.names[last["winner"]]
     assert peek.isVisible() and not peek.expanded
     click_scene(table, peek.button.center())
-    assert peek.expanded and peek.boundingRect().contains(peek.panel())
+    assert peek.expanded and peek.boundingRect().contains(peek.panel_rect())
     click_scene(table, peek.button.center())
     assert not peek.pinned and peek.expanded  # the pointer still rests on the button
     QTest.mouseMove(table.view.viewport(), view_point(table, QPointF(5, 5)))
