@@ -390,7 +390,8 @@ def compute(width: float, height: float, view: View, bottom: int) -> TableLayout
     left = area.x + (ring.box_w + margin if used_left else 0)
     right = area.right - (ring.box_w + margin if used_right else 0)
     top = area.y + (ring.box_h + margin if used_top else 0)
-    status_h = font * 1.9
+    # Room for two lines: a long status wraps instead of being cut (the zones never jump).
+    status_h = font * 2.9
     middle = Rect(left, top, right - left, max(20.0, area.bottom - top - status_h))
     lay.middle = middle
     lay.status = Rect(left, middle.bottom, right - left, status_h)
