@@ -66,7 +66,7 @@ from tabletop.ui.session import (
     seats_from,
 )
 from tabletop.ui.table import INSTANT, TEMPOS, TableWidget, Tempo
-from tabletop.ui.texts import game_title, install_qt_translation, shown_names
+from tabletop.ui.texts import game_title, install_qt_translation, names_for, shown_names
 
 SCREENSHOT_SIZE = (1280, 800)
 """Window size used for `--screenshot`."""
@@ -641,7 +641,9 @@ class MainWindow(QMainWindow):
         result = session.result()
         if result is None:
             return
-        dialog = ResultsDialog(game_title(session.game.info), result, session.names, self)
+        dialog = ResultsDialog(
+            game_title(session.game.info), result, names_for(session.names, table.shown), self
+        )
         dialog.rematch.connect(self.rematch)
         dialog.newGame.connect(lambda: self.new_game(session.game.info.id))
         lines = session.log()

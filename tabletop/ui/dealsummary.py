@@ -40,6 +40,7 @@ from tabletop.engine.game import Game
 from tabletop.engine.text import Msg
 from tabletop.i18n import _, render, render_value
 from tabletop.ui.session import TableSession
+from tabletop.ui.texts import names_for
 
 
 def summary_rows(summary: Summary, deck: str) -> tuple[list[str], list[list[str]], list[str]]:
@@ -147,7 +148,7 @@ class DealSummary(QFrame):
         if summary is None:
             return False
         held = bool(session.humans) and not any(e.type == "game_end" for e in events)
-        self.present(session.game, summary, session.names, current, held)
+        self.present(session.game, summary, names_for(session.names, current), current, held)
         return True
 
     def present(

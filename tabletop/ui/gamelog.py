@@ -33,6 +33,7 @@ from tabletop.engine.events import Event
 from tabletop.engine.game import Game, Line
 from tabletop.engine.log import read_lines
 from tabletop.i18n import _, render
+from tabletop.ui.texts import names_for
 
 BANNER_LINES = 12
 """At most this many lines in one banner (the latest ones)."""
@@ -119,6 +120,7 @@ class GameLog(QWidget):
         moments: list[str] = []
         ended = False
         deck = self.game.info.deck
+        names = names_for(self.names, self.viewer)
         for event in events:
             data = event.to_json(self.viewer, omniscient=False)
             lines: list[Line] = self.game.narrate(data, self.viewer, self._memo)
@@ -126,7 +128,7 @@ class GameLog(QWidget):
             if event.type == "deal" or (event.type == "play" and mover == self.viewer):
                 self.marked.clear()
             for line in lines:
-                text = render(line.msg, None, self.names, deck)
+                text = render(line.msg, None, names, deck)
                 told.append(text)
                 if line.moment:
                     moments.append(text)

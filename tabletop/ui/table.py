@@ -39,6 +39,7 @@ from tabletop.ui.scene import TableScene
 from tabletop.ui.scores import ScorePanel, fmt
 from tabletop.ui.sealed import SealWatch, staged
 from tabletop.ui.session import TableSession, clock_action
+from tabletop.ui.texts import names_for
 
 MAX_BUTTONS = 10
 """More button moves than this are offered in a drop-down list."""
@@ -282,7 +283,10 @@ class TableWidget(QWidget):
         if handover:
             assert target is not None
             text = render(
-                Msg("Pass to {name} — click or press Return when ready", name=session.names[target])
+                Msg(
+                    "Pass to {name} — click or press Return when ready",
+                    name=names_for(session.names, None)[target],
+                )
             )
             if self._revealing:
                 self._curtain_text = text
@@ -405,7 +409,8 @@ class TableWidget(QWidget):
         session = self.session
         self.seen.extend(e.to_json(None, omniscient=False) for e in events)
         lines = session.game.score_lines(self.seen, session.players)
-        self.scores.show_lines(session.names, self.sheet, lines, new, self.shown)
+        names = names_for(session.names, self.shown)
+        self.scores.show_lines(names, self.sheet, lines, new, self.shown)
         if old is not None and self.tempo.move_ms > 0:
             for seat in range(session.players):
                 change = _counter_change(old, new, seat)
@@ -417,7 +422,6 @@ class TableWidget(QWidget):
             return
         scores = gestures.round_scores(events)
         if scores is not None:
-            names = session.names
             parts = [
                 f"{names[i]} {fmt(v) if v < 0 else '+' + fmt(v)}" for i, v in enumerate(scores)
             ]
