@@ -32,6 +32,8 @@ FAN_CURVE = 0.06
 
 STACK_KINDS = frozenset({"pile", "stack"})
 """Zone kinds drawn as a squared-up stack rather than spread out."""
+COUNTED = frozenset({"pile", "stack", "tableau"})
+"""Zone kinds whose label the table follows with the card count, "Discards (3)"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,7 +245,9 @@ def _want(zone: Zone, card_w: float, players: int, tight: bool, label_px: float)
             step = (0.2 if zone.kind == "hand" else 0.3) if tight else 0.5
             want = card_w * (1 + step * (n - 1))
     if label_px and zone.label:
-        want = max(want, min(display_width(render(zone.label)), 18) * label_px * 0.56 + 6)
+        # the label as the scene shows it: a pile's count follows it
+        text = render(zone.label) + (f" ({n})" if zone.kind in COUNTED and zone.cards else "")
+        want = max(want, min(display_width(text), 24) * label_px * 0.6 + 8)
     return want + 2 * CARD_PAD
 
 
