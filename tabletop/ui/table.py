@@ -136,6 +136,7 @@ class TableWidget(QWidget):
         self.pending: Move | None = None
         """A person's sealed choice lying on the table until it is confirmed or taken back."""
         self._curtain_text: str | None = None
+        self._moments: list[str] = []
         self._revealing = False
 
         bar = QHBoxLayout()
@@ -358,6 +359,7 @@ class TableWidget(QWidget):
         """The game's big moments as a banner over the middle (held at the end of a deal)."""
         if self.scene.covered or self._revealing:
             return
+        self._moments = lines
         held = ended and self.tempo.hold_ms > 0 and not self.session.over
         self.banner.announce(lines, self._middle(), held, self.tempo.hold_ms * 3)
 
@@ -416,7 +418,8 @@ class TableWidget(QWidget):
                 change = _counter_change(old, new, seat)
                 if change:
                     self.scene.float_text(seat, change)
-        if self.summary.offer(session, self.sheet, lines, events, self.shown):
+        moments, self._moments = self._moments, []
+        if self.summary.offer(session, self.sheet, lines, events, self.shown, moments):
             # The summary is the end of the deal's held moment: no banner waits behind it.
             self.banner.dismiss()
             return
