@@ -92,6 +92,9 @@ class ZoneSlot:
     card_h: float
     style: str  # "fan" (the served hand), "row" (overlapping), "stack"
     label_h: float
+    quiet: bool = False
+    """An empty zone of the served seat that no move targets now (a finished phase's, or one
+    still to come): its place is kept, so nothing jumps, but it is not drawn."""
 
     @property
     def card_w(self) -> float:
@@ -340,8 +343,9 @@ def compute(width: float, height: float, view: View, bottom: int) -> TableLayout
             span = band.w - inset
         spans = _share(own_side, x, span, card_w, margin * 2, n, label_px=small)
         for z, r in zip(own_side, spans, strict=True):
+            quiet = not z.cards and z.id not in targets
             lay.zones[z.id] = ZoneSlot(
-                Rect(r.x, strip_y, r.w, side_full), side_h, _style(z), label_h
+                Rect(r.x, strip_y, r.w, side_full), side_h, _style(z), label_h, quiet
             )
         hand_top = strip_y + side_full + margin
     else:
