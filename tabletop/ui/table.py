@@ -273,8 +273,8 @@ class TableWidget(QWidget):
         completed = self.sealed.update(session.to_act())
         shared = len(session.humans) > 1 and target is not None and not session.over
         # Everyone at the screen sees a completed sealed choice revealed, then the curtain.
-        self._revealing = shared and completed and self.tempo.hold_ms > 0
-        handover = shared and (target != self.shown or self._revealing)
+        reveal = shared and completed and self.tempo.hold_ms > 0
+        handover = shared and (target != self.shown or reveal)
         self.shown = target
         bottom = target if target is not None else 0
         frames: list[tuple[View, int, bool, bool]] = []
@@ -289,17 +289,20 @@ class TableWidget(QWidget):
                     name=names_for(session.names, None)[target],
                 )
             )
-            if self._revealing:
+            if reveal or self._curtain_text is not None:
                 self._curtain_text = text
             else:
                 self.scene.cover(text)
-        if self.scene.covered or self._revealing:
+        # until the reveal's banner goes, whatever else arrives is shown to everyone too
+        self._revealing = reveal or self._curtain_text is not None
+        public = self.scene.covered or self._revealing
+        if public:
             frames.append((session.view(None), bottom, False, deal))
         else:
             frames.append((session.view(target), bottom, target is not None, deal))
         old, final = self.scene.view, frames[-1][0]
-        told = self.gamelog.add(events, None if self.scene.covered or self._revealing else target)
-        if self._revealing:
+        told = self.gamelog.add(events, None if public else target)
+        if reveal:
             self._show_reveal(told)
         self._frames = frames
         self._busy = True
@@ -379,7 +382,8 @@ class TableWidget(QWidget):
         if self._curtain_text is not None:
             self._revealing = False
             text, self._curtain_text = self._curtain_text, None
-            self.scene.cover(text)
+            if not self.session.over:
+                self.scene.cover(text)
         self._carry_on()
 
     def step_bot(self) -> bool:
