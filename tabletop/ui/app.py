@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
+    QDialogButtonBox,
     QMainWindow,
     QMenuBar,
     QMessageBox,
@@ -67,7 +68,7 @@ from tabletop.ui.session import (
     seats_from,
 )
 from tabletop.ui.table import INSTANT, TEMPOS, TableWidget, Tempo
-from tabletop.ui.texts import game_title, install_qt_translation, shown_names
+from tabletop.ui.texts import game_title, install_qt_translation, names_for, shown_names
 
 SCREENSHOT_SIZE = (1280, 800)
 """Window size used for `--screenshot`."""
@@ -115,8 +116,12 @@ def rules_dialog(game: Game, parent: QWidget | None) -> QDialog:
     dialog.setWindowTitle(render(Msg("Rules — {game}", game=game_title(game.info))))
     browser = QTextBrowser()
     browser.setMarkdown(rules_markdown(game.info.id))
+    close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+    close.rejected.connect(dialog.reject)
     layout = QVBoxLayout(dialog)
     layout.addWidget(browser)
+    layout.addWidget(close)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.resize(640, 720)
     return dialog
 
@@ -232,6 +237,7 @@ class MainWindow(QMainWindow):
             ),
             Command("resume", _("&Resume"), SAVES, self.resume_selected, default=True),
             Command("discard", _("&Discard…"), SAVES, self.discard_selected),
+            Command("discard-all", _("Discard &all…"), SAVES, self.discard_all),
             Command(
                 "replay",
                 _("&Replay on the table"),
@@ -475,10 +481,20 @@ class MainWindow(QMainWindow):
         self.start_match(game, dialog.seats(), seed, dialog.options())
 
     def rematch(self) -> None:
-        """The same seats and options again, with a new seed."""
-        if self.last is not None:
-            game, seats, options = self.last
-            self.start_match(game, seats, None, options)
+        """The same seats and options again, with a new seed (asks first during a match)."""
+        if self.last is None:
+            return
+        table = self.table
+        playing = table is not None and self.stack.currentWidget() is table
+        if playing and table is not None and not table.session.over:
+            question = _(
+                "Leave this match and start a rematch? "
+                "The match stays among the unfinished matches."
+            )
+            if not confirm(self, _("Rematch"), question):
+                return
+        game, seats, options = self.last
+        self.start_match(game, seats, None, options)
 
     def start_match(
         self,
@@ -652,6 +668,24 @@ class MainWindow(QMainWindow):
             self.store.discard(save.id)
             self.refresh_launcher()
 
+    def discard_all(self) -> None:
+        """Delete every unfinished match, once the person confirms."""
+        if self.store is None:
+            return
+        saves, _damaged = self.store.unfinished()
+        if not saves:
+            return
+        question = render(
+            Msg(
+                "Discard all unfinished matches ({count})? They cannot be resumed afterwards.",
+                count=len(saves),
+            )
+        )
+        if confirm(self, _("Discard all matches"), question):
+            for save in saves:
+                self.store.discard(save.id)
+            self.refresh_launcher()
+
     def show_results(self) -> None:
         """The results screen for the match that just ended."""
         table = self.table
@@ -661,7 +695,11 @@ class MainWindow(QMainWindow):
         result = session.result()
         if result is None:
             return
-        names = session.labels() if isinstance(session, Session) else session.names
+        names = (
+            session.labels()
+            if isinstance(session, Session)
+            else names_for(session.names, table.shown)
+        )
         dialog = ResultsDialog(game_title(session.game.info), result, names, self)
         dialog.rematch.connect(self.rematch)
         dialog.newGame.connect(lambda: self.new_game(session.game.info.id))

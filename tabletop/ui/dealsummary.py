@@ -40,6 +40,7 @@ from tabletop.engine.game import Game
 from tabletop.engine.text import Msg
 from tabletop.i18n import _, render, render_value
 from tabletop.ui.session import TableSession
+from tabletop.ui.texts import names_for
 
 
 def summary_rows(summary: Summary, deck: str) -> tuple[list[str], list[list[str]], list[str]]:
@@ -105,6 +106,9 @@ class DealSummary(QFrame):
         font.setBold(True)
         self.title.setFont(font)
         self.title.setWordWrap(True)
+        self.story = QLabel()
+        self.story.setWordWrap(True)
+        self.story.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.shared = QLabel()
         self.table = QTableWidget()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -122,9 +126,9 @@ class DealSummary(QFrame):
         self.hint = QLabel()
         self.hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout = QVBoxLayout(self.panel)
-        for widget in (self.title, self.shared, self.table, self.notes, self.hint):
+        for widget in (self.title, self.story, self.shared, self.table, self.notes, self.hint):
             layout.addWidget(widget)
-        layout.setStretch(2, 1)
+        layout.setStretch(3, 1)
         parent.installEventFilter(self)
         self.hide()
 
@@ -135,10 +139,11 @@ class DealSummary(QFrame):
         lines: Sequence[ScoreLine],
         events: Sequence[Event],
         current: int | None,
+        moments: Sequence[str] = (),
     ) -> bool:
-        """Show the summary if `events` end a deal with score lines; held when a person sits
-        at this table and the match goes on (the results follow the last deal at once). True
-        if shown.
+        """Show the summary if `events` end a deal with score lines, above it the deal's last
+        big moments (`moments`: a showdown, a last bout); held when a person sits at this
+        table and the match goes on (the results follow the last deal at once). True if shown.
         """
         deal = next((e.data.get("round") for e in events if e.type == "round_end"), None)
         if not isinstance(deal, int):
@@ -147,16 +152,18 @@ class DealSummary(QFrame):
         if summary is None:
             return False
         held = bool(session.humans) and not any(e.type == "game_end" for e in events)
-        self.present(session.game, summary, session.names, current, held)
+        names = names_for(session.names, current)
+        self.present(session.game, summary, names, current, held, moments)
         return True
 
     def present(
         self,
-        game: Game,
+        game: Game[Any],
         summary: Summary,
         names: Sequence[str],
         current: int | None,
         held: bool,
+        moments: Sequence[str] = (),
     ) -> None:
         """Show `summary` over the table; `held`: the table waits until it is dismissed."""
         deck = game.info.deck
@@ -169,6 +176,8 @@ class DealSummary(QFrame):
         else:
             title = Msg("How the scores came about")
         self.title.setText(render(title))
+        self.story.setText("\n".join(moments))
+        self.story.setVisible(bool(moments))
         self.shared.setText("   ".join(shared))
         self.shared.setVisible(bool(shared))
         self.notes.setText("\n".join(render(n) for n in sheet.notes))
@@ -201,16 +210,20 @@ class DealSummary(QFrame):
                 if c >= len(row) - 2:
                     item.setFont(bold)
                 table.setItem(r, c, item)
-        if rows:
-            table.scrollToItem(table.item(0, len(heads) - 1))
+        last = table.item(0, len(heads) - 1)
+        if rows and last is not None:
+            table.scrollToItem(last)
 
     def _place(self) -> None:
         """Cover the parent; fit the panel to its content, within most of the parent (the
         table of scores scrolls beyond that).
         """
         parent = self.parentWidget()
+        layout = self.panel.layout()
+        if parent is None or layout is None:
+            return
         self.setGeometry(parent.rect())
-        table, layout = self.table, self.panel.layout()
+        table = self.table
         header = table.horizontalHeader()
         frame = 2 * table.frameWidth() + 4
         table.resizeColumnsToContents()
@@ -224,7 +237,8 @@ class DealSummary(QFrame):
         width = max(full_w, self.title.sizeHint().width(), 360) + side
         width = min(width, int(parent.width() * 0.94))
         inner = width - side
-        others = [w for w in (self.title, self.shared, self.notes, self.hint) if not w.isHidden()]
+        texts = (self.title, self.story, self.shared, self.notes, self.hint)
+        others = [w for w in texts if not w.isHidden()]
         other_h = sum(
             w.heightForWidth(inner) if w.hasHeightForWidth() else w.sizeHint().height()
             for w in others

@@ -33,9 +33,12 @@ from tabletop.engine.events import Event
 from tabletop.engine.game import Game, Line
 from tabletop.engine.log import read_lines
 from tabletop.i18n import _, render
+from tabletop.ui.texts import names_for
 
 BANNER_LINES = 12
 """At most this many lines in one banner (the latest ones)."""
+WRAP = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+"""Banner lines are centred and wrapped at word boundaries."""
 BANNER_Z = 2500.0
 """Above the last-trick peek, below the hot-seat curtain."""
 
@@ -46,7 +49,7 @@ class GameLog(QWidget):
     moments = Signal(list, bool)
     """Lines to show as a banner (rendered), and whether a deal ended with them."""
 
-    def __init__(self, game: Game, names: Sequence[str]) -> None:
+    def __init__(self, game: Game[Any], names: Sequence[str]) -> None:
         super().__init__()
         self.game = game
         self.names = tuple(names)
@@ -76,9 +79,9 @@ class GameLog(QWidget):
         layout.addLayout(head)
         layout.addWidget(self.text, 1)
 
-    def add(self, events: Sequence[Event], viewer: int | None, quiet: bool = False) -> None:
-        """Tell new events to `viewer` (all earlier ones again if the viewer changed);
-        `quiet`: no banner (the history of a match sat down at)."""
+    def add(self, events: Sequence[Event], viewer: int | None, quiet: bool = False) -> list[str]:
+        """Tell new events to `viewer` (all earlier ones again if the viewer changed) and
+        return their lines; `quiet`: no banner (the history of a match sat down at)."""
         if viewer != self.viewer:
             self.show_for(viewer)
         self.events.extend(events)
@@ -88,6 +91,7 @@ class GameLog(QWidget):
         if told:
             self.text.appendPlainText("\n".join(told))
             self.text.verticalScrollBar().setValue(self.text.verticalScrollBar().maximum())
+        return told
 
     def show_for(self, viewer: int | None) -> None:
         """Tell the whole match again to another viewer."""
@@ -116,6 +120,7 @@ class GameLog(QWidget):
         moments: list[str] = []
         ended = False
         deck = self.game.info.deck
+        names = names_for(self.names, self.viewer)
         for event in events:
             data = event.to_json(self.viewer, omniscient=False)
             lines: list[Line] = self.game.narrate(data, self.viewer, self._memo)
@@ -123,7 +128,7 @@ class GameLog(QWidget):
             if event.type == "deal" or (event.type == "play" and mover == self.viewer):
                 self.marked.clear()
             for line in lines:
-                text = render(line.msg, None, self.names, deck)
+                text = render(line.msg, None, names, deck)
                 told.append(text)
                 if line.moment:
                     moments.append(text)
@@ -135,7 +140,7 @@ class GameLog(QWidget):
         return told
 
 
-def history(game: Game, lines: Sequence[str] | None) -> list[Event]:
+def history(game: Game[Any], lines: Sequence[str] | None) -> list[Event]:
     """Every event of a match so far with its secrets marked, re-made from its replay log.
 
     The log is omniscient and keeps no secret marks, so the actions are applied again from the
@@ -188,6 +193,7 @@ class Banner(QGraphicsObject):
         super().__init__()
         self.rect = QRectF()
         self.lines: list[str] = []
+        self.heights: list[float] = []
         self.held = False
         self.font_px = 15.0
         self.setZValue(BANNER_Z)
@@ -206,18 +212,19 @@ class Banner(QGraphicsObject):
             self.lines.append(_("(click or press a key to go on)"))
         self.held = held
         self.font_px = max(13.0, min(18.0, area.height() / 18))
-        line_h = self.font_px * 1.45
-        font = QFont()
-        font.setPixelSize(round(self.font_px))
-        needed = max(QFontMetricsF(font).horizontalAdvance(t) for t in self.lines) + 40
         scene = self.scene()
         bounds = scene.sceneRect() if scene is not None else area
+        metrics = QFontMetricsF(self._font())
+        needed = max(metrics.horizontalAdvance(t) for t in self.lines) + 40
         width = min(max(needed, area.width() * 0.8), bounds.width() * 0.96)
-        height = line_h * len(self.lines) + self.font_px * 1.4
+        self.heights = [self._line_height(metrics, t, width - 24) for t in self.lines]
+        height = sum(self.heights) + self.font_px * 1.4
         x = area.center().x() - width / 2
         x = max(bounds.left() + 4, min(x, bounds.right() - width - 4))
+        y = area.center().y() - height / 2
+        y = max(bounds.top() + 4, min(y, bounds.bottom() - height - 4))
         self.prepareGeometryChange()
-        self.rect = QRectF(x, area.center().y() - height / 2, width, height)
+        self.rect = QRectF(x, y, width, height)
         self.show()
         self.update()
         self.timer.stop()
@@ -226,6 +233,16 @@ class Banner(QGraphicsObject):
         else:
             reading = 1800 + 45 * sum(len(t) for t in self.lines)
             self.timer.start(max(minimum_ms, min(reading, 9000)))
+
+    def _font(self) -> QFont:
+        font = QFont()
+        font.setPixelSize(round(self.font_px))
+        return font
+
+    def _line_height(self, metrics: QFontMetricsF, text: str, width: float) -> float:
+        """A line's height once wrapped at word boundaries to `width`."""
+        box = metrics.boundingRect(QRectF(0, 0, width, 1e6), WRAP, text)
+        return max(self.font_px * 1.45, box.height() + self.font_px * 0.45)
 
     def dismiss(self) -> None:
         """Take the banner away."""
@@ -251,16 +268,13 @@ class Banner(QGraphicsObject):
         painter.setPen(QPen(QColor("#ffd54f"), 2))
         painter.setBrush(QColor(20, 28, 24, 232))
         painter.drawRoundedRect(self.rect, 10, 10)
-        font = QFont()
-        font.setPixelSize(round(self.font_px))
-        painter.setFont(font)
-        line_h = self.font_px * 1.45
+        painter.setFont(self._font())
         y = self.rect.y() + self.font_px * 0.7
-        for index, text in enumerate(self.lines):
+        for index, (text, line_h) in enumerate(zip(self.lines, self.heights, strict=True)):
             last_hint = self.held and index == len(self.lines) - 1
             painter.setPen(QColor("#b0bec5") if last_hint else QColor("#fffde7"))
             box = QRectF(self.rect.x() + 12, y, self.rect.width() - 24, line_h)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+            painter.drawText(box, WRAP, text)
             y += line_h
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:

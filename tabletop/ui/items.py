@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Property, QEasingCurve, QPropertyAnimation, QRectF, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from tabletop.fonts import table_font
@@ -12,6 +12,8 @@ from tabletop.ui.display import NORMAL, display
 
 FELT_TEXT = NORMAL.text
 """The table's text colour (the palette's, drawn as the palette says at paint time)."""
+WRAP = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+"""A long status line is centred and wrapped at word (or, in Japanese, character) breaks."""
 
 
 class ZoneItem(QGraphicsObject):
@@ -80,29 +82,40 @@ class ZoneItem(QGraphicsObject):
             painter.setPen(QPen(pal.zone_edge, pal.zone_edge_width))
         painter.drawRoundedRect(body, radius, radius)
         if self.label and self.label_h > 0:
-            painter.setFont(table_font(self.font_px))
+            room = self.rect.width() - 4
+            font = table_font(self.font_px)
+            wide = QFontMetricsF(font).horizontalAdvance(self.label)
+            if wide > room:
+                # a narrow zone: a smaller label before an elided one (full label on hover)
+                font = table_font(max(8.0, self.font_px * 0.8, self.font_px * room / wide))
+            painter.setFont(font)
             painter.setPen(pal.text)
             painter.drawText(
                 self.rect.adjusted(2, 0, -2, 0).intersected(
                     QRectF(self.rect.x(), self.rect.y(), self.rect.width(), self.label_h)
                 ),
                 Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter,
-                QFontMetricsF(table_font(self.font_px)).elidedText(
-                    self.label, Qt.TextElideMode.ElideRight, self.rect.width() - 4
-                ),
+                QFontMetricsF(font).elidedText(self.label, Qt.TextElideMode.ElideRight, room),
             )
 
 
 def wrap(chunks: list[str], metrics: QFontMetricsF, width: float, lines: int) -> list[str]:
-    """Join chunks with " · " into at most `lines` lines of `width` (the last one elided)."""
+    """Join chunks with " · " into at most `lines` lines of `width`; what does not fit ends
+    the last line as " …" (whole chunks left out, never one cut in the middle)."""
     out: list[str] = []
+    more = False
     for chunk in chunks:
         if out and metrics.horizontalAdvance(out[-1] + " · " + chunk) <= width:
             out[-1] += " · " + chunk
         elif len(out) < lines:
             out.append(chunk)
         else:
-            out[-1] += " · " + chunk
+            more = True
+            break
+    if more:
+        while " · " in out[-1] and metrics.horizontalAdvance(out[-1] + " …") > width:
+            out[-1] = out[-1].rsplit(" · ", 1)[0]
+        out[-1] += " …"
     return [metrics.elidedText(line, Qt.TextElideMode.ElideRight, width) for line in out]
 
 
@@ -290,6 +303,10 @@ class TextItem(QGraphicsObject):
         font = table_font(self.font_px, self.bold)
         metrics = QFontMetricsF(font)
         widest = max(metrics.horizontalAdvance(t) for t in lines) + 24
+        wrapped = self._wrapped(lines) if widest > self.rect.width() else None
+        if wrapped is not None:
+            self._paint_box(painter, QRectF(self.rect), wrapped, True)
+            return
         if widest > self.rect.width():
             font = table_font(max(9.0, self.font_px * self.rect.width() / widest), self.bold)
             metrics = QFontMetricsF(font)
@@ -305,20 +322,52 @@ class TextItem(QGraphicsObject):
                 width,
                 height,
             )
-        pal = display().palette
+        elided = "\n".join(
+            metrics.elidedText(t, Qt.TextElideMode.ElideRight, box.width() - 16) for t in lines
+        )
+        self.setToolTip(self.text if elided != "\n".join(lines) else "")
+        self._paint_box(painter, box, font, False, elided)
+
+    def _wrapped(self, lines: list[str]) -> QFont | None:
+        """The largest font (down to 9 px) that wraps one long line onto the lines the box
+        has room for, or None if it does not fit even so."""
+        if len(lines) != 1:
+            return None
+        width = self.rect.width() - 16
+        px = self.font_px
+        while px >= 9.0:
+            font = table_font(px, self.bold)
+            metrics = QFontMetricsF(font)
+            need = metrics.boundingRect(QRectF(0, 0, width, 1e6), WRAP, lines[0]).height()
+            # one line's height as laid out (a fallback font for Japanese makes lines taller)
+            one = metrics.boundingRect(QRectF(0, 0, 1e6, 1e6), WRAP, lines[0]).height()
+            if need + 8 <= self.rect.height() and need <= 2 * one + 1:
+                return font
+            px -= 0.5
+        return None
+
+    def _paint_box(
+        self, painter: QPainter, box: QRectF, font: QFont, wrap: bool, text: str = ""
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setFont(font)
+        if wrap:
+            text = self.text
+            metrics = QFontMetricsF(font)
+            used = metrics.boundingRect(QRectF(0, 0, box.width() - 16, 1e6), WRAP, text)
+            w, h = min(box.width(), used.width() + 24), used.height() + 8
+            left = box.x() if self.align & Qt.AlignmentFlag.AlignLeft else box.center().x() - w / 2
+            box = QRectF(left, box.center().y() - h / 2, w, h)
+            self.setToolTip("")
+        pal = display().palette
         if display().high_contrast:
             painter.setPen(QPen(pal.zone_edge, 1.5))
         else:
             painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(pal.box_fill)
         painter.drawRoundedRect(box, 8, 8)
-        painter.setFont(font)
         painter.setPen(pal.text if self.colour == FELT_TEXT else self.colour)
-        elided = "\n".join(
-            metrics.elidedText(t, Qt.TextElideMode.ElideRight, box.width() - 16) for t in lines
-        )
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, elided)
+        painter.drawText(box, WRAP if wrap else Qt.AlignmentFlag.AlignCenter, text)
 
 
 class FadingText(TextItem):

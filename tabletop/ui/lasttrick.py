@@ -69,7 +69,7 @@ class LastTrickItem(QGraphicsObject):
     def _card_h(self) -> float:
         return max(40.0, min(110.0, self.bounds.height() * 0.28))
 
-    def panel(self) -> QRectF:
+    def panel_rect(self) -> QRectF:
         """Where the open trick is drawn: under the button, inside the bounds."""
         h = self._card_h()
         w = h / CARD_RATIO
@@ -89,7 +89,7 @@ class LastTrickItem(QGraphicsObject):
     def boundingRect(self) -> QRectF:
         """The button, and the open trick while it shows."""
         rect = self.button.adjusted(-2, -2, 2, 2)
-        return rect.united(self.panel().adjusted(-2, -2, 2, 2)) if self.expanded else rect
+        return rect.united(self.panel_rect().adjusted(-2, -2, 2, 2)) if self.expanded else rect
 
     def paint(
         self,
@@ -107,7 +107,7 @@ class LastTrickItem(QGraphicsObject):
         painter.drawText(self.button, Qt.AlignmentFlag.AlignCenter, _("Last trick ▾"))
         if not self.expanded:
             return
-        box = self.panel()
+        box = self.panel_rect()
         painter.setBrush(QColor(10, 24, 16, 235))
         painter.setPen(QPen(EDGE, 1))
         painter.drawRoundedRect(box, 10, 10)
@@ -143,7 +143,7 @@ class LastTrickItem(QGraphicsObject):
     def hoverMoveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         """Keep it open over the button or the open trick."""
         inside = self.button.contains(event.scenePos()) or (
-            self.expanded and self.panel().contains(event.scenePos())
+            self.expanded and self.panel_rect().contains(event.scenePos())
         )
         self._set_hover(inside)
 

@@ -207,8 +207,10 @@ class Launcher(QWidget):
             self.saves.addTopLevelItem(item)
         for col in range(4):
             self.saves.resizeColumnToContents(col)
+        first = self.saves.topLevelItem(0)
+        if first is not None:
+            self.saves.setCurrentItem(first)
         if saves:
-            self.saves.setCurrentItem(self.saves.topLevelItem(0))
             rows = min(len(saves), MAX_SAVE_ROWS) * max(self.saves.sizeHintForRow(0), 16)
             frame = 2 * self.saves.frameWidth() + 2
             self.saves.setFixedHeight(self.saves.header().sizeHint().height() + rows + frame)
@@ -243,8 +245,9 @@ class Launcher(QWidget):
             self.history.addTopLevelItem(item)
         for col in range(4):
             self.history.resizeColumnToContents(col)
-        if entries:
-            self.history.setCurrentItem(self.history.topLevelItem(0))
+        newest = self.history.topLevelItem(0)
+        if entries and newest is not None:
+            self.history.setCurrentItem(newest)
         self.tabs.setTabText(
             1,
             _("History ({count})").replace("{count}", str(len(entries)))

@@ -32,6 +32,8 @@ FAN_CURVE = 0.06
 
 STACK_KINDS = frozenset({"pile", "stack"})
 """Zone kinds drawn as a squared-up stack rather than spread out."""
+COUNTED = frozenset({"pile", "stack", "tableau"})
+"""Zone kinds whose label the table follows with the card count, "Discards (3)"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +92,9 @@ class ZoneSlot:
     card_h: float
     style: str  # "fan" (the served hand), "row" (overlapping), "stack"
     label_h: float
+    quiet: bool = False
+    """An empty zone of the served seat that no move targets now (a finished phase's, or one
+    still to come): its place is kept, so nothing jumps, but it is not drawn."""
 
     @property
     def card_w(self) -> float:
@@ -243,7 +248,9 @@ def _want(zone: Zone, card_w: float, players: int, tight: bool, label_px: float)
             step = (0.2 if zone.kind == "hand" else 0.3) if tight else 0.5
             want = card_w * (1 + step * (n - 1))
     if label_px and zone.label:
-        want = max(want, min(display_width(render(zone.label)), 18) * label_px * 0.56 + 6)
+        # the label as the scene shows it: a pile's count follows it
+        text = render(zone.label) + (f" ({n})" if zone.kind in COUNTED and zone.cards else "")
+        want = max(want, min(display_width(text), 24) * label_px * 0.6 + 8)
     return want + 2 * CARD_PAD
 
 
@@ -342,8 +349,9 @@ def compute(
             span = band.w - inset
         spans = _share(own_side, x, span, card_w, margin * 2, n, label_px=small)
         for z, r in zip(own_side, spans, strict=True):
+            quiet = not z.cards and z.id not in targets
             lay.zones[z.id] = ZoneSlot(
-                Rect(r.x, strip_y, r.w, side_full), side_h, _style(z), label_h
+                Rect(r.x, strip_y, r.w, side_full), side_h, _style(z), label_h, quiet
             )
         hand_top = strip_y + side_full + margin
     else:
@@ -398,7 +406,8 @@ def compute(
     left = area.x + (ring.box_w + margin if used_left else 0)
     right = area.right - (ring.box_w + margin if used_right else 0)
     top = area.y + (ring.box_h + margin if used_top else 0)
-    status_h = font * 1.9
+    # Room for two lines: a long status wraps instead of being cut (the zones never jump).
+    status_h = font * 2.9
     middle = Rect(left, top, right - left, max(20.0, area.bottom - top - status_h))
     lay.middle = middle
     lay.status = Rect(left, middle.bottom, right - left, status_h)

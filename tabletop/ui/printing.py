@@ -77,14 +77,20 @@ def ask_pdf(
 
 
 class SheetPreview(QPrintPreviewDialog):
-    """The print preview of a score sheet; printing from it prints the sheet."""
+    """The print preview of a score sheet; printing from it prints the sheet. A Close button
+    (or Escape) closes it."""
 
     def __init__(self, model: SheetModel, paper: str, parent: QWidget | None = None) -> None:
-        self.printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        self.printer.setPageLayout(page_layout(model, paper))
-        self.printer.setDocName(render(Msg("{game} — score sheet", game=model.title)))
-        super().__init__(self.printer, parent)
+        self.sheet_printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        self.sheet_printer.setPageLayout(page_layout(model, paper))
+        self.sheet_printer.setDocName(render(Msg("{game} — score sheet", game=model.title)))
+        super().__init__(self.sheet_printer, parent)
         self.model = model
+        self.close_buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.close_buttons.rejected.connect(self.reject)
+        layout = self.layout()
+        if layout is not None:
+            layout.addWidget(self.close_buttons)
         self.painted: list[list[str]] = []
         self.setWindowTitle(render(Msg("Score sheet — {heading}", heading=model.heading)))
         self.resize(900, 900)

@@ -177,6 +177,7 @@ class TableScene(QGraphicsScene):
                 label = f"{label} ({len(zone.cards)})"
             r = slot.rect
             item.set_geometry(QRectF(r.x, r.y, r.w, r.h), label, slot.label_h, lay.small_font_px)
+            item.setVisible(not slot.quiet)
         for zone_id in set(self.zone_items) - live:
             self.removeItem(self.zone_items.pop(zone_id))
 

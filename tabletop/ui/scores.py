@@ -61,8 +61,9 @@ class ScorePanel(QTableWidget):
                 self._cell(seat, r, fmt(value))
             total = self._cell(seat, len(rounds), fmt(totals[seat] if seat < len(totals) else 0))
             total.setFont(bold)
-        if rounds:
-            self.scrollToItem(self.item(0, len(rounds)))
+        last = self.item(0, len(rounds))
+        if rounds and last is not None:
+            self.scrollToItem(last)
         self.setMaximumWidth(max(self.minimumWidth(), min(420, self.content_width())))
 
     def show_lines(
@@ -90,9 +91,10 @@ class ScorePanel(QTableWidget):
         heads = [render_value(line.label) for line in lines] + [render(sheet.total)]
         self.setHorizontalHeaderLabels(heads)
         for col, line in enumerate(lines):
-            self.horizontalHeaderItem(col).setToolTip(
-                render(Msg("{unit} {number}", unit=sheet.unit, number=render_value(line.label)))
-            )
+            head = self.horizontalHeaderItem(col)
+            if head is not None:
+                tip = Msg("{unit} {number}", unit=sheet.unit, number=render_value(line.label))
+                head.setToolTip(render(tip))
         self.setVerticalHeaderLabels(
             [("▶ " if i == current else "") + n for i, n in enumerate(names)]
         )
@@ -105,8 +107,9 @@ class ScorePanel(QTableWidget):
             total = totals[seat]
             text = fmt(total) if isinstance(total, (int, float)) else str(total)
             self._cell(seat, len(lines), text).setFont(bold)
-        if lines:
-            self.scrollToItem(self.item(0, len(lines)))
+        last = self.item(0, len(lines))
+        if lines and last is not None:
+            self.scrollToItem(last)
         self.setMaximumWidth(max(self.minimumWidth(), min(420, self.content_width())))
 
     def content_width(self) -> int:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPoint, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QCursor, QPainter, QResizeEvent
+from PySide6.QtCore import QEvent, QObject, QPoint, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QCursor, QKeyEvent, QPainter, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -38,7 +38,9 @@ from tabletop.ui.hint import Hints
 from tabletop.ui.keys import KeyPlay
 from tabletop.ui.scene import TableScene
 from tabletop.ui.scores import ScorePanel, fmt
+from tabletop.ui.sealed import SealWatch, staged
 from tabletop.ui.session import TableSession, clock_action
+from tabletop.ui.texts import names_for
 from tabletop.ui.thinking import BotTurns
 
 MAX_BUTTONS = 10
@@ -133,6 +135,12 @@ class TableWidget(QWidget):
         self.hold_timer.setSingleShot(True)
         self.seen = seen_events(session)
         self.sheet = session.game.score_sheet(session.players, {})
+        self.sealed = SealWatch()
+        self.pending: Move | None = None
+        """A person's sealed choice lying on the table until it is confirmed or taken back."""
+        self._curtain_text: str | None = None
+        self._moments: list[str] = []
+        self._revealing = False
 
         bar = QHBoxLayout()
         bar.setContentsMargins(8, 4, 8, 4)
@@ -175,6 +183,8 @@ class TableWidget(QWidget):
         self.scene.settled.connect(self.mirror.sync)
         self.scene.selectionChanged.connect(self.mirror.sync)
         self.keys = KeyPlay(self)
+        # installed after KeyPlay's, so a waiting sealed choice hears Return / Escape first
+        self.view.installEventFilter(self)
         self.keys.focusChanged.connect(lambda text: announce_focus(self, text))
 
     # ---- the flow of play -----------------------------------------------------------------
@@ -217,6 +227,7 @@ class TableWidget(QWidget):
             return None
         if seat == self.shown:
             self.scene.clear_choice()
+            self._set_pending(None)
         stage = gestures.trick_frame(before, events, seat) if before is not None else None
         trick = gestures.last_trick(events)
         if trick is not None:
@@ -267,12 +278,11 @@ class TableWidget(QWidget):
         self.bot_timer.stop()
         session = self.session
         target = session.serve(self.shown)
-        handover = (
-            len(session.humans) > 1
-            and target is not None
-            and target != self.shown
-            and not session.over
-        )
+        completed = self.sealed.update(session.to_act())
+        shared = len(session.humans) > 1 and target is not None and not session.over
+        # Everyone at the screen sees a completed sealed choice revealed, then the curtain.
+        reveal = shared and completed and self.tempo.hold_ms > 0
+        handover = shared and (target != self.shown or reveal)
         self.shown = target
         bottom = target if target is not None else 0
         frames: list[tuple[View, int, bool, bool]] = []
@@ -280,20 +290,28 @@ class TableWidget(QWidget):
             frames.append((stage, bottom, False, False))
         deal = any(e.type == "deal" for e in events)
         if handover:
-            self.scene.cover(
-                render(
-                    Msg(
-                        "Pass to {name} — click or press Return when ready",
-                        name=session.names[target],
-                    )
+            assert target is not None
+            text = render(
+                Msg(
+                    "Pass to {name} — click or press Return when ready",
+                    name=names_for(session.names, None)[target],
                 )
             )
-        if self.scene.covered:
+            if reveal or self._curtain_text is not None:
+                self._curtain_text = text
+            else:
+                self.scene.cover(text)
+        # until the reveal's banner goes, whatever else arrives is shown to everyone too
+        self._revealing = reveal or self._curtain_text is not None
+        public = self.scene.covered or self._revealing
+        if public:
             frames.append((session.view(None), bottom, False, deal))
         else:
             frames.append((session.view(target), bottom, target is not None, deal))
         old, final = self.scene.view, frames[-1][0]
-        self.gamelog.add(events, None if self.scene.covered else target)
+        told = self.gamelog.add(events, None if public else target)
+        if reveal:
+            self._show_reveal(told)
         self._frames = frames
         self._busy = True
         self._next_frame()
@@ -304,6 +322,11 @@ class TableWidget(QWidget):
             self._set_idle()
             return
         view, bottom, interactive, deal = self._frames.pop(0)
+        if interactive and self.pending is not None:
+            if any(m.action == self.pending.action for m in view.moves):
+                view = staged(view, self.pending)
+            else:
+                self._set_pending(None)
         self.scene.show_view(view, bottom, self.tempo.move_ms, interactive, deal)
         hands = {z.id for z in view.zones if z.kind == "hand" and z.owner == view.seat}
         mark_received(self.scene.cards, hands if interactive else set(), self.gamelog.marked)
@@ -345,17 +368,30 @@ class TableWidget(QWidget):
 
     def _announce(self, lines: list[str], ended: bool) -> None:
         """The game's big moments as a banner over the middle (held at the end of a deal)."""
-        if self.scene.covered:
+        if self.scene.covered or self._revealing:
             return
+        self._moments = lines
         held = ended and self.tempo.hold_ms > 0 and not self.session.over
+        self.banner.announce(lines, self._middle(), held, self.tempo.hold_ms * 3)
+
+    def _middle(self) -> QRectF:
         lay = self.scene.layout
-        area = self.scene.sceneRect()
         if lay is not None and lay.middle.w > 0:
             m = lay.middle
-            area = QRectF(m.x, m.y, m.w, m.h)
-        self.banner.announce(lines, area, held, self.tempo.hold_ms * 3)
+            return QRectF(m.x, m.y, m.w, m.h)
+        return self.scene.sceneRect()
+
+    def _show_reveal(self, told: list[str]) -> None:
+        """Everyone has chosen: the story of the reveal, held for all at the screen to read."""
+        lines = [_("Everyone has chosen:"), *told]
+        self.banner.announce(lines, self._middle(), True, self.tempo.hold_ms * 3)
 
     def _after_banner(self) -> None:
+        if self._curtain_text is not None:
+            self._revealing = False
+            text, self._curtain_text = self._curtain_text, None
+            if not self.session.over:
+                self.scene.cover(text)
         self._carry_on()
 
     def may_step_bot(self) -> bool:
@@ -392,19 +428,20 @@ class TableWidget(QWidget):
         session = self.session
         self.seen.extend(e.to_json(None, omniscient=False) for e in events)
         lines = session.game.score_lines(self.seen, session.players)
-        self.scores.show_lines(session.names, self.sheet, lines, new, self.shown)
+        names = names_for(session.names, self.shown)
+        self.scores.show_lines(names, self.sheet, lines, new, self.shown)
         if old is not None and self.tempo.move_ms > 0:
             for seat in range(session.players):
                 change = _counter_change(old, new, seat)
                 if change:
                     self.scene.float_text(seat, change)
-        if self.summary.offer(session, self.sheet, lines, events, self.shown):
+        moments, self._moments = self._moments, []
+        if self.summary.offer(session, self.sheet, lines, events, self.shown, moments):
             # The summary is the end of the deal's held moment: no banner waits behind it.
             self.banner.dismiss()
             return
         scores = gestures.round_scores(events)
         if scores is not None:
-            names = session.names
             parts = [
                 f"{names[i]} {fmt(v) if v < 0 else '+' + fmt(v)}" for i, v in enumerate(scores)
             ]
@@ -420,30 +457,31 @@ class TableWidget(QWidget):
 
     def _on_drop(self, codes: tuple[str, ...], zone_id: str) -> None:
         view = self._my_view()
-        if view is None:
+        if view is None or view.seat is None:
             self.scene.snap_back(_("Wait for your turn."))
             return
+        seat = view.seat
         moves = gestures.card_moves(view, codes, zone_id)
         if moves:
-            reason = self.attempt(view.seat, moves[0].action)
+            reason = self._person(seat, moves[0].action)
         else:
             elsewhere = gestures.card_moves(view, codes)
             if elsewhere and elsewhere[0].target:
                 place = gestures.zone_label(view, elsewhere[0].target)
                 reason = render(Msg("Drop it on {place}.", place=place))
             else:
-                reason = self.attempt(view.seat, gestures.probe_action(view, codes, zone_id))
+                reason = self.attempt(seat, gestures.probe_action(view, codes, zone_id))
         if reason is not None:
             self.scene.snap_back(reason)
 
     def _on_play(self, codes: tuple[str, ...]) -> None:
         view = self._my_view()
-        if view is None:
+        if view is None or view.seat is None:
             return
         moves = gestures.card_moves(view, codes)
         actions = list(dict.fromkeys(m.action for m in moves))
         if len(actions) == 1:
-            reason = self.attempt(view.seat, actions[0])
+            reason = self._person(view.seat, actions[0])
         elif actions:
             self._choose(view.seat, moves)
             return
@@ -461,17 +499,17 @@ class TableWidget(QWidget):
             action.setData(move.action)
         picked = menu.exec(QCursor.pos() if self.isVisible() else QPoint())
         if picked is not None:
-            reason = self.attempt(seat, str(picked.data()))
+            reason = self._person(seat, str(picked.data()))
             if reason is not None:
                 self.scene.toast(reason)
 
     def _on_click(self, code: str) -> None:
         view = self._my_view()
-        if view is None:
+        if view is None or view.seat is None:
             return
         for move in view.moves:
             if move.gesture == "click" and move.cards == (code,):
-                reason = self.attempt(view.seat, move.action)
+                reason = self._person(view.seat, move.action)
                 if reason is not None:
                     self.scene.toast(reason)
                 return
@@ -487,28 +525,98 @@ class TableWidget(QWidget):
             index = combo.findData(action)
             if index >= 0:
                 combo.setCurrentIndex(index)
-                self.buttons.findChild(QPushButton, "go").click()
-                return None
+                go = self.buttons.findChild(QPushButton, "go")
+                if go is not None:
+                    go.click()
+                    return None
         return render(Msg("No button for {action}.", action=repr(action)))
+
+    # ---- sealed choices --------------------------------------------------------------------
+    def _person(self, seat: int, action: str) -> str | None:
+        """A person's move: a sealed choice waits on the table for its confirmation."""
+        view = self.scene.view
+        move = None
+        if view is not None and self.sealed.sealed(seat):
+            move = next((m for m in view.moves if m.action == action), None)
+        if view is None or move is None:
+            return self.attempt(seat, action)
+        self.scene.clear_choice()
+        self._set_pending(move)
+        self.scene.show_view(staged(view, move), self.scene.bottom, self.tempo.move_ms, True)
+        self._update_buttons()
+        return None
+
+    def _set_pending(self, move: Move | None) -> None:
+        self.pending = move
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Return confirms a waiting sealed choice, Escape takes it back."""
+        if self.pending is None or not isinstance(event, QKeyEvent):
+            return False
+        if event.type() != QEvent.Type.KeyPress:
+            return False
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.confirm()
+            return True
+        if event.key() == Qt.Key.Key_Escape:
+            self.take_back()
+            return True
+        return False
+
+    def confirm(self) -> None:
+        """Send the sealed choice waiting on the table."""
+        move, seat = self.pending, self.shown
+        if move is None or seat is None:
+            return
+        self._set_pending(None)
+        reason = self.attempt(seat, move.action)
+        if reason is not None:
+            self.take_back()
+            self.scene.toast(reason)
+
+    def take_back(self) -> None:
+        """Take the waiting sealed choice back into the hand."""
+        self._set_pending(None)
+        if self.shown is None or self.scene.covered or self._frames:
+            return
+        view = self.session.view(self.shown)
+        self.scene.show_view(view, self.scene.bottom, self.tempo.move_ms, True)
+        self._update_buttons()
 
     # ---- the button bar -------------------------------------------------------------------
     def _update_buttons(self) -> None:
         self.suggest.refresh()
         while self.buttons_layout.count():
-            widget = self.buttons_layout.takeAt(0).widget()
+            taken = self.buttons_layout.takeAt(0)
+            widget = taken.widget() if taken is not None else None
             if widget is not None:
                 widget.setParent(None)
                 widget.deleteLater()
         view = self._my_view()
-        if view is None:
+        if view is None or view.seat is None:
             self.hint.setText("")
             return
         seat = view.seat
+        if self.pending is not None:
+            label = for_view(self.pending.label, view) or self.pending.action
+            self.hint.setText(render(Msg("Your choice: {move}", move=label)))
+            confirm = QPushButton(_("Confirm", ctx="sealed choice"))
+            confirm.setProperty("action", self.pending.action)
+            confirm.setDefault(True)
+            confirm.clicked.connect(self.confirm)
+            back = QPushButton(_("Take back", ctx="sealed choice"))
+            back.setObjectName("take_back")
+            back.clicked.connect(self.take_back)
+            self.buttons_layout.addWidget(confirm)
+            self.buttons_layout.addWidget(back)
+            return
         chosen = self.scene.chosen_codes()
         if chosen:
             matches = gestures.card_moves(view, chosen)
             for move in matches:
-                self._button(f"✓ {for_view(move.label, view) or move.action}", move.action, seat)
+                label = f"✓ {for_view(move.label, view) or move.action}"
+                # the chosen cards' ✓ is itself the confirmation of a sealed choice
+                self._button(label, move.action, seat, confirmed=True)
             if not matches:
                 counts = sorted(gestures.multi_counts(view))
                 if counts:
@@ -524,8 +632,7 @@ class TableWidget(QWidget):
             clear.clicked.connect(self.scene.clear_choice)
             self.buttons_layout.addWidget(clear)
         else:
-            counts = gestures.multi_counts(view)
-            if counts and view.moves:
+            if gestures.multi_counts(view) and view.moves:
                 self.hint.setText(_("Click cards to choose them, then drag them or confirm."))
             elif gestures.playable(view):
                 self.hint.setText(_("Drag a card to a highlighted place, or double-click it."))
@@ -549,14 +656,14 @@ class TableWidget(QWidget):
             for move in pressable:
                 self._button(for_view(move.label, view) or move.action, move.action, seat)
 
-    def _button(self, label: str, action: str, seat: int) -> None:
+    def _button(self, label: str, action: str, seat: int, confirmed: bool = False) -> None:
         button = QPushButton(label)
         button.setProperty("action", action)
-        button.clicked.connect(lambda: self._pressed(seat, action))
+        button.clicked.connect(lambda: self._pressed(seat, action, confirmed))
         self.buttons_layout.addWidget(button)
 
-    def _pressed(self, seat: int, action: str) -> None:
-        reason = self.attempt(seat, action)
+    def _pressed(self, seat: int, action: str, confirmed: bool = False) -> None:
+        reason = self.attempt(seat, action) if confirmed else self._person(seat, action)
         if reason is not None:
             self.scene.toast(reason)
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import cache
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QTranslator
 
 from tabletop.engine.game import GameInfo
 from tabletop.engine.text import Msg
 from tabletop.engine.views import View
-from tabletop.i18n import _, current, render
+from tabletop.i18n import _, available, current, render
 
 _DEFAULT_NAME = re.compile(r"Player (\d+)")
 
@@ -68,9 +69,26 @@ def install_qt_translation(app: QCoreApplication, lang: str) -> bool:
     return True
 
 
+def names_for(names: Sequence[str], viewer: int | None) -> tuple[str, ...]:
+    """Seat names as `viewer` reads them: `shown_name`, except that a seat named "You" (in any
+    language) that is not the viewer's own reads "Player N": on anyone else's screen "You"
+    would name the wrong person."""
+    yous = _you_names()
+    return tuple(
+        shown_name(f"Player {i + 1}" if i != viewer and n.strip().casefold() in yous else n)
+        for i, n in enumerate(names)
+    )
+
+
+@cache
+def _you_names() -> frozenset[str]:
+    """The default "You" seat name in every language, case-folded."""
+    return frozenset({"you"} | {_("You", ctx="seat name", lang=x).casefold() for x in available()})
+
+
 def shown_view(view: View) -> View:
-    """A View whose default seat names read in the viewer's language (the View itself if none)."""
-    names = shown_names(view.names)
+    """A View whose seat names read as its viewer reads them (`names_for`)."""
+    names = names_for(view.names, view.seat)
     return view if names == view.names else replace(view, names=names)
 
 

@@ -121,3 +121,22 @@ def test_the_score_panel_shows_chips_before_any_deal_is_scored(fresh_table: Tabl
     assert panel.horizontalHeaderItem(0).text() == "Chips"
     chips = fresh_table.session.state.chips
     assert [panel.item(r, 0).text() for r in range(3)] == [str(c) for c in chips] != ["0"] * 3
+
+
+def test_the_summary_keeps_the_deals_last_moments_above_the_scores(qtbot: object) -> None:
+    """Pokered Trick's showdown ends the deal: the summary that replaces its banner tells it."""
+    session, seat, action = before_first_deal_end("pokered-trick", ["You", "cpu", "cpu", "cpu"], 3)
+    table = TableWidget(session, INSTANT)
+    qtbot.addWidget(table)
+    table.resize(1200, 800)
+    table.show()
+    table.start()
+    qtbot.waitExposed(table)
+    qtbot.waitUntil(lambda: table.idle)
+    assert table.attempt(seat, action) is None
+    qtbot.waitUntil(lambda: table.summary.isVisible())
+    story = table.summary.story
+    assert story.isVisible()
+    told = story.text().splitlines()
+    assert "Showdown" in told and told == [t for t in told if t in table.gamelog.lines]
+    table.halt()

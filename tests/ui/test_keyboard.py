@@ -138,6 +138,8 @@ def play_by_keys(
             move = multi[0]
         before = session.actions
         seen[do_move(table, move)] += 1
+        if table.pending is not None:
+            press(table, K.Key_Return)  # a sealed choice is confirmed
         assert session.actions == before + 1, f"{move} not played: {table.scene.notice}"
         seen["moves"] += 1
         seen["multi"] += len(move.cards) > 1 and move.gesture != "button"

@@ -105,3 +105,25 @@ def test_ring_slots_share_the_seats_fairly_between_the_sides(
     assert sum(s < side for s in slots) == left
     assert sum(side <= s < side + top for s in slots) == across
     assert sum(s >= side + top for s in slots) == right
+
+
+def test_empty_zones_of_a_finished_phase_keep_their_place_but_are_quiet() -> None:
+    """Second Third: the passing place is live while passing, quiet (not drawn) afterwards,
+    and the other zones of the seat do not move."""
+    from tabletop.bots.base import make_bot
+    from tabletop.engine.registry import get_game
+
+    game = get_game("second-third")
+    state = game.setup(3, {}, 4)
+    passing = compute(1280, 800, game.view(state, 0), 0)
+    assert not passing.zones["pass0"].quiet, "a target now"
+    bot = make_bot("second-third", "random", 4)
+    while state.phase == "pass":
+        seat = min(game.to_act(state))
+        game.apply(state, seat, bot.choose(game.view(state, seat)))
+    view = game.view(state, 0)
+    assert not view.zone("pass0").cards
+    playing = compute(1280, 800, view, 0)
+    assert playing.zones["pass0"].quiet
+    assert playing.zones["pass0"].rect == passing.zones["pass0"].rect, "nothing jumps"
+    assert not playing.zones["hand0"].quiet

@@ -31,7 +31,7 @@ def _paint_to_pdf(preview: SheetPreview, path: Path) -> list[str]:
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
     printer.setOutputFileName(str(path))
-    printer.setPageLayout(preview.printer.pageLayout())
+    printer.setPageLayout(preview.printer().pageLayout())
     preview.paint(printer)
     assert path.read_bytes().startswith(b"%PDF")
     return [t for page in preview.painted for t in page]

@@ -146,6 +146,7 @@ def test_random_gestures_never_stop_a_match(qtbot: object, closing: Closing, gam
             break
         _assert_cards_home(table)
         table.scene.clear_choice()
+        table.take_back()
         gesture(table, stand_in.choose(table.served_view))
         assert session.actions > before, "the table did not take a legal move"
         idle_run = 0

@@ -6,7 +6,7 @@ import json
 import time
 
 import pytest
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QComboBox, QPushButton
 from ui_helpers import Closing, click_scene, grip, mouse_drag, play_through, view_point
@@ -141,6 +141,9 @@ def test_curtain_hides_hands_between_two_people(qtbot: object, closing: Closing)
     assert table.press(action) is not None  # a pass is a card move, not a button
     first, second = next(m.cards for m in ann.moves if m.action == action)
     table.scene.drop((first, second), "pass0")
+    assert not table.scene.covered, "a sealed pass waits for its confirmation"
+    assert table.pending is not None and table.pending.action == action
+    QTest.keyClick(table.view, Qt.Key.Key_Return)
     assert table.scene.covered and "Pass to Bob" in table.scene.curtain.text
     assert faces_in_hands(table) == set()
     click_scene(table, table.scene.sceneRect().center())
@@ -263,7 +266,7 @@ def test_the_last_trick_can_be_peeked_at(qtbot: object, closing: Closing) -> Non
     assert peek.winner == table.session.labels()[last["winner"]]
     assert peek.isVisible() and not peek.expanded
     click_scene(table, peek.button.center())
-    assert peek.expanded and peek.boundingRect().contains(peek.panel())
+    assert peek.expanded and peek.boundingRect().contains(peek.panel_rect())
     click_scene(table, peek.button.center())
     assert not peek.pinned and peek.expanded  # the pointer still rests on the button
     QTest.mouseMove(table.view.viewport(), view_point(table, QPointF(5, 5)))

@@ -1,0 +1,82 @@
+"""LAN naming: a seat called "You" at the host is never "You" on another player's screen, and
+"your turn" is said only to the seat whose turn it is."""
+
+from __future__ import annotations
+
+import pytest
+from lan_helpers import LOOPBACK, client_table
+from ui_helpers import Closing, gesture
+
+from tabletop.bots.base import make_bot
+from tabletop.i18n import for_view
+from tabletop.net.client import Client
+from tabletop.net.host import Host, SeatSpec
+from tabletop.ui.netsession import HostSession
+from tabletop.ui.table import INSTANT, TableWidget
+from tabletop.ui.texts import names_for
+
+WAIT = 10_000
+
+
+def test_a_seat_called_you_is_a_player_number_to_everyone_else() -> None:
+    assert names_for(["You", "Bob", "CPU 3"], 1) == ("Player 1", "Bob", "CPU 3")
+    assert names_for(["You", "Bob", "CPU 3"], 0) == ("You", "Bob", "CPU 3")
+    assert names_for(["あなた", "Bob"], 1) == ("Player 1", "Bob")
+    assert names_for(["you ", "Bob"], None) == ("Player 1", "Bob")
+
+
+def _your(text: str) -> bool:
+    return "your" in text.lower()
+
+
+@pytest.mark.parametrize("game_id", ["interaction", "second-third"])
+def test_no_you_on_another_players_screen_and_your_turn_only_for_the_seat_to_act(
+    qtbot: object, closing: Closing, game_id: str
+) -> None:
+    seats = [SeatSpec("local", name="You"), SeatSpec("network"), SeatSpec("cpu")]
+    host = closing.keep(Host(game_id, seats, seed=6), lambda: host.close())
+    host.listen(0, LOOPBACK)
+    client = closing.keep(Client("Bob"), lambda: client.close())
+    client.connect_to(LOOPBACK, host.port)
+    qtbot.waitUntil(lambda: client.view is not None, timeout=WAIT)
+    _session, bob, _bar = client_table(qtbot, closing, client, host.port)
+    ann_session = HostSession(host)
+    closing.keep(ann_session, lambda: None)
+    ann = closing.widget(TableWidget(ann_session, INSTANT))
+    ann_session.updated.connect(ann.feed)
+    ann.resize(1100, 760)
+    ann.show()
+    ann.start()
+    chooser = make_bot(game_id, "random", 3)
+    checked = 0
+    for _ in range(60):
+        qtbot.waitUntil(
+            lambda: (
+                host.is_over()
+                or (ann.idle and 0 in ann.session.to_act())
+                or (client.can_act and bob.idle and bob.served_view is not None)
+            ),
+            timeout=WAIT,
+        )
+        if host.is_over():
+            break
+        qtbot.waitUntil(lambda: bob.idle and ann.idle, timeout=WAIT)
+        view = bob.served_view
+        assert view is not None and view.seat == 1
+        assert view.names[0] == "Player 1", "Ann's seat is not 'You' on Bob's screen"
+        assert "You" not in [p.name for s, p in bob.scene.plates.items() if s != 1]
+        status = for_view(view.status, view)
+        assert not _your(status) or 1 in view.to_act, status
+        mine = ann.served_view
+        if mine is not None and mine.seat == 0:
+            assert not _your(for_view(mine.status, mine)) or 0 in mine.to_act
+        checked += 1
+        if ann.idle and 0 in ann.session.to_act():
+            gesture(ann, chooser.choose(ann.served_view))
+        elif client.can_act:
+            before = host.seq
+            gesture(bob, chooser.choose(view))
+            qtbot.waitUntil(lambda b=before: host.seq > b, timeout=WAIT)
+    assert checked > 10
+    told = "\n".join(bob.gamelog.lines)
+    assert "Player 1" in told, "Ann's moves are told by a name on Bob's screen"
