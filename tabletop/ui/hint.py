@@ -165,12 +165,13 @@ class Hints:
     def __init__(self, table: TableWidget) -> None:
         self.table = table
         self.allowed = hints_allowed(table.session)
-        self.button = QPushButton(_("Suggest a move"))
+        # Parented at once: a parentless widget made visible would open as a window of its own.
+        self.button = QPushButton(_("Suggest a move"), table)
         self.button.setObjectName("suggest")
         self.button.setToolTip(_("What a strong computer player would do in your seat (H)"))
         self.button.clicked.connect(self.request)
         self.button.setVisible(self.allowed)
-        self.label = QLabel()
+        self.label = QLabel(table)
         self.label.setObjectName("suggestion")
         self.label.setVisible(False)
         self.job: worker.Job | None = None

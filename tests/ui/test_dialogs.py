@@ -146,7 +146,7 @@ def _sheet_setup(window: MainWindow) -> QDialog:
 
 def _new_game(window: MainWindow) -> QDialog:
     info = get_game("second-third").info
-    dialog = NewGameDialog(info, ["random", "thumb"], window.settings, window)
+    dialog = NewGameDialog(info, window.settings, window)
     dialog.show()
     return dialog
 

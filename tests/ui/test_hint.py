@@ -9,8 +9,8 @@ from typing import Any, cast
 
 import pytest
 from lan_helpers import LOOPBACK, client_table, loopback_lan
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QObject, QSettings
+from PySide6.QtWidgets import QApplication, QWidget
 from ui_helpers import Closing
 
 from tabletop import worker
@@ -155,3 +155,33 @@ def test_the_hosts_own_person_gets_hints_when_allowed(qtbot: Any, closing: Closi
     qtbot.waitUntil(lambda: person_to_act(table), timeout=WAIT)
     found = hinted(qtbot, table)
     assert found.action in [m.action for m in host.view(0).moves]
+
+
+class _WindowsShown(QObject):
+    """Records every widget shown as a window of its own."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shown: list[str] = []
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Note a window being shown; let every event through."""
+        shown = event.type() == QEvent.Type.Show
+        if shown and isinstance(watched, QWidget) and watched.isWindow():
+            self.shown.append(watched.objectName() or type(watched).__name__)
+        return False
+
+
+def test_a_new_table_opens_no_window_of_its_own(qtbot: Any, closing: Closing) -> None:
+    """The hint's button and label belong to the table from the start: made visible while
+    parentless, a widget would open as a window and take the focus from the app's window."""
+    spy = _WindowsShown()
+    app = QApplication.instance()
+    assert app is not None
+    app.installEventFilter(spy)
+    try:
+        closing.widget(TableWidget(Session(get_game(GAME), SEATS, 3), INSTANT))
+        QApplication.processEvents()
+    finally:
+        app.removeEventFilter(spy)
+    assert spy.shown == []

@@ -33,7 +33,7 @@ def _your(text: str) -> bool:
 def test_no_you_on_another_players_screen_and_your_turn_only_for_the_seat_to_act(
     qtbot: object, closing: Closing, game_id: str
 ) -> None:
-    seats = [SeatSpec("local", name="You"), SeatSpec("network"), SeatSpec("cpu")]
+    seats = [SeatSpec("You"), SeatSpec(network=True), SeatSpec(bot="thumb")]
     host = closing.keep(Host(game_id, seats, seed=6), lambda: host.close())
     host.listen(0, LOOPBACK)
     client = closing.keep(Client("Bob"), lambda: client.close())
