@@ -10,7 +10,7 @@ from statistics import median
 from typing import Any
 
 from tabletop.bots.base import Bot, bot_names, make_bot, observe
-from tabletop.bots.runner import play_match
+from tabletop.bots.runner import bot_seed, play_match
 from tabletop.bots.search import make_search
 from tabletop.engine.errors import BadOption
 from tabletop.engine.game import BareLoop, Game, State
@@ -288,10 +288,10 @@ def pit(
         seat = m % players
         seed = first_seed + m
         seated: list[Bot] = [
-            make_player(game, baseline, seed * 1009 + i + 1, think, iterations)
+            make_player(game, baseline, bot_seed(seed, i), think, iterations)
             for i in range(players)
         ]
-        timed = Timed(make_player(game, candidate, seed * 1009 + seat + 1, think, iterations))
+        timed = Timed(make_player(game, candidate, bot_seed(seed, seat), think, iterations))
         seated[seat] = timed
         _, result = play_match(game, players, seed=seed, seated=seated)
         if seat in result.winners:
