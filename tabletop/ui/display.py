@@ -44,6 +44,8 @@ class Palette:
     chosen: QColor
     veil: QColor
     focus_width: float
+    banner_fill: QColor
+    hint_text: QColor
 
 
 NORMAL = Palette(
@@ -63,6 +65,8 @@ NORMAL = Palette(
     chosen=QColor("#ffd54f"),
     veil=QColor(20, 20, 20, 95),
     focus_width=5.0,
+    banner_fill=QColor(20, 28, 24, 232),
+    hint_text=QColor("#b0bec5"),
 )
 """Green felt with soft outlines."""
 
@@ -83,6 +87,8 @@ HIGH_CONTRAST = Palette(
     chosen=QColor("#ffff00"),
     veil=QColor(0, 0, 0, 90),
     focus_width=7.0,
+    banner_fill=QColor("#000000"),
+    hint_text=QColor("#e0e0e0"),
 )
 """Near-black table, white text and edges, yellow and cyan marks, thicker lines."""
 

@@ -33,6 +33,7 @@ from tabletop.engine.events import Event
 from tabletop.engine.game import Game, Line
 from tabletop.engine.log import read_lines
 from tabletop.i18n import _, render
+from tabletop.ui.display import display
 from tabletop.ui.texts import names_for
 
 BANNER_LINES = 12
@@ -263,16 +264,17 @@ class Banner(QGraphicsObject):
         option: QStyleOptionGraphicsItem,
         widget: QWidget | None = None,
     ) -> None:
-        """A dark rounded box with light lines of text."""
+        """A dark rounded box with light lines of text (opaque, white on black in high contrast)."""
+        pal = display().palette
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(QColor("#ffd54f"), 2))
-        painter.setBrush(QColor(20, 28, 24, 232))
+        painter.setPen(QPen(pal.acting, 2 + pal.zone_edge_width))
+        painter.setBrush(pal.banner_fill)
         painter.drawRoundedRect(self.rect, 10, 10)
         painter.setFont(self._font())
         y = self.rect.y() + self.font_px * 0.7
         for index, (text, line_h) in enumerate(zip(self.lines, self.heights, strict=True)):
             last_hint = self.held and index == len(self.lines) - 1
-            painter.setPen(QColor("#b0bec5") if last_hint else QColor("#fffde7"))
+            painter.setPen(pal.hint_text if last_hint else pal.text)
             box = QRectF(self.rect.x() + 12, y, self.rect.width() - 24, line_h)
             painter.drawText(box, WRAP, text)
             y += line_h

@@ -17,6 +17,7 @@ from tabletop.ui.app import MainWindow
 from tabletop.ui.art import CardArt, face_spec
 from tabletop.ui.cards import BLOCKED, CHOSEN, PLAIN, PLAYABLE, card_image
 from tabletop.ui.display import CONTRAST_KEY, ZOOM_KEY, ZOOM_STEPS, Display, display
+from tabletop.ui.gamelog import Banner
 from tabletop.ui.items import ZoneItem
 from tabletop.ui.keys import keys_help
 from tabletop.ui.layout import Rect, card_extent, card_places, compute
@@ -234,3 +235,26 @@ def test_help_keyboard_lists_zoom_and_contrast() -> None:
 def test_painted_colour_cards_carry_a_shape_per_colour(deck: str, codes: str) -> None:
     shapes = [face_spec(deck, code)[1] for code in codes.split()]
     assert all(shapes) and len(set(shapes)) == len(shapes)
+
+
+def banner_picture(contrast: bool, plain_display: Display) -> tuple[QImage, QRectF]:
+    """A held banner drawn on the felt, in the normal or the high-contrast palette."""
+    plain_display.set_high_contrast(contrast)
+    banner = Banner()
+    banner.announce(["Ann won the trick"], QRectF(0, 0, 300, 160), True, 0)
+    image = QImage(300, 160, QImage.Format.Format_ARGB32)
+    image.fill(QColor("#2f7a4a"))
+    painter = QPainter(image)
+    banner.paint(painter, QStyleOptionGraphicsItem())
+    painter.end()
+    banner.timer.stop()
+    return image, banner.rect
+
+
+def test_the_banner_is_opaque_black_in_high_contrast(plain_display: Display) -> None:
+    normal, _ = banner_picture(False, plain_display)
+    high, rect = banner_picture(True, plain_display)
+    x, y = round(rect.left() + 7), round(rect.center().y())
+    inside = high.pixelColor(x, y)
+    assert (inside.red(), inside.green(), inside.blue()) == (0, 0, 0)
+    assert normal.pixelColor(x, y) != inside
