@@ -347,7 +347,8 @@ def _fill(value: Any, out: _Template) -> bool:
         inside = _template(inner)
         if inside is None:
             return False
-        hidden = '{"hidden":%d}' % (len(inner) if isinstance(inner, (list, tuple)) else 1)
+        count = len(inner) if isinstance(inner, (list, tuple)) else 1
+        hidden = f'{{"hidden":{count}}}'
         out.append(_Slot(value.seats, inside, hidden))
         return True
     if not _secret_seats(value, set()):
