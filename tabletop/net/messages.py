@@ -252,7 +252,8 @@ class EventTexts:
     """The events of one step as frame texts per seat, sharing the work between seats.
 
     An event with no secret in it reads the same for everyone and is serialized once; one with
-    a secret is redacted and serialized per seat (`Event.to_json(seat, omniscient=False)`).
+    a secret is written once as a template split at its secrets (`_template`), and each
+    seat's text joins the shared parts with each secret's contents or its hidden form.
     A seat named by none of the step's secrets reads what a spectator reads, so all such seats
     share one text. `frame(seat, ack)` equals the text of `events(seq, evs, seat, ack)`.
     """
@@ -268,7 +269,8 @@ class EventTexts:
             found = _secret_seats(ev.data, secrets)
             self._insiders |= secrets
             if not found:
-                self._shared.append(_dumps(ev.to_json(None, omniscient=False)))
+                # Redaction would change nothing but tuples into lists, which JSON writes alike.
+                self._shared.append(_dumps({"type": ev.type, **ev.data}))
                 self._templates.append(None)
                 continue
             self._shared.append(None)
@@ -314,6 +316,17 @@ def _secret_seats(value: Any, out: set[int]) -> bool:
     return found
 
 
+def _has_secret(value: Any) -> bool:
+    """Whether some Secret is inside `value` (looking no further than the first)."""
+    if isinstance(value, Secret):
+        return True
+    if isinstance(value, (list, tuple)):
+        return any(_has_secret(item) for item in value)
+    if isinstance(value, dict):
+        return any(_has_secret(item) for item in value.values())
+    return False
+
+
 @dataclass(frozen=True, slots=True)
 class _Slot:
     """A Secret in a `_Template`: its contents' template for `seats`, `hidden` for others."""
@@ -351,7 +364,7 @@ def _fill(value: Any, out: _Template) -> bool:
         hidden = f'{{"hidden":{count}}}'
         out.append(_Slot(value.seats, inside, hidden))
         return True
-    if not _secret_seats(value, set()):
+    if not _has_secret(value):
         # Redaction changes nothing here but tuples into lists, which JSON writes alike.
         out.append(_dumps(value))
         return True
