@@ -731,7 +731,7 @@ class Host(QObject):
         self._flush()
         view = self._texts(state).seat_view(conn.seat)
         conn.sent = view
-        data = frame_text(view.frame(self.seq))
+        data = view.frame_bytes(self.seq)
         if self.seq == 0:
             if self._opening is None:
                 self._opening = msg.EventTexts(0, state.opening)
@@ -936,8 +936,8 @@ class Host(QObject):
             if view is None:
                 view = views[conn.seat] = texts.seat_view(conn.seat)
             last, conn.sent = conn.sent, view
-            patch = view.patch(self.seq, last) if last is not None else None
-            parts.append(frame_text(patch if patch is not None else view.frame(self.seq)))
+            patch = view.patch_bytes(self.seq, last) if last is not None else None
+            parts.append(patch if patch is not None else view.frame_bytes(self.seq))
             out.append((conn, b"".join(parts)))
         for conn, data in out:
             self._send(conn, data)

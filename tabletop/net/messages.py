@@ -22,6 +22,7 @@ from tabletop.engine.game import Game, Result, State
 from tabletop.engine.registry import get_game
 from tabletop.engine.text import Msg
 from tabletop.engine.views import Counter, Zone
+from tabletop.net.framing import HEADER
 
 PROTOCOL_VERSION = 4
 """The protocol version both sides put in their first message (4: every error carries a
@@ -425,6 +426,13 @@ def _dumps(obj: Any) -> str:
     return _ENCODER.encode(obj)
 
 
+def _framed(parts: list[str]) -> bytes:
+    """One frame around the text `parts` make together, each part encoded on its own: a
+    character beyond ASCII in one small part then does not slow the encoding of the others."""
+    body = b"".join([part.encode("utf-8") for part in parts])
+    return len(body).to_bytes(HEADER, "big") + body
+
+
 class TextCache:
     """JSON texts of zones, remembered between Views (at most `limit`).
 
@@ -487,6 +495,13 @@ class SeatView:
 
     def frame(self, seq: int) -> str:
         """The full `view` frame text."""
+        return "".join(self._frame_parts(seq))
+
+    def frame_bytes(self, seq: int) -> bytes:
+        """The full `view` frame, encoded and framed (`framing.frame_text` of `frame`)."""
+        return _framed(self._frame_parts(seq))
+
+    def _frame_parts(self, seq: int) -> list[str]:
         parts = [f'{{"type":"view","seq":{seq}']
         for key in VIEW_KEYS:
             if key == "zones":
@@ -495,7 +510,8 @@ class SeatView:
                 parts.append(',"counters":[' + ",".join(self.counters) + "]")
             else:
                 parts.append(f',"{key}":{self.fields[key]}')
-        return "".join(parts) + "}"
+        parts.append("}")
+        return parts
 
     def _changed_zones(self, last: SeatView) -> list[tuple[int, str]]:
         texts = self.texts
@@ -513,6 +529,15 @@ class SeatView:
 
     def patch(self, seq: int, last: SeatView) -> str | None:
         """A `patch` frame text from `last` to this View; None when a full view is better."""
+        parts = self._patch_parts(seq, last)
+        return None if parts is None else "".join(parts)
+
+    def patch_bytes(self, seq: int, last: SeatView) -> bytes | None:
+        """`patch`, encoded and framed (`framing.frame_text` of it); None as there."""
+        parts = self._patch_parts(seq, last)
+        return None if parts is None else _framed(parts)
+
+    def _patch_parts(self, seq: int, last: SeatView) -> list[str] | None:
         texts = self.texts
         if last.seat == self.seat and last.texts is texts.prev():
             shared = texts.shared_patch()
@@ -533,17 +558,18 @@ class SeatView:
                 parts.append(f',"{key}":{text}')
         parts.append(',"zones":{' + ",".join(f'"{i}":{t}' for i, t in zones) + "}")
         parts.append(',"counters":{' + ",".join(f'"{i}":{t}' for i, t in counters) + "}")
-        return "".join(parts) + "}"
+        parts.append("}")
+        return parts
 
-    def _patch_from_prev(self, seq: int, last: SeatView, shared: SharedPatch) -> str | None:
+    def _patch_from_prev(self, seq: int, last: SeatView, shared: SharedPatch) -> list[str] | None:
         """`patch` for a seat whose last View was at the previous moment, from the parts all
         such seats share: the same text as the general case, built with less work."""
-        own = []
+        parts = [f'{{"type":"patch","seq":{seq}', shared.fields]
         fields, old = self.fields, last.fields
         for key in SEAT_KEYS:
             text, was = fields[key], old[key]
             if text is not was and text != was:
-                own.append(f',"{key}":{text}')
+                parts.append(f',"{key}":{text}')
         if self.seat in shared.insiders:
             count, zone_text = self.texts.insider_zones(self.seat)
             if 2 * (count + shared.counters) > shared.size:
@@ -552,14 +578,8 @@ class SeatView:
             return None
         else:
             zone_text = shared.zones
-        return (
-            f'{{"type":"patch","seq":{seq}'
-            + shared.fields
-            + "".join(own)
-            + zone_text
-            + shared.counter_text
-            + "}"
-        )
+        parts += (zone_text, shared.counter_text, "}")
+        return parts
 
 
 SEAT_KEYS = ("seat", "status", "moves")

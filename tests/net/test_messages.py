@@ -15,6 +15,7 @@ from tabletop.engine.game import Game
 from tabletop.engine.registry import all_games, get_game
 from tabletop.engine.views import View
 from tabletop.net import messages as msg
+from tabletop.net.framing import frame_text
 
 GAMES = [pytest.param(g, id=g.info.id) for g in all_games()]
 
@@ -113,6 +114,7 @@ def test_view_texts_equal_engine_views(game: Game) -> None:
                 want = _normal({"type": "view", "seq": step, **game.view(state, seat).to_json()})
                 view = texts.seat_view(seat)
                 assert json.loads(view.frame(step)) == want
+                assert view.frame_bytes(step) == frame_text(view.frame(step))
                 if seat in last:
                     before, old = last[seat]
                     patch = view.patch(step, before)
@@ -120,6 +122,8 @@ def test_view_texts_equal_engine_views(game: Game) -> None:
                     # the same bytes.
                     alone = msg.ViewTexts(game, state, cache).seat_view(seat)
                     assert alone.patch(step, before) == patch
+                    framed = view.patch_bytes(step, before)
+                    assert framed == (None if patch is None else frame_text(patch))
                     if patch is not None:
                         frame = msg.parse_host(json.loads(patch))
                         assert msg.apply_patch(old, frame) == want
