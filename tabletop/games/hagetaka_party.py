@@ -73,6 +73,11 @@ INFO = GameInfo(
     deck="vulture",
 )
 SHEET_LABEL, PLOT_LABEL = Msg("Plot sheet"), Msg("Plotted battle")
+PLOT_MOVE = {
+    a: Move(str(a), "button", Msg("Plot battle {battle}", battle=b)) for b, a in PLOT.items()
+}
+"""The button of each plot, built once: every seat is shown them in every plot phase."""
+REDRAW_MOVE = Move("redraw", "button", Msg("Redraw my hand"))
 
 
 # ---- state --------------------------------------------------------------------------------
@@ -261,10 +266,13 @@ class VultureParty(VultureGame[PartyState]):
     def tag(self, state: State, seat: int, action: Action) -> Move:
         """Buttons to plot and redraw; drag a card to bid."""
         if action.verb == "plot":
+            move = PLOT_MOVE.get(action)
+            if move is not None:
+                return move
             label = Msg("Plot battle {battle}", battle=int(action.args[0]))
             return Move(str(action), "button", label)
         if action.verb == "redraw":
-            return Move("redraw", "button", Msg("Redraw my hand"))
+            return REDRAW_MOVE
         return self._bid_tag(seat, action)
 
     # ---- copies for search ---------------------------------------------------------------

@@ -58,6 +58,10 @@ LABEL = {
 }
 """Zone and counter labels, built once."""
 
+BID_MOVES_KEPT = 4096
+"""At most this many bid moves are remembered (they depend only on the seat and the card)."""
+_BID_MOVES: dict[tuple[int, Action], Move] = {}
+
 Table = tuple[tuple[int, ...], ...]
 TABLE_FORM = Msg("The score-card table must be text like 0,1,1,2,3/-1,1,2,3,4/...")
 
@@ -585,9 +589,15 @@ class VultureGame(Game[VS]):
         }
 
     def _bid_tag(self, seat: int, action: Action) -> Move:
-        card = action.args[0]
-        label = Msg("Bid {number}", number=NUMBER[card])
-        return Move(str(action), "drag", label, action.args, f"bid{seat}")
+        key = (seat, action)
+        move = _BID_MOVES.get(key)
+        if move is None:
+            card = action.args[0]
+            label = Msg("Bid {number}", number=NUMBER[card])
+            move = Move(str(action), "drag", label, action.args, f"bid{seat}")
+            if len(_BID_MOVES) < BID_MOVES_KEPT:
+                _BID_MOVES[key] = move
+        return move
 
     def narrate(
         self, event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]

@@ -10,6 +10,7 @@ any client hears of them; `Host.resume` continues a match from it.
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import os
@@ -146,6 +147,27 @@ class _Guesses:
             self.right(address)
 
 
+class _GcHold:
+    """Keeps Python's cyclic garbage collector off from an action until its frames are
+    written, so that a collection runs while the host waits rather than before a seat's View
+    goes out. It only ever turns back on a collector it turned off itself."""
+
+    def __init__(self) -> None:
+        self.held = False
+
+    def hold(self) -> None:
+        """Turn the collector off (if it is on) until `release`."""
+        if not self.held and gc.isenabled():
+            gc.disable()
+            self.held = True
+
+    def release(self, *_args: object) -> None:
+        """Turn the collector back on if `hold` turned it off."""
+        if self.held:
+            self.held = False
+            gc.enable()
+
+
 @dataclass(eq=False)
 class _Conn:
     sock: QTcpSocket
@@ -274,6 +296,9 @@ class Host(QObject):
         actions (engine and log), the autosave, and writing every connection's frames (`tabletop
         bench --net`). Processor time, so other programs on a busy machine do not count."""
         self._busy = 0.0
+        self._gc = _GcHold()
+        # Not a method of the host: it must still run while the host is being destroyed.
+        self.destroyed.connect(self._gc.release)
         self._text_cache = msg.TextCache()
         self._last_texts: msg.ViewTexts | None = None
         self._texts_seq = -1
@@ -706,7 +731,7 @@ class Host(QObject):
         self._flush()
         view = self._texts(state).seat_view(conn.seat)
         conn.sent = view
-        data = frame_text(view.frame(self.seq))
+        data = view.frame_bytes(self.seq)
         if self.seq == 0:
             if self._opening is None:
                 self._opening = msg.EventTexts(0, state.opening)
@@ -849,10 +874,13 @@ class Host(QObject):
     ) -> None:
         """Apply one action (IllegalAction or ParseError if refused) and queue its frames."""
         start = time.thread_time()
+        self._gc.hold()
         try:
             self._apply_now(seat, text, sender, ref)
         finally:
             self._busy += time.thread_time() - start
+            if not self._flush_pending:
+                self._gc.release()
 
     def _apply_now(self, seat: int, text: str, sender: _Conn | None, ref: int | None) -> None:
         state = self.state
@@ -879,6 +907,12 @@ class Host(QObject):
         autosave is written first, so no client hears of a step a resumed host would not know.
         """
         self._flush_pending = False
+        try:
+            self._flush_now()
+        finally:
+            self._gc.release()
+
+    def _flush_now(self) -> None:
         state = self.state
         if state is None or not self._outbox:
             return
@@ -902,8 +936,8 @@ class Host(QObject):
             if view is None:
                 view = views[conn.seat] = texts.seat_view(conn.seat)
             last, conn.sent = conn.sent, view
-            patch = view.patch(self.seq, last) if last is not None else None
-            parts.append(frame_text(patch if patch is not None else view.frame(self.seq)))
+            patch = view.patch_bytes(self.seq, last) if last is not None else None
+            parts.append(patch if patch is not None else view.frame_bytes(self.seq))
             out.append((conn, b"".join(parts)))
         for conn, data in out:
             self._send(conn, data)

@@ -22,6 +22,7 @@ from tabletop.engine.game import Game, Result, State
 from tabletop.engine.registry import get_game
 from tabletop.engine.text import Msg
 from tabletop.engine.views import Counter, Zone
+from tabletop.net.framing import HEADER
 
 PROTOCOL_VERSION = 4
 """The protocol version both sides put in their first message (4: every error carries a
@@ -252,7 +253,8 @@ class EventTexts:
     """The events of one step as frame texts per seat, sharing the work between seats.
 
     An event with no secret in it reads the same for everyone and is serialized once; one with
-    a secret is redacted and serialized per seat (`Event.to_json(seat, omniscient=False)`).
+    a secret is written once as a template split at its secrets (`_template`), and each
+    seat's text joins the shared parts with each secret's contents or its hidden form.
     A seat named by none of the step's secrets reads what a spectator reads, so all such seats
     share one text. `frame(seat, ack)` equals the text of `events(seq, evs, seat, ack)`.
     """
@@ -261,11 +263,19 @@ class EventTexts:
         self.seq = seq
         self._events = evs
         self._shared: list[str | None] = []
+        self._templates: list[_Template | None] = []
         self._insiders: set[int] = set()
         for ev in evs:
-            public = ev.to_json(None, omniscient=False)
-            self._shared.append(_dumps(public) if public == ev.to_json() else None)
-            _secret_seats(ev.data, self._insiders)
+            secrets: set[int] = set()
+            found = _secret_seats(ev.data, secrets)
+            self._insiders |= secrets
+            if not found:
+                # Redaction would change nothing but tuples into lists, which JSON writes alike.
+                self._shared.append(_dumps({"type": ev.type, **ev.data}))
+                self._templates.append(None)
+                continue
+            self._shared.append(None)
+            self._templates.append(_template({"type": ev.type, **ev.data}))
         self._frames: dict[int | None, str] = {}
 
     def frame(self, seat: int | None, ack: int | None = None) -> str:
@@ -275,8 +285,14 @@ class EventTexts:
         body = self._frames.get(seat)
         if body is None:
             texts = [
-                shared if shared is not None else _dumps(ev.to_json(seat, omniscient=False))
-                for ev, shared in zip(self._events, self._shared, strict=True)
+                shared
+                if shared is not None
+                else _dumps(ev.to_json(seat, omniscient=False))
+                if template is None
+                else "".join(_render(template, seat))
+                for ev, shared, template in zip(
+                    self._events, self._shared, self._templates, strict=True
+                )
             ]
             body = self._frames[seat] = (
                 f'{{"type":"events","seq":{self.seq},"events":[' + ",".join(texts) + "]"
@@ -284,17 +300,107 @@ class EventTexts:
         return body + ("}" if ack is None else f',"ack":{ack}}}')
 
 
-def _secret_seats(value: Any, out: set[int]) -> None:
-    """Add to `out` every seat that some Secret inside `value` shows its contents to."""
+def _secret_seats(value: Any, out: set[int]) -> bool:
+    """Add to `out` every seat that some Secret inside `value` shows its contents to; whether
+    `value` holds any Secret."""
     if isinstance(value, Secret):
         out.update(value.seats)
         _secret_seats(value.value, out)
-    elif isinstance(value, (list, tuple)):
+        return True
+    found = False
+    if isinstance(value, (list, tuple)):
         for item in value:
-            _secret_seats(item, out)
+            found = _secret_seats(item, out) or found
     elif isinstance(value, dict):
         for item in value.values():
-            _secret_seats(item, out)
+            found = _secret_seats(item, out) or found
+    return found
+
+
+def _has_secret(value: Any) -> bool:
+    """Whether some Secret is inside `value` (looking no further than the first)."""
+    if isinstance(value, Secret):
+        return True
+    if isinstance(value, (list, tuple)):
+        return any(_has_secret(item) for item in value)
+    if isinstance(value, dict):
+        return any(_has_secret(item) for item in value.values())
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class _Slot:
+    """A Secret in a `_Template`: its contents' template for `seats`, `hidden` for others."""
+
+    seats: frozenset[int]
+    inside: _Template
+    hidden: str
+
+
+_Template = list["str | _Slot"]
+"""A JSON text with a slot for each Secret in it."""
+
+
+def _template(value: Any) -> _Template | None:
+    """The JSON text of `value` as `_dumps` writes it once redacted, split at its Secrets.
+
+    A part holding no Secret is serialized once, so each seat's text is a join of shared
+    texts; None when a dict holding a Secret has a key that is not text (which JSON turns
+    into text, a case left to `_dumps`).
+    """
+    out: _Template = []
+    if not _fill(value, out):
+        return None
+    return out
+
+
+def _fill(value: Any, out: _Template) -> bool:
+    """Append the template of `value` to `out`; False when it cannot be written as one."""
+    if isinstance(value, Secret):
+        inner = value.value
+        inside = _template(inner)
+        if inside is None:
+            return False
+        count = len(inner) if isinstance(inner, (list, tuple)) else 1
+        hidden = f'{{"hidden":{count}}}'
+        out.append(_Slot(value.seats, inside, hidden))
+        return True
+    if not _has_secret(value):
+        # Redaction changes nothing here but tuples into lists, which JSON writes alike.
+        out.append(_dumps(value))
+        return True
+    if isinstance(value, (list, tuple)):
+        out.append("[")
+        for n, item in enumerate(value):
+            if n:
+                out.append(",")
+            if not _fill(item, out):
+                return False
+        out.append("]")
+        return True
+    assert isinstance(value, dict)
+    out.append("{")
+    for n, (key, item) in enumerate(value.items()):
+        if not isinstance(key, str):
+            return False
+        out.append(("," if n else "") + _dumps(key) + ":")
+        if not _fill(item, out):
+            return False
+    out.append("}")
+    return True
+
+
+def _render(template: _Template, seat: int | None) -> list[str]:
+    """The pieces of a template's text as `seat` sees it."""
+    out: list[str] = []
+    for piece in template:
+        if isinstance(piece, str):
+            out.append(piece)
+        elif seat is not None and seat in piece.seats:
+            out.extend(_render(piece.inside, seat))
+        else:
+            out.append(piece.hidden)
+    return out
 
 
 def result(res: Result, names: tuple[str, ...]) -> dict[str, Any]:
@@ -312,8 +418,19 @@ def pong() -> dict[str, Any]:
     return {"type": "pong"}
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+"""What `json.dumps(obj, ensure_ascii=False, separators=(",", ":"))` would make on each call."""
+
+
 def _dumps(obj: Any) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(obj)
+
+
+def _framed(parts: list[str]) -> bytes:
+    """One frame around the text `parts` make together, each part encoded on its own: a
+    character beyond ASCII in one small part then does not slow the encoding of the others."""
+    body = b"".join([part.encode("utf-8") for part in parts])
+    return len(body).to_bytes(HEADER, "big") + body
 
 
 class TextCache:
@@ -378,6 +495,13 @@ class SeatView:
 
     def frame(self, seq: int) -> str:
         """The full `view` frame text."""
+        return "".join(self._frame_parts(seq))
+
+    def frame_bytes(self, seq: int) -> bytes:
+        """The full `view` frame, encoded and framed (`framing.frame_text` of `frame`)."""
+        return _framed(self._frame_parts(seq))
+
+    def _frame_parts(self, seq: int) -> list[str]:
         parts = [f'{{"type":"view","seq":{seq}']
         for key in VIEW_KEYS:
             if key == "zones":
@@ -386,7 +510,8 @@ class SeatView:
                 parts.append(',"counters":[' + ",".join(self.counters) + "]")
             else:
                 parts.append(f',"{key}":{self.fields[key]}')
-        return "".join(parts) + "}"
+        parts.append("}")
+        return parts
 
     def _changed_zones(self, last: SeatView) -> list[tuple[int, str]]:
         texts = self.texts
@@ -404,6 +529,15 @@ class SeatView:
 
     def patch(self, seq: int, last: SeatView) -> str | None:
         """A `patch` frame text from `last` to this View; None when a full view is better."""
+        parts = self._patch_parts(seq, last)
+        return None if parts is None else "".join(parts)
+
+    def patch_bytes(self, seq: int, last: SeatView) -> bytes | None:
+        """`patch`, encoded and framed (`framing.frame_text` of it); None as there."""
+        parts = self._patch_parts(seq, last)
+        return None if parts is None else _framed(parts)
+
+    def _patch_parts(self, seq: int, last: SeatView) -> list[str] | None:
         texts = self.texts
         if last.seat == self.seat and last.texts is texts.prev():
             shared = texts.shared_patch()
@@ -424,34 +558,28 @@ class SeatView:
                 parts.append(f',"{key}":{text}')
         parts.append(',"zones":{' + ",".join(f'"{i}":{t}' for i, t in zones) + "}")
         parts.append(',"counters":{' + ",".join(f'"{i}":{t}' for i, t in counters) + "}")
-        return "".join(parts) + "}"
+        parts.append("}")
+        return parts
 
-    def _patch_from_prev(self, seq: int, last: SeatView, shared: SharedPatch) -> str | None:
+    def _patch_from_prev(self, seq: int, last: SeatView, shared: SharedPatch) -> list[str] | None:
         """`patch` for a seat whose last View was at the previous moment, from the parts all
         such seats share: the same text as the general case, built with less work."""
-        own = []
+        parts = [f'{{"type":"patch","seq":{seq}', shared.fields]
         fields, old = self.fields, last.fields
         for key in SEAT_KEYS:
             text, was = fields[key], old[key]
             if text is not was and text != was:
-                own.append(f',"{key}":{text}')
+                parts.append(f',"{key}":{text}')
         if self.seat in shared.insiders:
-            zones = self._changed_zones(last)
-            if 2 * (len(zones) + shared.counters) > shared.size:
+            count, zone_text = self.texts.insider_zones(self.seat)
+            if 2 * (count + shared.counters) > shared.size:
                 return None
-            zone_text = ',"zones":{' + ",".join(f'"{i}":{t}' for i, t in zones) + "}"
         elif shared.zones is None:
             return None
         else:
             zone_text = shared.zones
-        return (
-            f'{{"type":"patch","seq":{seq}'
-            + shared.fields
-            + "".join(own)
-            + zone_text
-            + shared.counter_text
-            + "}"
-        )
+        parts += (zone_text, shared.counter_text, "}")
+        return parts
 
 
 SEAT_KEYS = ("seat", "status", "moves")
@@ -576,6 +704,7 @@ class ViewTexts:
         self._shared_made = False
         self._outside: list[str] | None = None
         self._insight: dict[int, list[int]] | None = None
+        self._pieces: tuple[list[str], int, dict[int, list[tuple[int, str, int]]]] | None = None
 
     def shared_patch(self) -> SharedPatch | None:
         """The parts shared by every seat's patch from its View at `prev` (computed once);
@@ -630,6 +759,42 @@ class ViewTexts:
                 plan.append((i, common, special))
             self._plan = plan
         return self._plan
+
+    def insider_zones(self, seat: int | None) -> tuple[int, str]:
+        """How many zones changed, and the zones part of the patch, for `seat` (one of the
+        plan's insiders) from its View at `prev`: the same as from `SeatView._changed_zones`.
+
+        The parts every seat shares are written once; a seat changes only the entries of the
+        zones whose faces it sees.
+        """
+        if self._pieces is None:
+            self._pieces = self._make_pieces()
+        base, count, own = self._pieces
+        mine = own.get(seat) if seat is not None else None
+        if not mine:
+            return count, ',"zones":{' + "".join(base)[1:] + "}"
+        pieces = list(base)
+        for pos, piece, delta in mine:
+            pieces[pos] = piece
+            count += delta
+        return count, ',"zones":{' + "".join(pieces)[1:] + "}"
+
+    def _make_pieces(self) -> tuple[list[str], int, dict[int, list[tuple[int, str, int]]]]:
+        """The plan as `,"index":text` pieces for the seats that see no changed zone's faces
+        (empty where theirs did not change), their count, and each insider's own pieces."""
+        plan = self.plan()
+        assert plan is not None
+        base: list[str] = []
+        count = 0
+        own: dict[int, list[tuple[int, str, int]]] = {}
+        for pos, (i, common, special) in enumerate(plan):
+            base.append("" if common is None else f',"{i}":{common}')
+            count += common is not None
+            for seat, text in special.items():
+                piece = "" if text is None else f',"{i}":{text}'
+                delta = (text is not None) - (common is not None)
+                own.setdefault(seat, []).append((pos, piece, delta))
+        return base, count, own
 
     def zone_text(self, index: int, seat: int | None) -> str:
         """Zone `index` as `seat` sees it."""

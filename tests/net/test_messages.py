@@ -10,10 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.engine.errors import TabletopError
+from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game
 from tabletop.engine.registry import all_games, get_game
 from tabletop.engine.views import View
 from tabletop.net import messages as msg
+from tabletop.net.framing import frame_text
 
 GAMES = [pytest.param(g, id=g.info.id) for g in all_games()]
 
@@ -112,6 +114,7 @@ def test_view_texts_equal_engine_views(game: Game) -> None:
                 want = _normal({"type": "view", "seq": step, **game.view(state, seat).to_json()})
                 view = texts.seat_view(seat)
                 assert json.loads(view.frame(step)) == want
+                assert view.frame_bytes(step) == frame_text(view.frame(step))
                 if seat in last:
                     before, old = last[seat]
                     patch = view.patch(step, before)
@@ -119,6 +122,8 @@ def test_view_texts_equal_engine_views(game: Game) -> None:
                     # the same bytes.
                     alone = msg.ViewTexts(game, state, cache).seat_view(seat)
                     assert alone.patch(step, before) == patch
+                    framed = view.patch_bytes(step, before)
+                    assert framed == (None if patch is None else frame_text(patch))
                     if patch is not None:
                         frame = msg.parse_host(json.loads(patch))
                         assert msg.apply_patch(old, frame) == want
@@ -180,3 +185,59 @@ def test_announcement_round_trip() -> None:
     for junk in (b"x", b"{}", b"[1]", json.dumps({**ann, "port": 0}).encode(), b"{" * 3000):
         with pytest.raises(msg.ProtocolError):
             msg.parse_announcement(junk)
+
+
+def _exact(obj: object) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"hands": [Secret(frozenset({0}), ["N1", "N2"]), Secret(frozenset({1}), ("N3",))]},
+        {"card": Secret(frozenset({1, 2}), "V5"), "note": "ハゲタカ", "n": 1.5, "ok": True},
+        {"deep": {"x": [1, {"y": Secret(frozenset({2}), {"z": Secret(frozenset({0}), [7])})}]}},
+        {"by_seat": {1: Secret(frozenset({1}), [3])}, "empty": [], "none": None},
+        {"type": "overridden", "s": Secret(frozenset(), [1, 2, 3])},
+        {"tuple": (1, (2, 3)), "keys": {4: "four"}},
+    ],
+)
+def test_event_texts_are_byte_exact(data: dict) -> None:
+    """Each seat's events frame is byte for byte the serialized redaction, whatever the nesting
+    of secrets, tuples and keys that are not text."""
+    evs = [Event("open", {"round": 1}), Event("odd", data)]
+    texts = msg.EventTexts(3, evs)
+    for seat in (None, 0, 1, 2, 3):
+        for ack in (None, 9):
+            assert texts.frame(seat, ack) == _exact(msg.events(3, evs, seat, ack))
+
+
+def test_round_start_patches_equal_unshared_ones() -> None:
+    """At a new round of a 25-seat Vulture Party every seat's hand changes: each seat's patch
+    from the previous moment, built from the shared pieces, is byte for byte the one built
+    from nothing shared, and patches the seat's View into its new one."""
+    game = get_game("hagetaka-party")
+    state = game.setup(25, None, 21)
+    rnd = random.Random(5)
+    cache = msg.TextCache()
+    prev = msg.ViewTexts(game, state, cache)
+    sent = {seat: (prev.seat_view(seat), game.view(state, seat)) for seat in range(25)}
+    checked = 0
+    while state.result is None and checked < 2:
+        seat = rnd.choice(sorted(game.to_act(state)))
+        events = game.apply(state, seat, rnd.choice(game.legal_actions(state, seat)))
+        texts = prev = msg.ViewTexts(game, state, cache, prev)
+        new_round = any(e.type == "round_end" for e in events)
+        for s in range(25):
+            view = texts.seat_view(s)
+            if new_round:
+                before, old = sent[s]
+                patch = view.patch(7, before)
+                assert patch == msg.ViewTexts(game, state, cache).seat_view(s).patch(7, before)
+                if patch is not None:
+                    was = _normal({"type": "view", "seq": 6, **old.to_json()})
+                    want = _normal({"type": "view", "seq": 7, **game.view(state, s).to_json()})
+                    assert msg.apply_patch(was, json.loads(patch)) == want
+            sent[s] = (view, game.view(state, s))
+        checked += new_round
+    assert checked == 2

@@ -231,3 +231,24 @@ def test_copy_and_determinize_keep_what_the_seat_sees() -> None:
     cards = Counter(c for z in GAME.zones(state) for c in z.cards)
     assert Counter(c for z in GAME.zones(det) for c in z.cards) == cards
     assert GAME.to_act(det) == GAME.to_act(state)
+
+
+def test_moves_are_tagged_for_their_seat() -> None:
+    """Plot and redraw buttons read the battle; each seat drags its bid onto its own bid zone,
+    whichever seat was tagged before (the moves are remembered between Views)."""
+    game = get_game("hagetaka-party")
+    state = game.setup(4, None, 9)
+    plots = [m for m in game.view(state, 0).moves if m.action.startswith("plot")]
+    assert [(m.action, m.gesture, m.label.params) for m in plots] == [
+        (f"plot {b}", "button", (("battle", b),)) for b in range(1, 7)
+    ]
+    bid = game.parse_action("bid N7")
+    for seat in (2, 0, 2, 1):
+        move = game.tag(state, seat, bid)
+        assert (move.action, move.gesture, move.cards, move.target) == (
+            "bid N7",
+            "drag",
+            ("N7",),
+            f"bid{seat}",
+        )
+        assert move.label.params == (("number", 7),)
