@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,11 @@ LOOPBACK = "127.0.0.1"
 CHECK_DELAY_MS = 300
 """The clients' wait before their fairness check (a whole replay), so one client's check does
 not hold up another client's last View."""
+
+CLIENT_NICENESS = 10
+"""How much lower the bench clients' scheduling priority is than the host's. On a real LAN
+every client has a computer of its own; on one machine with 25 client processes and few cores,
+the host would otherwise wait for the CPU behind the clients and the bench would time them."""
 
 
 def app() -> QCoreApplication:
@@ -242,6 +248,22 @@ def latencies(records: Sequence[Mapping[str, Any]]) -> list[float]:
     return out
 
 
+def sent_by_host(
+    records: Sequence[Mapping[str, Any]], sent: Sequence[tuple[int, float]]
+) -> list[float]:
+    """Seconds from each applied action's send until the host had written every seat's View
+    of it (`Host.step_sent`): the host's part of the latency, without the clients' own work of
+    reading their frames (on a real network each client has a computer of its own)."""
+    timeline = sorted(sent)
+    out = []
+    for record in records:
+        for ref, seq in record["applied"].items():
+            done = next((t for s, t in timeline if s >= seq), None)
+            if done is not None:
+                out.append(done - record["sent"][ref])
+    return out
+
+
 def spawn_host(
     game_id: str, players: int, seed: int, folder: Path, env: Mapping[str, str] | None = None
 ) -> tuple[subprocess.Popen[bytes], int, list[str]]:
@@ -294,6 +316,7 @@ def spawn_host(
 def _client_process(port: int, token: str, seed: int, out: str, timeout: float) -> None:
     """One bench client in its own process: play random legal moves on the seat of `token`
     until the match ends and the revealed log is checked, then write what it recorded."""
+    os.nice(CLIENT_NICENESS)
     app()
     client = Client("Net", None, token)
     client.check_delay_ms = CHECK_DELAY_MS
@@ -302,8 +325,9 @@ def _client_process(port: int, token: str, seed: int, out: str, timeout: float) 
 
     def play(*_args: object) -> None:
         if client.can_act and client.view is not None:
+            now = time.monotonic()  # before the write: the host may answer before act returns
             ref = client.act(rng.choice(client.view["moves"])["action"])
-            record["sent"][ref] = time.monotonic()
+            record["sent"][ref] = now
 
     def on_view(view: dict[str, Any]) -> None:
         record["arrived"].setdefault(view["seq"], time.monotonic())
@@ -339,13 +363,25 @@ def _process(target: Callable[..., None], args: tuple[Any, ...]) -> BaseProcess:
     return multiprocessing.get_context("spawn").Process(target=target, args=args)
 
 
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One bench match: finished in time, how many clients desynced or found it unfair, the
+    latencies to the last client (s), the host's processing time per update (s), and the
+    latencies until the host had written every View (s)."""
+
+    finished: bool
+    bad: int
+    latencies: list[float]
+    busy: list[float]
+    host_sent: list[float]
+
+
 def play_one(
     game_id: str, players: int, seed: int, timeout: float, env: Mapping[str, str] | None = None
-) -> tuple[bool, int, list[float], list[float]]:
-    """One loopback match, the host and every client each in its own process: finished in
-    time, desynced or unfair clients, latencies (s), and the host's own processing time per
-    update (s). `env` is added to the host process's environment (e.g. PYTHONPATH, to time
-    another version of the host against the same clients)."""
+) -> Played:
+    """One loopback match, the host and every client each in its own process (`Played`).
+    `env` is added to the host process's environment (e.g. PYTHONPATH, to time another version
+    of the host against the same clients)."""
     with tempfile.TemporaryDirectory() as tmp:
         proc, port, tokens = spawn_host(game_id, players, seed, Path(tmp), env)
         outs = [Path(tmp) / f"client{i}.json" for i in range(players)]
@@ -374,7 +410,7 @@ def play_one(
                 record[key] = {int(k): v for k, v in record[key].items()}
         logs = [r["log"] for r in records if r["log"] is not None]
         if not logs:
-            return False, players, [], []
+            return Played(False, players, [], [], [])
         # The log every client checked its own Views and events against (the fairness check).
         done = replay(logs[0].splitlines())
         finished = len(records) == players and all(r["fair"] for r in records)
@@ -386,8 +422,11 @@ def play_one(
             or not same_view(done.game, done.state, done.actions, r["seat"], r["view"], r["seq"])
         )
         timings = Path(tmp) / "host.timings.json"
-        host = json.loads(timings.read_text(encoding="utf-8")) if timings.exists() else []
-        return finished, bad, latencies(records), host
+        host = json.loads(timings.read_text(encoding="utf-8")) if timings.exists() else {}
+        sent = [(int(seq), t) for seq, t in host.get("sent", [])]
+        return Played(
+            finished, bad, latencies(records), host.get("busy", []), sent_by_host(records, sent)
+        )
 
 
 def run_matches(
@@ -405,16 +444,20 @@ def run_matches(
     """
     lat: list[float] = []
     host: list[float] = []
+    sent: list[float] = []
     completed = desynced = 0
     for m in range(matches):
-        finished, bad, times, busy = play_one(game_id, players, 1000 + m, timeout, env)
-        completed += finished
-        desynced += 1 if bad else 0
-        lat.extend(times)
-        host.extend(busy)
+        played = play_one(game_id, players, 1000 + m, timeout, env)
+        completed += played.finished
+        desynced += 1 if played.bad else 0
+        lat.extend(played.latencies)
+        host.extend(played.busy)
+        sent.extend(played.host_sent)
     return {
         "median_ms": _percentile(lat, 0.5) * 1000,
         "p99_ms": _percentile(lat, 0.99) * 1000,
+        "host_sent_median_ms": _percentile(sent, 0.5) * 1000,
+        "host_sent_p99_ms": _percentile(sent, 0.99) * 1000,
         "host_median_ms": _percentile(host, 0.5) * 1000,
         "host_p99_ms": _percentile(host, 0.99) * 1000,
         "actions": float(len(lat)),
@@ -437,9 +480,10 @@ def measure(matches: int = 3) -> dict[str, float]:
     """The net bench: the two games that seat the most players, each full, on loopback.
 
     Keys: `<game>-<n>p <figure>`. `median_ms` and `p99_ms` are from an action's send until
-    the last client holds its View; `host_median_ms` and `host_p99_ms` are the host's own
-    processing time per update it sent (engine, log and every frame written;
-    `Host.step_times`).
+    the last client holds its View; `host_sent_median_ms` and `host_sent_p99_ms` until the
+    host has written every seat's View (`sent_by_host`); `host_median_ms` and `host_p99_ms`
+    are the host's own processing time per update it sent (engine, log and every frame
+    written; `Host.step_times`).
     """
     out: dict[str, float] = {}
     biggest = sorted(all_games(), key=lambda g: g.info.max_players)[-2:]

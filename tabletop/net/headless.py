@@ -71,8 +71,9 @@ def serve(
     `bind` is the address listened on; `announce_to` where discovery datagrams go (None: off).
     Once the match is over (also when it already was in the autosave) the host stays up until
     every network seat has been sent the result, or `result_wait` seconds at most.
-    With `timings`, the host's own processing time per update (`Host.step_times`, seconds) is
-    written there as a JSON list at the end.
+    With `timings`, the host's own processing time per update (`busy`: `Host.step_times`,
+    seconds) and when each update's frames were sent (`sent`: `Host.step_sent`) are written
+    there as JSON at the end.
     """
     _app()
     try:
@@ -140,7 +141,9 @@ def serve(
     host.close()
     if timings is not None:
         try:
-            atomic_write(Path(timings), json.dumps(host.step_times))
+            atomic_write(
+                Path(timings), json.dumps({"busy": host.step_times, "sent": host.step_sent})
+            )
         except OSError as err:
             print(f"tabletop serve: cannot write {timings}: {err.strerror}", file=sys.stderr)
             return 2

@@ -295,6 +295,9 @@ class Host(QObject):
         """Processor seconds the host itself spent on each update it sent: applying the update's
         actions (engine and log), the autosave, and writing every connection's frames (`tabletop
         bench --net`). Processor time, so other programs on a busy machine do not count."""
+        self.step_sent: list[tuple[int, float]] = []
+        """For each update sent, its step and when (`time.monotonic`, one clock for every process
+        of the machine) the host had handed every connection's frames to the system."""
         self._busy = 0.0
         self._gc = _GcHold()
         # Not a method of the host: it must still run while the host is being destroyed.
@@ -941,6 +944,7 @@ class Host(QObject):
             out.append((conn, b"".join(parts)))
         for conn, data in out:
             self._send(conn, data)
+        self.step_sent.append((self.seq, time.monotonic()))
         self.step_times.append(self._busy + time.thread_time() - start)
         self._busy = 0.0
         if state.result is not None and not self._result_sent:
