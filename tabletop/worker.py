@@ -116,6 +116,11 @@ def worker() -> Worker:
     return _WORKER
 
 
+def running() -> bool:
+    """True once the app's worker has been made (so waiting on it makes no thread)."""
+    return _WORKER is not None
+
+
 def submit(
     work: Callable[[], Any],
     then: Callable[[Any], None],

@@ -12,7 +12,10 @@ sys.path.insert(0, os.path.dirname(__file__))  # for ui_helpers under --import-m
 
 import pytest
 from PySide6.QtCore import QMessageLogContext, QSettings, QtMsgType, qInstallMessageHandler
+from PySide6.QtWidgets import QApplication
 from ui_helpers import Closing
+
+from tabletop import worker
 
 HERE = Path(__file__).parent
 
@@ -53,10 +56,14 @@ def qt_warnings_fail() -> Iterator[list[str]]:
 @pytest.fixture(autouse=True)
 def closing(qtbot: object, qt_warnings_fail: list[str]) -> Iterator[Closing]:
     """Whatever the test registers is shut and deleted at its teardown, even if it failed
-    (before the Qt messages are judged)."""
+    (before the Qt messages are judged); then whatever it left thinking on the worker thread
+    has finished and been delivered, so no test's computer waits behind another's."""
     shut = Closing()
     yield shut
     shut.close_all()
+    if worker.running():
+        worker.worker().wait()
+        QApplication.processEvents()
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ LAN host's computer seat does not hold up the other seats."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -95,14 +94,6 @@ class Watched:
             self.thinking = False
             t1, p1 = (ticks.ticks, ticks.paints) if ticks else (0, 0)
             self.spans.append((t0, t1, p0, p1))
-
-
-@pytest.fixture(autouse=True)
-def worker_done() -> Iterator[None]:
-    """Whatever a test left thinking has finished (and been dropped) before the next test."""
-    yield
-    worker.worker().wait()
-    QApplication.processEvents()
 
 
 def watch(table: TableWidget, seat: int, ticks: Ticks | None = None) -> Watched:
