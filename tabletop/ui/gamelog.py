@@ -4,12 +4,15 @@ The log keeps the match's events as they came (a local session's with their secr
 LAN client's already redacted for its seat) and tells them to one viewer through the game's own
 `narrate` hook, from each event's copy for that viewer (`Event.to_json(viewer,
 omniscient=False)`): it cannot say what the viewer may not know. When the person at the table
-changes (the hot-seat curtain) the whole log is told again for the new viewer.
+changes (the hot-seat curtain) the log shows what was told to the new viewer, told on from
+where it was left for them (telling is incremental, so this is the same as telling the whole
+match again, without the cost growing with the match at every handover).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, QTimer, Signal
@@ -44,6 +47,17 @@ BANNER_Z = 2500.0
 """Above the last-trick peek, below the hot-seat curtain."""
 
 
+@dataclass(slots=True)
+class _Told:
+    """What the log has told one viewer: how many events, the lines, the narration's memo and
+    the cards marked as received."""
+
+    count: int = 0
+    lines: list[str] = field(default_factory=list)
+    memo: dict[str, Any] = field(default_factory=dict)
+    marked: set[str] = field(default_factory=set)
+
+
 class GameLog(QWidget):
     """Every public event as one short line in the viewer's words: scrollable and copyable."""
 
@@ -59,6 +73,7 @@ class GameLog(QWidget):
         self.lines: list[str] = []
         self.marked: set[str] = set()
         self._memo: dict[str, Any] = {}
+        self._told: dict[int | None, _Told] = {}
         self.title = QLabel(_("Game log"))
         self.text = QPlainTextEdit()
         self.text.setReadOnly(True)
@@ -95,18 +110,16 @@ class GameLog(QWidget):
         return told
 
     def show_for(self, viewer: int | None) -> None:
-        """Tell the whole match again to another viewer."""
+        """Show the whole match as told to another viewer."""
+        self._told[self.viewer] = _Told(len(self.events), self.lines, self._memo, self.marked)
+        told = self._told.pop(viewer, None) or _Told()
         self.viewer = viewer
-        self._memo = {}
-        self.lines = []
-        self.marked = set()
-        self.text.clear()
+        self.lines, self._memo, self.marked = told.lines, told.memo, told.marked
         self.blockSignals(True)
-        told = self._tell(self.events)
+        self._tell(self.events[told.count :])
         self.blockSignals(False)
-        if told:
-            self.text.setPlainText("\n".join(told))
-            self.text.verticalScrollBar().setValue(self.text.verticalScrollBar().maximum())
+        self.text.setPlainText("\n".join(self.lines))
+        self.text.verticalScrollBar().setValue(self.text.verticalScrollBar().maximum())
 
     def plain_text(self) -> str:
         """The whole log as text, one line per line."""

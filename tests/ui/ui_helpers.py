@@ -4,11 +4,12 @@ and `Closing`, which shuts at teardown whatever a test opened."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QPointF, Qt
+from PySide6.QtCore import QCoreApplication, QElapsedTimer, QEvent, QObject, QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.exceptions import TimeoutError as WaitTimeout
 from shiboken6 import isValid
 
 from tabletop.bots.base import RandomBot, make_bot
@@ -79,6 +80,18 @@ class Closing:
         QApplication.processEvents()
         if failures:
             raise failures[0]
+
+
+def until(qtbot: Any, ready: Callable[[], bool], timeout: int = 5000) -> None:
+    """Turn the event loop until `ready()`, looking every millisecond (pytest-qt's waitUntil
+    looks every 10 ms, which over a whole match of small steps adds up to seconds); raises
+    pytest-qt's TimeoutError after `timeout` ms."""
+    clock = QElapsedTimer()
+    clock.start()
+    while not ready():
+        if clock.elapsed() > timeout:
+            raise WaitTimeout(f"not ready within {timeout} ms")
+        qtbot.wait(1)
 
 
 def synthetic_view(players: int, seat: int = 0, hand: int = 10, won: int = 6) -> View:
@@ -180,7 +193,7 @@ def play_through(qtbot: object, table: TableWidget, seed: int = 1, limit: int = 
     chooser = make_bot(session.game.info.id, "random", seed)
     made = 0
     while not session.over and made < limit:
-        qtbot.waitUntil(lambda: table.idle and not table.bot_timer.isActive(), timeout=5000)
+        until(qtbot, lambda: table.idle and not table.bot_timer.isActive())
         if session.over:
             break
         if table.summary.isVisible():
@@ -191,13 +204,13 @@ def play_through(qtbot: object, table: TableWidget, seed: int = 1, limit: int = 
             continue
         view = table.served_view
         if view is None or view.seat not in session.to_act():
-            qtbot.waitUntil(
+            until(
+                qtbot,
                 lambda: (
                     session.over
                     or table.served_view.seat in session.to_act()
                     or table.scene.covered
                 ),
-                timeout=5000,
             )
             continue
         before = session.actions
