@@ -146,6 +146,7 @@ def play_by_keys(
     raise AssertionError("match did not end")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(g.info.id for g in all_games()))
 def test_a_whole_match_by_keyboard(qtbot: object, closing: Closing, game_id: str) -> None:
     table = make_table(qtbot, closing, game_id, 1, 5)

@@ -19,7 +19,7 @@ from tabletop.engine.registry import all_games, get_game
 from tabletop.ui.session import Session, parse_seats
 from tabletop.ui.table import INSTANT, TableWidget, Tempo
 
-FLIGHT = Tempo(30, 0, 0)
+FLIGHT = Tempo(16, 0, 0)
 """Cards really fly (the Motion bookkeeping is exercised), briefly; nobody waits."""
 
 GESTURES = 300
@@ -105,6 +105,7 @@ def _assert_cards_home(table: TableWidget) -> None:
         assert off < 0.5, f"{card.code} rests {off:.0f} px away from its place"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", [g.info.id for g in all_games()])
 def test_random_gestures_never_stop_a_match(qtbot: object, closing: Closing, game_id: str) -> None:
     game = get_game(game_id)
@@ -129,7 +130,7 @@ def test_random_gestures_never_stop_a_match(qtbot: object, closing: Closing, gam
             _fire(rng, table)
             fired += 1
             if rng.random() < 0.3:
-                qtbot.wait(rng.choice((5, 20, 40)))
+                qtbot.wait(rng.choice((2, 8, 20)))
             idle_run = 0 if session.actions > before else idle_run + 1
             if fired == GESTURES:
                 table.set_tempo(INSTANT)

@@ -182,6 +182,7 @@ def test_resizing_keeps_every_card_inside_the_view(qtbot: object, closing: Closi
             assert area.adjusted(-1, -1, 1, 1).contains(box), (width, height, card.code)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", [g.info.id for g in all_games()])
 def test_a_whole_match_through_the_table(qtbot: object, closing: Closing, game: str) -> None:
     info = get_game(game).info
