@@ -18,6 +18,7 @@ from tabletop.engine.text import Msg
 from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
 from tabletop.games.vulture import (
     BATTLES,
+    DESIGNER,
     NUMBER,
     ROUNDS,
     VultureGame,
@@ -49,12 +50,7 @@ INFO = GameInfo(
     id="hagetaka",
     title="ハゲタカのえじき",
     title_en="Vulture Rounds",
-    designer=Msg(
-        "{designer}, after {author}'s {original}",
-        designer="ドミッチ",
-        author="Alex Randolph",
-        original="Hol's der Geier",
-    ),
+    designer=DESIGNER,
     min_players=3,
     max_players=6,
     summary=Msg(

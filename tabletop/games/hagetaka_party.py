@@ -18,6 +18,7 @@ from tabletop.engine.text import Msg
 from tabletop.engine.views import HIDDEN, PUBLIC, Counter, Move, Zone, private
 from tabletop.games.vulture import (
     BATTLES,
+    DESIGNER,
     ROUNDS,
     VultureGame,
     VultureState,
@@ -47,12 +48,7 @@ INFO = GameInfo(
     id="hagetaka-party",
     title="ハゲタカのえじき達",
     title_en="Vulture Party",
-    designer=Msg(
-        "{designer}, after {author}'s {original}",
-        designer="ドミッチ",
-        author="Alex Randolph",
-        original="Hol's der Geier",
-    ),
+    designer=DESIGNER,
     min_players=3,
     max_players=25,
     recommended="10–25",

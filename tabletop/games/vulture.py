@@ -35,6 +35,13 @@ BATTLE_CARDS = 5
 BOUTS = 3
 ROUNDS = 3
 LONE_TAKE = 3
+DESIGNER = Msg(
+    "{designer}, after {author}'s {original}",
+    designer="ドミッチ",
+    author="Alex Randolph",
+    original="Hol's der Geier",
+)
+"""Both games' credit: ドミッチ's games, built on Alex Randolph's Hol's der Geier."""
 DEFAULT_TABLE = "0,1,1,2,3/-1,1,2,3,4/-2,2,3,4,5/-3,3,4,5,6/-4,4,6,7,8/-5,-4,8,9,10"
 BID = action_table("bid", NUMBER_CODES)
 LABEL = {

@@ -21,7 +21,8 @@ from tabletop.net.bench import LoopbackTable, pump_until
 from tabletop.net.framing import encode, frame_text
 from tabletop.net.host import Limits
 
-GAME = "wild-rawz"
+GAME = "triq"
+"""A short match (about 30 actions at 3 seats): every test plays it to the end after the attack."""
 LIMITS = Limits(hello_timeout=0.4, idle_timeout=30.0, rate=200.0, burst=100.0, max_strikes=8)
 
 
@@ -137,7 +138,7 @@ def test_out_of_turn_and_illegal_actions(table: LoopbackTable) -> None:
     sender.act("!!")
     assert pump_until(lambda: sender.last_error and sender.last_error[0] == "bad-action", 5.0)
     mover = next(c for c in table.clients if c.seat in host.game.to_act(state))
-    mover.act("draft ZZ9")
+    mover.act("play ZZ9")
     assert pump_until(lambda: mover.last_error is not None, 5.0)
     assert mover.last_error[0] == "illegal" and mover.last_error[1]
     pump_until(lambda: False, 0.1)
