@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from ui_helpers import Closing, click_scene, double_click_scene, grip, mouse_drag
+from ui_helpers import Closing, click_scene, double_click_scene, grip, mouse_drag, until
 
 from tabletop.bots.base import make_bot
 from tabletop.engine.errors import IllegalAction
@@ -11,7 +11,7 @@ from tabletop.engine.registry import get_game
 from tabletop.engine.views import View, Zone
 from tabletop.ui import gestures
 from tabletop.ui.session import Session, parse_seats
-from tabletop.ui.table import TEMPOS, TableWidget, Tempo
+from tabletop.ui.table import INSTANT, TEMPOS, TableWidget, Tempo
 
 QUICK = Tempo(TEMPOS["Fast"].move_ms, 0, 0)
 """Cards fly as at the fastest setting; nobody waits between moves."""
@@ -71,20 +71,22 @@ def test_a_refused_drop_at_a_hot_seat_table_goes_back_to_the_hand(
     stand_in = make_bot("second-third", "random", 11)
     revealed = False
     for _ in range(300):
-        qtbot.waitUntil(lambda: settled(table), timeout=5000)
+        until(qtbot, lambda: settled(table))
         if table.scene.covered:
+            table.set_tempo(QUICK)  # the reveal and the drag fly as in play
             click_scene(table, table.scene.sceneRect().center())
             revealed = True
             continue
         view = table.served_view
         if view.seat not in session.to_act():
-            qtbot.waitUntil(lambda: table.scene.covered or table.shown in session.to_act())
+            until(qtbot, lambda: table.scene.covered or table.shown in session.to_act())
             continue
         legal = {c for m in view.moves for c in m.cards}
         leftover = set(hand_of(view).cards) - legal
         if revealed and leftover and any(m.target == "trick" for m in view.moves):
             break
         revealed = False
+        table.set_tempo(INSTANT)  # the way to the position wanted need not fly
         assert table.attempt(view.seat, stand_in.choose(view)) is None
     else:
         raise AssertionError("no refusable card right after the curtain")
