@@ -8,10 +8,12 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
+from PySide6.QtTest import QTest
 
 from tabletop.bots.base import make_bot
 from tabletop.engine import get_game
 from tabletop.i18n import card_name
+from tabletop.ui.gamelog import GameLog
 from tabletop.ui.session import Session, parse_seats
 from tabletop.ui.table import INSTANT, TableWidget, Tempo
 
@@ -180,3 +182,32 @@ def test_a_table_sat_down_at_mid_match_tells_the_story_so_far(qtbot: object) -> 
         assert not table.banner.isVisible()  # the story so far is told quietly
     finally:
         table.halt()
+
+
+@pytest.mark.parametrize("table", [("second-third", "Ann,Bob,cpu,Cy")], indirect=True)
+def test_hot_seat_handovers_tell_what_a_fresh_log_would(qtbot: object, table: TableWidget) -> None:
+    """At every handover the log goes on from where it left that person (or the spectator), and
+    shows exactly the lines, and marks exactly the cards, of a log told the whole match anew."""
+    log, session = table.gamelog, table.session
+    chooser = make_bot("second-third", "random", 4)
+    handovers = 0
+    while session.actions < 60 and not session.over:
+        qtbot.waitUntil(lambda: table.idle and not table.bot_timer.isActive(), timeout=5000)
+        if table.summary.isVisible():  # the end of a deal, held for the people to read
+            QTest.keyClick(table.summary, Qt.Key.Key_Space)
+            continue
+        if table.scene.covered:
+            table.reveal()
+            handovers += 1
+            fresh = GameLog(session.game, session.names)
+            fresh.show_for(log.viewer)
+            fresh.add(log.events, log.viewer, quiet=True)
+            assert log.lines == fresh.lines and log.marked == fresh.marked
+            assert log.text.toPlainText() == "\n".join(fresh.lines)
+            continue
+        seat = table.shown
+        if seat is None or seat not in session.to_act():  # a computer's turn
+            qtbot.waitUntil(lambda: table.scene.covered or table.shown in session.to_act())
+            continue
+        assert table.attempt(seat, chooser.choose(session.view(seat))) is None
+    assert handovers >= 10
