@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tabletop import worker
+from tabletop.engine.text import Msg
+from tabletop.i18n import render
 from tabletop.ui.session import Session
 
 if TYPE_CHECKING:
@@ -114,7 +116,12 @@ class BotTurns:
             return
         first = session.view(seat).moves[0].action
         self.ready = Choice(session, seat, first, Mark.of(session))
-        self.table.scene.toast(f"{session.names[seat]}: {error}")
+        told = Msg(
+            "{player} could not choose ({reason}) and plays its first legal move.",
+            player=session.names[seat],
+            reason=str(error),
+        )
+        self.table.scene.toast(render(told))
         if self.table.may_step_bot():
             self._play()
 

@@ -17,6 +17,7 @@ from tabletop.bots import search
 from tabletop.bots.base import Bot, make_bot
 from tabletop.engine.registry import get_game
 from tabletop.engine.views import View
+from tabletop.i18n import set_language
 from tabletop.net.host import Host
 from tabletop.ui import session as session_module
 from tabletop.ui.app import MainWindow
@@ -260,3 +261,40 @@ class _Widget(QObject):
 
     def update(self) -> None:
         """Nothing to repaint."""
+
+
+class _Broken:
+    """A computer player that fails whenever it is asked to choose."""
+
+    name = "broken"
+
+    def observe(self, events: list[dict[str, Any]]) -> None:
+        """Hear nothing."""
+
+    def choose(self, view: View) -> str:
+        """Fail."""
+        raise RuntimeError("out of ideas")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_computer_that_fails_plays_its_first_legal_move_and_says_so(
+    qtbot: Any, closing: Closing, lang: str
+) -> None:
+    """The match goes on with the failing seat's first legal move, and the notice names the seat
+    in the reader's language."""
+    seats = [SeatSpec("Ann"), SeatSpec("Deep", "thumb"), SeatSpec("Bob", "thumb")]
+    session = Session(get_game(GAME), seats, 16)
+    first = session.view(1).moves[0].action
+    set_language(lang)
+    try:
+        table = closing.widget(TableWidget(session, INSTANT))
+        session.bots[1] = _Broken()  # type: ignore[assignment]
+        table.show()
+        table.start()
+        qtbot.waitUntil(lambda: 1 not in session.to_act(), timeout=WAIT)
+        notice = table.scene.notice
+    finally:
+        set_language("en")
+    assert f'"type":"action","seat":1,"action":"{first}"' in "".join(session.log())
+    assert "Deep" in notice and "out of ideas" in notice
+    assert ("選べません" in notice) == (lang == "ja")
