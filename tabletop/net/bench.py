@@ -20,7 +20,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing.process import BaseProcess
 from pathlib import Path
@@ -43,11 +44,6 @@ LOOPBACK = "127.0.0.1"
 CHECK_DELAY_MS = 300
 """The clients' wait before their fairness check (a whole replay), so one client's check does
 not hold up another client's last View."""
-
-CLIENT_NICENESS = 10
-"""How much lower the bench clients' scheduling priority is than the host's. On a real LAN
-every client has a computer of its own; on one machine with 25 client processes and few cores,
-the host would otherwise wait for the CPU behind the clients and the bench would time them."""
 
 
 def app() -> QCoreApplication:
@@ -274,7 +270,7 @@ def spawn_host(
     `folder`/host.timings.json (`serve --timings`). Like the app's host it keeps no autosave.
     """
     out = folder / "host.out"
-    with out.open("wb") as sink:
+    with out.open("wb") as sink, _on_host_core():
         proc = subprocess.Popen(
             [
                 sys.executable,
@@ -313,21 +309,63 @@ def spawn_host(
     raise RuntimeError(f"the host did not start: {out.read_text(errors='replace')}")
 
 
+HOST_CORE = 0
+"""The core the bench's host has to itself, where the system lets a process choose its cores."""
+
+
+def usable_cores() -> set[int]:
+    """The cores this process may run on (an empty set where the system cannot tell)."""
+    return set(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else set()
+
+
+@contextmanager
+def _on_host_core() -> Iterator[None]:
+    """Run this process (and so every process it starts meanwhile) on the host's core only.
+
+    The bench's host has a core of its own and its clients stay off it (`keep_off_host_core`): on
+    a real LAN the host has a computer of its own, while on one machine with 25 client
+    processes and few cores it would otherwise wait for the CPU behind the clients, and the
+    bench would time them.
+    """
+    cores = usable_cores()
+    if len(cores) < 2 or HOST_CORE not in cores:
+        yield
+        return
+    os.sched_setaffinity(0, {HOST_CORE})
+    try:
+        yield
+    finally:
+        os.sched_setaffinity(0, cores)
+
+
+def keep_off_host_core() -> None:
+    """Keep this client off the host's core (see `_on_host_core`)."""
+    cores = usable_cores()
+    if len(cores) > 1 and HOST_CORE in cores:
+        os.sched_setaffinity(0, cores - {HOST_CORE})
+
+
 def _client_process(port: int, token: str, seed: int, out: str, timeout: float) -> None:
     """One bench client in its own process: play random legal moves on the seat of `token`
     until the match ends and the revealed log is checked, then write what it recorded."""
-    os.nice(CLIENT_NICENESS)
+    keep_off_host_core()
     app()
     client = Client("Net", None, token)
     client.check_delay_ms = CHECK_DELAY_MS
     rng = random.Random(seed)
     record: dict[str, Any] = {"sent": {}, "applied": {}, "arrived": {}}
 
+    written: list[float] = []
+    # The time just before the write: the host may answer before act returns, and a client
+    # paused by the scheduler between building its frame and writing it has not sent it yet.
+    client.writing = lambda: written.append(time.monotonic())
+
     def play(*_args: object) -> None:
         if client.can_act and client.view is not None:
-            now = time.monotonic()  # before the write: the host may answer before act returns
+            before = len(written)
             ref = client.act(rng.choice(client.view["moves"])["action"])
-            record["sent"][ref] = now
+            if len(written) > before:
+                record["sent"][ref] = written[-1]
 
     def on_view(view: dict[str, Any]) -> None:
         record["arrived"].setdefault(view["seq"], time.monotonic())

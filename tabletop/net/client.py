@@ -42,7 +42,8 @@ BACKOFF_MAX_MS = 8000
 class Client(QObject):
     """One seat (or a spectator) at a LAN table; `view` is the latest View as JSON.
 
-    `tap`, if set, is called with every chunk of bytes received, before decoding (tests).
+    `tap`, if set, is called with every chunk of bytes received, before decoding (tests);
+    `writing`, if set, just before each frame goes to the socket (the net bench's send time).
     """
 
     welcomed = Signal(object)
@@ -79,6 +80,7 @@ class Client(QObject):
         self.auto_reconnect = auto_reconnect
         self.retries = retries
         self.tap: Callable[[bytes], None] | None = None
+        self.writing: Callable[[], None] | None = None
         self.game: str | None = None
         self.seat: int | None = None
         self.view: dict[str, Any] | None = None
@@ -215,6 +217,8 @@ class Client(QObject):
     def _send(self, obj: dict[str, Any]) -> None:
         if self.connected:
             self._sock.write(encode(obj))
+            if self.writing is not None:
+                self.writing()
             self._sock.flush()
 
     # ---- playing -------------------------------------------------------------------------

@@ -2,7 +2,24 @@
 
 from __future__ import annotations
 
-from tabletop.net.bench import latencies, play_one, sent_by_host
+import json
+import multiprocessing
+import os
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tabletop.net.bench import (
+    HOST_CORE,
+    LoopbackTable,
+    keep_off_host_core,
+    latencies,
+    play_one,
+    sent_by_host,
+    spawn_host,
+    usable_cores,
+)
 
 
 def test_bench_match_with_every_client_in_its_own_process() -> None:
@@ -32,3 +49,44 @@ def test_the_hosts_part_is_until_it_wrote_the_step_or_a_later_one() -> None:
     records = [{"sent": {1: 10.0, 2: 12.0}, "applied": {1: 4, 2: 6}, "arrived": {}}]
     sent = [(3, 9.5), (5, 10.25), (7, 12.5)]
     assert sent_by_host(records, sent) == [0.25, 0.5]
+
+
+@pytest.mark.skipif(len(usable_cores()) < 2, reason="the host gets a core of its own only with two")
+def test_the_host_has_a_core_to_itself_and_the_clients_stay_off_it(tmp_path: Path) -> None:
+    """The bench's host runs on its own core, this process keeps every core, and a client
+    process runs on the others (on one machine the clients would otherwise time themselves)."""
+    cores = usable_cores()
+    proc, _port, _tokens = spawn_host("triq", 3, 1, tmp_path)
+    try:
+        assert os.sched_getaffinity(proc.pid) == {HOST_CORE}
+        assert usable_cores() == cores
+    finally:
+        proc.kill()
+        proc.wait(10)
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        assert pool.apply(_client_cores) == cores - {HOST_CORE}
+
+
+def _client_cores() -> set[int]:
+    keep_off_host_core()
+    return usable_cores()
+
+
+def test_a_client_tells_just_before_each_frame_it_writes(net_app: object) -> None:
+    """The `writing` hook runs once for each frame a client sends (its hello, then each of
+    its actions), which is how the bench stamps an action's send time."""
+    table = LoopbackTable("triq", 3, seed=5)
+    calls = [0] * len(table.clients)
+    for i, client in enumerate(table.clients):
+        client.writing = lambda i=i: calls.__setitem__(i, calls[i] + 1)
+    try:
+        assert table.run(60)
+        assert table.host is not None
+        actions = Counter(
+            line["seat"]
+            for line in map(json.loads, table.host.log_text().splitlines())
+            if line["type"] == "action"
+        )
+        assert calls == [1 + actions[seat] for seat in range(3)]
+    finally:
+        table.close()
