@@ -195,9 +195,11 @@ class Mirror:
 
     def sync(self) -> None:
         """Name and place a stand-in for everything drawn now (under the curtain: only the
-        curtain's words)."""
+        curtain's words), while an assistive technology listens (`QAccessible.isActive`)."""
         if not shiboken6.isValid(self.view):
             return  # the table was closed while its scene still settles
+        if not QAccessible.isActive():
+            return  # nothing reads them: like Qt's own accessibility, they wait for a reader
         scene, view = self.scene, self.scene.view
         self.name_log()
         entries: list[tuple[object, QRectF, str, str]] = []

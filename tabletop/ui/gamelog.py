@@ -176,9 +176,10 @@ def history(game: Game[Any], lines: Sequence[str] | None) -> list[Event]:
     return events
 
 
-def mark_received(items: Iterable[QGraphicsItem], zones: set[str], codes: set[str]) -> int:
-    """Let the cards of `codes` lying in `zones` (the viewer's hand) glow; return how many."""
-    marked = 0
+def mark_received(items: Iterable[QGraphicsItem], zones: set[str], codes: set[str]) -> bool:
+    """Let the cards of `codes` lying in `zones` (the viewer's hand) glow, and only those;
+    True if any card's glow changed."""
+    changed = False
     for item in items:
         want = getattr(item, "zone_id", None) in zones and getattr(item, "code", None) in codes
         has = isinstance(item.graphicsEffect(), QGraphicsDropShadowEffect)
@@ -188,10 +189,11 @@ def mark_received(items: Iterable[QGraphicsItem], zones: set[str], codes: set[st
             glow.setOffset(0, 0)
             glow.setColor(QColor("#ffd54f"))
             item.setGraphicsEffect(glow)
+            changed = True
         elif has and not want:
             item.setGraphicsEffect(None)  # type: ignore[arg-type]
-        marked += want
-    return marked
+            changed = True
+    return changed
 
 
 class Banner(QGraphicsObject):

@@ -329,7 +329,8 @@ class TableWidget(QWidget):
                 self._set_pending(None)
         self.scene.show_view(view, bottom, self.tempo.move_ms, interactive, deal)
         hands = {z.id for z in view.zones if z.kind == "hand" and z.owner == view.seat}
-        mark_received(self.scene.cards, hands if interactive else set(), self.gamelog.marked)
+        if mark_received(self.scene.cards, hands if interactive else set(), self.gamelog.marked):
+            self.mirror.sync()  # the scene may have settled already (no motion)
         self._update_buttons()
 
     def _on_settled(self) -> None:

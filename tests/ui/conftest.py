@@ -12,6 +12,7 @@ sys.path.insert(0, os.path.dirname(__file__))  # for ui_helpers under --import-m
 
 import pytest
 from PySide6.QtCore import QMessageLogContext, QSettings, QtMsgType, qInstallMessageHandler
+from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QApplication
 from ui_helpers import Closing
 
@@ -64,6 +65,15 @@ def closing(qtbot: object, qt_warnings_fail: list[str]) -> Iterator[Closing]:
     if worker.running():
         worker.worker().wait()
         QApplication.processEvents()
+
+
+@pytest.fixture
+def reader() -> Iterator[None]:
+    """A screen reader listens (as when one asks the app for its accessibility tree), so the
+    table names everything for it; off again afterwards."""
+    QAccessible.setActive(True)
+    yield
+    QAccessible.setActive(False)
 
 
 @pytest.fixture

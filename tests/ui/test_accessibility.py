@@ -20,6 +20,8 @@ from tabletop.ui import access
 from tabletop.ui.cards import CardItem
 from tabletop.ui.keys import choice_keys, keys_dialog, keys_help
 
+pytestmark = pytest.mark.usefixtures("reader")
+
 
 def walk(node: QAccessibleInterface, depth: int = 0) -> Iterator[QAccessibleInterface]:
     """Every interface under `node`, itself included."""
@@ -214,3 +216,25 @@ def test_the_curtain_is_read_out(qtbot: object, closing: Closing) -> None:
     assert table.view.accessibleName() == words
     shown = [s.accessibleName() for s in table.mirror.shadows.values()]
     assert shown == [words]  # nothing else of the table is named under the curtain
+
+
+def test_the_table_names_things_only_while_a_reader_listens(
+    qtbot: object, closing: Closing
+) -> None:
+    """With no screen reader the table builds no stand-ins (as Qt builds no accessibility of
+    its own); once one listens, the next change of the table names every card."""
+    QAccessible.setActive(False)
+    table = make_table(qtbot, closing, "second-third", 1, 3)
+    play_by_keys(qtbot, table, 2, lambda view: True)
+    qtbot.waitUntil(lambda: table.idle)
+    assert not table.mirror.shadows
+    QAccessible.setActive(True)
+    before = table.session.actions
+    play_by_keys(qtbot, table, 2, lambda view: table.session.actions > before)
+    qtbot.waitUntil(lambda: table.idle)
+    assert table.scene.cards
+    for card in table.scene.cards:
+        shade = table.mirror.shadow(card)
+        assert shade is not None and shade.accessibleName() == access.card_text(
+            card, table.served_view
+        )

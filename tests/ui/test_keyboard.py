@@ -157,6 +157,7 @@ def test_a_whole_match_by_keyboard(qtbot: object, closing: Closing, game_id: str
     assert seen["card"] + seen["place"] + seen["number"] > 0  # cards were played by keys
 
 
+@pytest.mark.usefixtures("reader")
 def test_an_illegal_card_chosen_by_keys_is_refused(qtbot: object, closing: Closing) -> None:
     table = make_table(qtbot, closing, "second-third", 1, 3)
 
