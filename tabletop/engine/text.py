@@ -113,11 +113,12 @@ class Msg(tuple[str, str, tuple[tuple[str, Any], ...]]):
 
     def to_json(self) -> dict[str, Any]:
         """JSON form: {"msg": text, "ctx": context (if any), "params": {name: value}}."""
-        out: dict[str, Any] = {"msg": self.text}
-        if self.context:
-            out["ctx"] = self.context
-        if self.params:
-            out["params"] = {k: _param_json(v) for k, v in self.params}
+        text, context, params = self
+        out: dict[str, Any] = {"msg": text}
+        if context:
+            out["ctx"] = context
+        if params:
+            out["params"] = {k: _param_json(v) for k, v in params}
         return out
 
     @classmethod
