@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import statistics
 from collections import Counter
 from pathlib import Path
 
@@ -30,8 +31,10 @@ def test_bench_match_with_every_client_in_its_own_process() -> None:
     assert played.latencies and all(t > 0 for t in played.latencies)
     assert played.busy and all(t >= 0 for t in played.busy)
     assert len(played.host_sent) == len(played.latencies)
-    # the host has written a View before the last client holds it
-    assert all(0 < h <= t for h, t in zip(played.host_sent, played.latencies, strict=True))
+    # The host's part is a part of the whole. Not for every action: the host reads its clock
+    # after its last write returns, and a client on another core may hold that frame already.
+    assert all(h > 0 for h in played.host_sent)
+    assert statistics.median(played.host_sent) <= statistics.median(played.latencies)
 
 
 def test_latency_is_until_the_last_client_holds_the_view() -> None:
