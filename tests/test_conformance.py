@@ -25,7 +25,7 @@ from tabletop.engine.game import Game, Result, State
 from tabletop.engine.log import LogWriter, replay
 from tabletop.engine.registry import all_games
 from tabletop.engine.rng import SECURE_FROM, Rng
-from tabletop.engine.views import BACK
+from tabletop.engine.views import BACK, Zone
 
 WORD = re.compile(r"[^\W\d_]")
 """A letter of any script: a counter value with one is words, which must be a Msg."""
@@ -44,9 +44,9 @@ CASES = [
 ]
 
 
-def all_cards(game: Game, state: State) -> Multiset[str]:
-    """Every card in every zone, unmasked."""
-    return Multiset(c for z in game.zones(state) for c in z.cards)
+def all_cards(game: Game, state: State, zones: list[Zone] | None = None) -> Multiset[str]:
+    """Every card in every zone (the state's, unless given), unmasked."""
+    return Multiset(c for z in zones or game.zones(state) for c in z.cards)
 
 
 def snapshot(game: Game, state: State, viewers: list[int | None]) -> str:
@@ -66,9 +66,12 @@ def snapshot(game: Game, state: State, viewers: list[int | None]) -> str:
     )
 
 
-def hidden_only(game: Game, state: State, seats: list[int | None]) -> dict[int | None, set[str]]:
-    """For each seat, the codes that lie only in zones it may not see."""
-    zones = game.zones(state)
+def hidden_only(
+    game: Game, state: State, seats: list[int | None], zones: list[Zone] | None = None
+) -> dict[int | None, set[str]]:
+    """For each seat, the codes that lie only in zones it may not see (of the state's zones,
+    unless given)."""
+    zones = zones or game.zones(state)
     out: dict[int | None, set[str]] = {}
     for seat in seats:
         seen: set[str] = set()
@@ -84,9 +87,10 @@ def tokens(obj: Any) -> set[str]:
     return set(TOKEN.findall(json.dumps(obj, ensure_ascii=False)))
 
 
-def check_views(game: Game, state: State, seats: list[int | None]) -> None:
-    """No serialized view names a card hidden from its seat; masked zones hold only backs."""
-    hidden = hidden_only(game, state, seats)
+def check_views(game: Game, state: State, seats: list[int | None], zones: list[Zone]) -> None:
+    """No serialized view names a card hidden from its seat; masked zones hold only backs
+    (`zones`: the state's)."""
+    hidden = hidden_only(game, state, seats, zones)
     for seat in seats:
         view = game.view(state, seat)
         data = view.to_json()
@@ -114,6 +118,7 @@ def check_events(
     events: list[Event],
     before: dict[int | None, set[str]] | None,
     audience: list[int | None],
+    zones: list[Zone],
 ) -> None:
     """Per-seat events never name a card hidden from that seat.
 
@@ -127,7 +132,7 @@ def check_events(
     """
     public = set().union(*(tokens(ev.to_json(None, omniscient=False)) for ev in events))
     reshuffled = any("shuffle" in ev.type for ev in events)
-    hidden_after = hidden_only(game, state, audience)
+    hidden_after = hidden_only(game, state, audience, zones)
     for s in audience:
         after = hidden_after[s]
         for ev in events:
@@ -215,11 +220,14 @@ def play_checked(
     out = io.StringIO()
     state = game.setup(players, None, seed)
     writer = LogWriter(out, game, state)
-    cards = all_cards(game, state)
+    # The state's zones, made again after each action and after the checks that play on
+    # copies (the other checks between actions leave the state as it is, and say so if not).
+    zones = game.zones(state)
+    cards = all_cards(game, state, zones)
     everyone: list[int | None] = [None, *range(players)]
     if checks:
-        at_setup = hidden_only(game, state, everyone)
-        check_events(game, state, state.opening, at_setup, everyone)
+        at_setup = hidden_only(game, state, everyone, zones)
+        check_events(game, state, state.opening, at_setup, everyone, zones)
     for step in range(MAX_STEPS):
         acting = sorted(game.to_act(state))
         if not acting:
@@ -228,21 +236,24 @@ def play_checked(
         audience = watched(everyone, seat, step)
         if checks:
             check_legal(game, state)
-            check_views(game, state, [everyone[step % len(everyone)], *acting[:1]])
+            check_views(game, state, [everyone[step % len(everyone)], *acting[:1]], zones)
             if step % 7 == 0:
                 check_illegal(game, state, rnd, audience)
             if step % 13 == 5:
                 check_clone(game, state, random.Random(step), audience)
                 check_determinize(game, state, rnd.randrange(players), step)
+                zones = game.zones(state)
         action = rnd.choice(game.legal_actions(state, seat))
-        hidden_before = hidden_only(game, state, audience) if checks else {}
+        hidden_before = hidden_only(game, state, audience, zones) if checks else {}
         round_before = state.match.round
         events = game.apply(state, seat, str(action))
         writer.action(seat, action, events)
+        zones = game.zones(state)
         if checks:
             same_round = state.match.round == round_before
-            check_events(game, state, events, hidden_before if same_round else None, audience)
-        assert all_cards(game, state) == cards, f"cards not conserved after {action}"
+            before = hidden_before if same_round else None
+            check_events(game, state, events, before, audience, zones)
+        assert all_cards(game, state, zones) == cards, f"cards not conserved after {action}"
     else:
         pytest.fail(f"{game.info.id} did not end within {MAX_STEPS} actions")
     result = game.result(state)
