@@ -7,6 +7,7 @@ Rules: docs/rules/hagetaka-party.md.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from tabletop.engine.actions import Action
@@ -22,6 +23,7 @@ from tabletop.games.vulture import (
     ROUNDS,
     VultureGame,
     VultureState,
+    alone,
     by_number,
     deck_order,
     hand_total,
@@ -36,6 +38,19 @@ MARKER = {b: f"P{b}" for b in range(1, BATTLES + 1)}  # plot-sheet boxes, one pe
 MARKER_BATTLE = {c: b for b, c in MARKER.items()}
 PLOT = {b: Action("plot", (str(b),)) for b in range(1, BATTLES + 1)}
 REDRAW = Action("redraw")
+
+
+@cache
+def _zone_ids(seat: int) -> tuple[str, str]:
+    """A seat's plot-sheet and plot zone ids."""
+    return f"sheet{seat}", f"plot{seat}"
+
+
+@cache
+def _counter_ids(seat: int) -> tuple[str, str]:
+    """A seat's redrew and plotted counter ids."""
+    return f"redrew{seat}", f"plotted{seat}"
+
 
 # ---- game info ----------------------------------------------------------------------------
 LABEL = {
@@ -221,24 +236,32 @@ class VultureParty(VultureGame[PartyState]):
 
     # ---- what the table shows -------------------------------------------------------------
     def _seat_zones(self, state: PartyState, seat: int) -> list[Zone]:
-        mine = private(seat)
+        mine = alone(seat)
         plot = state.plots[seat]
         seen = PUBLIC if state.revealed else mine
+        sheet_id, plot_id = _zone_ids(seat)
         return [
-            Zone(f"sheet{seat}", "row", tuple(state.sheets[seat]), seat, SHEET_LABEL, mine),
-            Zone(f"plot{seat}", "row", (plot,) if plot else (), seat, PLOT_LABEL, seen),
+            Zone(sheet_id, "row", tuple(state.sheets[seat]), seat, SHEET_LABEL, mine),
+            Zone(plot_id, "row", (plot,) if plot else (), seat, PLOT_LABEL, seen),
         ]
 
     def counters(self, state: PartyState) -> list[Counter]:
         """Shared counters plus who has redrawn and (once revealed) who plotted which battle."""
         out = super().counters(state)
         counter = Counter
+        redrew_label, plots, redrawn, revealed = (
+            LABEL["Redrew"],
+            state.plots,
+            state.redrawn,
+            state.revealed,
+        )
         for i in range(state.players):
-            p = state.plots[i]
-            plotted = MARKER_BATTLE[p] if state.revealed and p else 0
+            p = plots[i]
+            plotted = MARKER_BATTLE[p] if revealed and p else 0
+            redrew_id, plotted_id = _counter_ids(i)
             out += [
-                counter(f"redrew{i}", LABEL["Redrew"], int(state.redrawn[i]), i),
-                counter(f"plotted{i}", PLOT_LABEL, plotted, i),
+                counter(redrew_id, redrew_label, int(redrawn[i]), i),
+                counter(plotted_id, PLOT_LABEL, plotted, i),
             ]
         return out
 

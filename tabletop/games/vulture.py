@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter as Tally
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any, ClassVar, TypeVar
 
 from tabletop.engine.actions import Action
@@ -170,6 +171,30 @@ def by_number(cards: Sequence[str]) -> list[str]:
 def pile_total(cards: Sequence[str]) -> int:
     """Face value of a pile of score cards (the 0 card adds nothing)."""
     return sum(SCORE_VALUE[c] for c in cards)
+
+
+@cache
+def alone(seat: int) -> frozenset[int]:
+    """The visibility mark of one seat's own zones (`views.private(seat)`, made once)."""
+    return private(seat)
+
+
+@cache
+def together(seats: tuple[int, ...]) -> frozenset[int]:
+    """The visibility mark of zones these seats all see (made once per set of seats)."""
+    return frozenset(seats)
+
+
+@cache
+def _seat_ids(players: int) -> tuple[tuple[str, str, str, str], ...]:
+    """Each seat's hand, bid, played and taken zone ids."""
+    return tuple((f"hand{i}", f"bid{i}", f"played{i}", f"taken{i}") for i in range(players))
+
+
+@cache
+def _counter_ids(players: int) -> tuple[tuple[str, str, str, str], ...]:
+    """Each seat's score, round points, 0 cards and taking-part counter ids."""
+    return tuple((f"score{i}", f"now{i}", f"zeros{i}", f"in{i}") for i in range(players))
 
 
 def bout_winner(bids: Sequence[tuple[int, str]], total: int) -> tuple[int | None, list[int]]:
@@ -502,8 +527,8 @@ class VultureGame(Game[VS]):
     def _hand_mark(self, state: VS, seat: int) -> frozenset[int]:
         """Participants see each other's hands in rounds 2–3, except a hand already bid from."""
         if state.shown and state.bids[seat] is None and seat in state.participants:
-            return frozenset(state.participants)
-        return private(seat)
+            return together(state.participants)
+        return alone(seat)
 
     def zones(self, state: VS) -> list[Zone]:
         """Decks and piles, then each seat's own zones, hand, sealed bid, played and taken."""
@@ -516,15 +541,18 @@ class VultureGame(Game[VS]):
             zone("pile", "row", tuple(state.pile), None, LABEL["pile"], None),
             zone("used", "pile", tuple(state.used), None, LABEL["used"], None),
         ]
-        for i in range(state.players):
-            zones.extend(self._seat_zones(state, i))
-            hand = tuple(by_number(state.hands[i]))
-            bid = state.bids[i]
+        bid_label, played_label, taken_label = LABEL["bid"], LABEL["played"], LABEL["taken"]
+        bids, hands, played, taken = state.bids, state.hands, state.played, state.taken
+        seat_zones, hand_mark = self._seat_zones, self._hand_mark
+        for i, (hand_id, bid_id, played_id, taken_id) in enumerate(_seat_ids(state.players)):
+            zones.extend(seat_zones(state, i))
+            mine = alone(i)
+            bid = bids[i]
             zones += [
-                zone(f"hand{i}", "hand", hand, i, HAND, self._hand_mark(state, i)),
-                zone(f"bid{i}", "row", (bid,) if bid else (), i, LABEL["bid"], private(i)),
-                zone(f"played{i}", "row", tuple(state.played[i]), i, LABEL["played"], None),
-                zone(f"taken{i}", "tableau", tuple(state.taken[i]), i, LABEL["taken"], None),
+                zone(hand_id, "hand", tuple(by_number(hands[i])), i, HAND, hand_mark(state, i)),
+                zone(bid_id, "row", (bid,) if bid else (), i, bid_label, mine),
+                zone(played_id, "row", tuple(played[i]), i, played_label, None),
+                zone(taken_id, "tableau", tuple(taken[i]), i, taken_label, None),
             ]
         return zones
 
@@ -533,14 +561,21 @@ class VultureGame(Game[VS]):
         counter = Counter
         n = state.players
         totals = state.match.totals
-        out = [counter(f"score{i}", LABEL["score"], totals[i], i) for i in range(n)]
+        score_label = LABEL["score"]
+        out = [counter(ids[0], score_label, totals[i], i) for i, ids in enumerate(_counter_ids(n))]
         doubled = state.match.round == ROUNDS
-        for i in range(n):
-            points = round_points(state.taken[i], self.zero_value, doubled)
+        now_label, zeros_label, in_label = LABEL["now"], LABEL["zeros"], LABEL["in"]
+        taken, zeros, participants, zero_value = (
+            state.taken,
+            state.zeros,
+            state.participants,
+            self.zero_value,
+        )
+        for i, (_score_id, now_id, zeros_id, in_id) in enumerate(_counter_ids(n)):
             out += [
-                counter(f"now{i}", LABEL["now"], points, i),
-                counter(f"zeros{i}", LABEL["zeros"], state.zeros[i], i),
-                counter(f"in{i}", LABEL["in"], int(i in state.participants), i),
+                counter(now_id, now_label, round_points(taken[i], zero_value, doubled), i),
+                counter(zeros_id, zeros_label, zeros[i], i),
+                counter(in_id, in_label, int(i in participants), i),
             ]
         flipped = " ".join(str(SCORE_VALUE[c]) for c in state.flipped)
         rounds = Msg("{number}/{total}", number=state.match.round, total=state.match.rounds)
