@@ -19,6 +19,16 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal
 
+from tabletop import collector
+
+
+def _nothing() -> None:
+    """The work of a released job."""
+
+
+def _ignore(_value: object) -> None:
+    """What a released job calls back."""
+
 
 class Job:
     """One piece of work for the worker thread and what to do with its answer."""
@@ -43,6 +53,14 @@ class Job:
         """Drop the answer: `then` and `failed` will not be called (the work may still run)."""
         self.cancelled = True
 
+    def release(self) -> None:
+        """Forget the work and what to call (and the objects they hold), on the GUI thread:
+        the worker thread may hold the job last, and must not be the one to delete them."""
+        self.work = _nothing
+        self.then = _ignore
+        self.failed = None
+        self.after = None
+
     @property
     def pending(self) -> bool:
         """True until the answer has been handed over or dropped."""
@@ -59,6 +77,7 @@ class Worker:
     """One background thread running jobs in the order they were submitted."""
 
     def __init__(self) -> None:
+        collector.install()  # so that no collection runs on the worker thread
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletop-think")
         self._relay = _Relay()
         self._relay.finished.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
@@ -89,14 +108,16 @@ class Worker:
         if job.done:
             return
         job.done = True
-        if job.after is not None:
-            job.after()
+        then, failed, after = job.then, job.failed, job.after
+        job.release()
+        if after is not None:
+            after()
         if job.cancelled:
             return
         if job.error is None:
-            job.then(job.value)
-        elif job.failed is not None:
-            job.failed(job.error)
+            then(job.value)
+        elif failed is not None:
+            failed(job.error)
         else:
             traceback.print_exception(job.error, file=sys.stderr)
 

@@ -20,7 +20,11 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
+from collections.abc import Iterator
+
 from PySide6.QtWidgets import QApplication
+
+from tabletop import collector
 
 sys.dont_write_bytecode = False
 
@@ -31,3 +35,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The slow tests go first: handed out first, they do not leave one process running alone
     at the end of the run."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+@pytest.fixture(autouse=True)
+def garbage_collected() -> Iterator[None]:
+    """Once a worker thread exists, garbage is collected by a timer on the GUI thread
+    (`tabletop.collector`); a test that runs no event loop still gets its collections, here."""
+    yield
+    collector.collect_due()
