@@ -7,6 +7,8 @@ left, a match that is undone or a seat taken back cancels its job, and a late an
 moment the owner may use what the work used again.
 Jobs run one at a time, in order, so a computer player is never used by two threads at once
 as long as its owner hands it to no other thread and feeds it no events while it thinks.
+Nothing of the GUI's dies on the worker thread: garbage is collected on the GUI thread once a
+worker exists (`tabletop.collector`), and a delivered job forgets what it was to call.
 """
 
 from __future__ import annotations

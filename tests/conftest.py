@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-
-from collections.abc import Iterator
 
 from PySide6.QtWidgets import QApplication
 
