@@ -263,8 +263,9 @@ def sent_by_host(
 def spawn_host(
     game_id: str, players: int, seed: int, folder: Path, env: Mapping[str, str] | None = None
 ) -> tuple[subprocess.Popen[bytes], int, list[str]]:
-    """A headless host process on loopback with `players` open seats; it, its port and the
-    invitation token of each seat (serve reserves every seat for its invitation).
+    """A headless host process on loopback with `players` open seats, on a core of its own
+    (`_on_host_core`); it, its port and the invitation token of each seat (serve reserves every
+    seat for its invitation).
 
     It prints to `folder`/host.out and writes its own processing time per update to
     `folder`/host.timings.json (`serve --timings`). Like the app's host it keeps no autosave.
@@ -318,6 +319,11 @@ def usable_cores() -> set[int]:
     return set(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else set()
 
 
+def _host_core_apart(cores: set[int]) -> bool:
+    """True if the host can have a core of these to itself and leave the clients another."""
+    return len(cores) > 1 and HOST_CORE in cores
+
+
 @contextmanager
 def _on_host_core() -> Iterator[None]:
     """Run this process (and so every process it starts meanwhile) on the host's core only.
@@ -328,7 +334,7 @@ def _on_host_core() -> Iterator[None]:
     bench would time them.
     """
     cores = usable_cores()
-    if len(cores) < 2 or HOST_CORE not in cores:
+    if not _host_core_apart(cores):
         yield
         return
     os.sched_setaffinity(0, {HOST_CORE})
@@ -341,7 +347,7 @@ def _on_host_core() -> Iterator[None]:
 def keep_off_host_core() -> None:
     """Keep this client off the host's core (see `_on_host_core`)."""
     cores = usable_cores()
-    if len(cores) > 1 and HOST_CORE in cores:
+    if _host_core_apart(cores):
         os.sched_setaffinity(0, cores - {HOST_CORE})
 
 

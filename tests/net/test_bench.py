@@ -71,6 +71,7 @@ def test_the_host_has_a_core_to_itself_and_the_clients_stay_off_it(tmp_path: Pat
 
 
 def _client_cores() -> set[int]:
+    """The cores a bench client process runs on, once it has stepped off the host's."""
     keep_off_host_core()
     return usable_cores()
 

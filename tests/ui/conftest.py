@@ -69,8 +69,8 @@ def closing(qtbot: object, qt_warnings_fail: list[str]) -> Iterator[Closing]:
 
 @pytest.fixture
 def reader() -> Iterator[None]:
-    """A screen reader listens (as when one asks the app for its accessibility tree), so the
-    table names everything for it; off again afterwards."""
+    """A screen reader is running (Qt's accessibility is active), so the table names
+    everything for it; off again afterwards."""
     QAccessible.setActive(True)
     yield
     QAccessible.setActive(False)
