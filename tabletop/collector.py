@@ -5,15 +5,16 @@ thread (`tabletop.worker`) allocates heavily while a computer player thinks, so 
 collection would often start there and delete a closed table's widgets or a host's timers from
 the wrong thread: Qt warns "Timers cannot be stopped from another thread" and may crash.
 `install` turns automatic collection off (threshold 0) and lets a timer on the GUI thread
-collect instead, by the same thresholds. A collector turned off with `gc.disable` (the LAN
-host does so during a step) is left alone until it is on again.
+collect instead, by the same thresholds; it waits for the Qt application, because a timer made
+before it would never fire and nothing would be collected at all. A collector turned off with
+`gc.disable` (the LAN host does so during a step) is left alone until it is on again.
 """
 
 from __future__ import annotations
 
 import gc
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer
 
 CHECK_MS = 100
 """How often the GUI thread looks whether a collection is due."""
@@ -35,9 +36,11 @@ _COLLECTOR: _Collector | None = None
 
 
 def install() -> None:
-    """Collect on this thread (the GUI thread) only, from now on; a second call does nothing."""
+    """Collect on the GUI thread only, from now on. Called on the GUI thread; does nothing
+    before the Qt application exists (automatic collection stays on) or once installed."""
     global _COLLECTOR
-    if _COLLECTOR is not None:
+    app = QCoreApplication.instance()
+    if _COLLECTOR is not None or app is None or app.thread() is not QThread.currentThread():
         return
     first, second, third = gc.get_threshold()
     _COLLECTOR = _Collector((first or 700, second, third))

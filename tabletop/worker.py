@@ -7,8 +7,9 @@ left, a match that is undone or a seat taken back cancels its job, and a late an
 moment the owner may use what the work used again.
 Jobs run one at a time, in order, so a computer player is never used by two threads at once
 as long as its owner hands it to no other thread and feeds it no events while it thinks.
-Nothing of the GUI's dies on the worker thread: garbage is collected on the GUI thread once a
-worker exists (`tabletop.collector`), and a delivered job forgets what it was to call.
+Nothing of the GUI's dies on the worker thread: garbage is collected on the GUI thread from the
+first job submitted once the Qt application exists (`tabletop.collector`), and a delivered job
+forgets what it was to call.
 """
 
 from __future__ import annotations
@@ -79,7 +80,6 @@ class Worker:
     """One background thread running jobs in the order they were submitted."""
 
     def __init__(self) -> None:
-        collector.install()  # so that no collection runs on the worker thread
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletop-think")
         self._relay = _Relay()
         self._relay.finished.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
@@ -93,6 +93,7 @@ class Worker:
     ) -> Job:
         """Run `work` on the worker thread; `after()`, then `then(value)` (or `failed(error)`)
         on this one."""
+        collector.install()  # so that no collection runs on the worker thread
         job = Job(work, then, failed, after)
         self._pool.submit(self._run, job)
         return job

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+import subprocess
+import sys
 import threading
 import weakref
 from typing import Any
@@ -25,8 +27,6 @@ def test_garbage_with_a_running_timer_is_collected_on_the_gui_thread(qtbot: Any)
     computer player's busy think and is collected by the GUI thread afterwards: deleted on the
     worker thread, Qt would warn "Timers cannot be stopped from another thread" (which fails
     every UI test) and could crash."""
-    worker.worker()
-    assert collector.installed()
     collected_on: list[int] = []
 
     def note(phase: str, _info: dict[str, int]) -> None:
@@ -43,6 +43,7 @@ def test_garbage_with_a_running_timer_is_collected_on_the_gui_thread(qtbot: Any)
     try:
         thinker: list[int] = []
         worker.submit(churn, thinker.append)
+        assert collector.installed()
         qtbot.waitUntil(lambda: bool(thinker), timeout=10_000)
         qtbot.waitUntil(lambda: alive() is None, timeout=5_000)
     finally:
@@ -67,3 +68,46 @@ def test_a_delivered_job_holds_nothing_of_its_owner(qtbot: Any) -> None:
     alive = weakref.ref(owner)
     del owner
     assert alive() is None
+
+
+BEFORE_THE_APP = """
+import gc, threading, weakref
+from tabletop import collector, worker
+def churn():
+    for _ in range(50_000):
+        loop = []
+        loop.append(loop)
+worker.worker()
+from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
+app = QCoreApplication([])
+class Node:
+    pass
+node = Node()
+node.me = node
+alive = weakref.ref(node)
+del node
+done = []
+worker.submit(churn, done.append)
+assert collector.installed()
+loop = QEventLoop()
+def check():
+    if done and alive() is None:
+        loop.quit()
+poll = QTimer()
+poll.timeout.connect(check)
+poll.start(10)
+QTimer.singleShot(10_000, loop.quit)
+loop.exec()
+print(bool(done), alive() is None)
+"""
+
+
+def test_a_worker_made_before_the_application_still_gets_garbage_collected() -> None:
+    """The worker may be made before the Qt application (a test, a host made early): the
+    collector waits for the application, so that its timer runs and garbage goes on being
+    collected."""
+    run = subprocess.run(
+        [sys.executable, "-c", BEFORE_THE_APP], capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["True", "True"]
