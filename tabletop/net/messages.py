@@ -507,7 +507,7 @@ class SeatView:
             if key == "zones":
                 parts.append(',"zones":[' + ",".join(self.zones) + "]")
             elif key == "counters":
-                parts.append(',"counters":[' + ",".join(self.counters) + "]")
+                parts.append(self.texts.counters_part())
             else:
                 parts.append(f',"{key}":{self.fields[key]}')
         parts.append("}")
@@ -571,9 +571,9 @@ class SeatView:
             if text is not was and text != was:
                 parts.append(f',"{key}":{text}')
         if self.seat in shared.insiders:
-            count, zone_text = self.texts.insider_zones(self.seat)
-            if 2 * (count + shared.counters) > shared.size:
+            if 2 * (self.texts.insider_count(self.seat) + shared.counters) > shared.size:
                 return None
+            zone_text = self.texts.insider_zones(self.seat)
         elif shared.zones is None:
             return None
         else:
@@ -704,6 +704,7 @@ class ViewTexts:
         self._shared_made = False
         self._outside: list[str] | None = None
         self._insight: dict[int, list[int]] | None = None
+        self._counters_part: str | None = None
         self._pieces: tuple[list[str], int, dict[int, list[tuple[int, str, int]]]] | None = None
 
     def shared_patch(self) -> SharedPatch | None:
@@ -760,24 +761,32 @@ class ViewTexts:
             self._plan = plan
         return self._plan
 
-    def insider_zones(self, seat: int | None) -> tuple[int, str]:
-        """How many zones changed, and the zones part of the patch, for `seat` (one of the
-        plan's insiders) from its View at `prev`: the same as from `SeatView._changed_zones`.
+    def insider_count(self, seat: int | None) -> int:
+        """How many zones changed for `seat` (one of the plan's insiders) from its View at
+        `prev`: as many as `SeatView._changed_zones` finds."""
+        if self._pieces is None:
+            self._pieces = self._make_pieces()
+        _base, count, own = self._pieces
+        mine = own.get(seat) if seat is not None else None
+        return count + sum(delta for _pos, _piece, delta in mine or ())
+
+    def insider_zones(self, seat: int | None) -> str:
+        """The zones part of the patch for `seat` (one of the plan's insiders) from its View
+        at `prev`: the same as from `SeatView._changed_zones`.
 
         The parts every seat shares are written once; a seat changes only the entries of the
         zones whose faces it sees.
         """
         if self._pieces is None:
             self._pieces = self._make_pieces()
-        base, count, own = self._pieces
+        base, _count, own = self._pieces
         mine = own.get(seat) if seat is not None else None
         if not mine:
-            return count, ',"zones":{' + "".join(base)[1:] + "}"
+            return ',"zones":{' + "".join(base)[1:] + "}"
         pieces = list(base)
-        for pos, piece, delta in mine:
+        for pos, piece, _delta in mine:
             pieces[pos] = piece
-            count += delta
-        return count, ',"zones":{' + "".join(pieces)[1:] + "}"
+        return ',"zones":{' + "".join(pieces)[1:] + "}"
 
     def _make_pieces(self) -> tuple[list[str], int, dict[int, list[tuple[int, str, int]]]]:
         """The plan as `,"index":text` pieces for the seats that see no changed zone's faces
@@ -829,6 +838,12 @@ class ViewTexts:
         for i in own:
             zones[i] = self._faces[i]
         return zones
+
+    def counters_part(self) -> str:
+        """The `,"counters":[...]` part of every seat's full View (written once)."""
+        if self._counters_part is None:
+            self._counters_part = ',"counters":[' + ",".join(self.counters) + "]"
+        return self._counters_part
 
     def seat_view(self, seat: int | None) -> SeatView:
         """The pieces of `seat`'s View (None: a spectator)."""
