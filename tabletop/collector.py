@@ -1,4 +1,4 @@
-"""Python's cyclic garbage collector, kept on the GUI thread once a worker thread exists.
+"""Python's cyclic garbage collector, kept on the GUI thread once the worker thread has work.
 
 A collection deletes whatever garbage it finds in the thread that happens to run it. The worker
 thread (`tabletop.worker`) allocates heavily while a computer player thinks, so an automatic

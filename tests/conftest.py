@@ -38,7 +38,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(autouse=True)
 def garbage_collected() -> Iterator[None]:
-    """Once a worker thread exists, garbage is collected by a timer on the GUI thread
+    """Once the worker thread has had work, garbage is collected by a timer on the GUI thread
     (`tabletop.collector`); a test that runs no event loop still gets its collections, here."""
     yield
     collector.collect_due()
