@@ -71,7 +71,7 @@ def test_a_delivered_job_holds_nothing_of_its_owner(qtbot: Any) -> None:
 
 
 BEFORE_THE_APP = """
-import gc, threading, weakref
+import weakref
 from tabletop import collector, worker
 def churn():
     for _ in range(50_000):
