@@ -77,7 +77,7 @@ class Stepper:
         """The View after action k: for `seat` (None: public), or with every card shown."""
         state = self.state(k)
         view = self.game.view(state, None if reveal else seat)
-        zones = [replace(z, visible=PUBLIC) for z in self.game.zones(state)] if reveal else None
+        zones = [z._replace(visible=PUBLIC) for z in self.game.zones(state)] if reveal else None
         return replace(view, zones=tuple(zones or view.zones), moves=())
 
     def step_events(self, k: int, seat: int | None = None, reveal: bool = False) -> list[Any]:

@@ -108,14 +108,14 @@ def trick_frame(before: View, events: Sequence[Event], seat: int) -> View | None
     zones = []
     for zone in before.zones:
         if zone is trick:
-            zones.append(dataclasses.replace(zone, cards=tuple(cards)))
+            zones.append(zone._replace(cards=tuple(cards)))
             continue
         held = list(zone.cards)
         for code in list(missing):
             if code in held:
                 held.remove(code)
                 missing.remove(code)
-        zones.append(dataclasses.replace(zone, cards=tuple(held)))
+        zones.append(zone._replace(cards=tuple(held)))
     if missing:
         zones = [_drop_backs(z, seat, len(missing)) for z in zones]
     return dataclasses.replace(before, zones=tuple(zones), moves=())
@@ -129,7 +129,7 @@ def _drop_backs(zone: Zone, seat: int, count: int) -> Zone:
     for _ in range(count):
         if BACK in held:
             held.remove(BACK)
-    return dataclasses.replace(zone, cards=tuple(held))
+    return zone._replace(cards=tuple(held))
 
 
 def last_trick(events: Sequence[Event]) -> tuple[list[str], int | None] | None:

@@ -54,10 +54,10 @@ def staged(view: View, move: Move) -> View:
                 for code in move.cards:
                     if code in held:
                         held.remove(code)
-                zones[index] = dataclasses.replace(zone, cards=tuple(held))
+                zones[index] = zone._replace(cards=tuple(held))
         for index, zone in enumerate(zones):
             if zone.id == move.target:
-                zones[index] = dataclasses.replace(zone, cards=(*zone.cards, *move.cards))
+                zones[index] = zone._replace(cards=(*zone.cards, *move.cards))
     return dataclasses.replace(view, zones=tuple(zones), moves=(), status=WAITING)
 
 
