@@ -15,7 +15,9 @@ import io
 import json
 import os
 import secrets
+import sys
 import time
+import traceback
 from collections import Counter, deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -982,9 +984,15 @@ class Host(QObject):
         thinking.job = worker.submit(
             lambda: bot.choose(view),
             lambda choice: self._chosen(thinking, str(choice)),
-            lambda error: self._chosen(thinking, f"failed:{error}"),
+            lambda error: self._failed(thinking, error),
             lambda: self._thought(thinking),
         )
+
+    def _failed(self, thinking: _Thinking, error: BaseException) -> None:
+        """A computer that fails plays its seat's first legal move; the error itself (a bug's
+        English text) goes to standard error for a bug report."""
+        traceback.print_exception(error, file=sys.stderr)
+        self._chosen(thinking, None)
 
     def _thought(self, thinking: _Thinking) -> None:
         """The computer is done thinking: it hears what happened meanwhile."""
@@ -995,14 +1003,23 @@ class Host(QObject):
         for events in thinking.held:
             feed({thinking.seat: thinking.bot}, events)
 
-    def _chosen(self, thinking: _Thinking, choice: str) -> None:
-        """Play a computer's choice if its seat is still its own and still to act."""
+    def _chosen(self, thinking: _Thinking, choice: str | None) -> None:
+        """Play a computer's choice (None: it failed, so its seat's first legal move) if its
+        seat is still its own and still to act."""
         state, seat = self.state, thinking.seat
         if not shiboken6.isValid(self) or state is None or state.result is not None:
             return
         if self._seats[seat].stand_in is not thinking.bot or seat not in self.game.to_act(state):
             self._schedule_computers()
             return
+        if choice is None:
+            self.message.emit(
+                Msg(
+                    "{player} could not choose and plays its first legal move.",
+                    player=self._seats[seat].name,
+                )
+            )
+            choice = str(self.game.legal_actions(state, seat)[0])
         try:
             self._apply(seat, choice)
         except (IllegalAction, ParseError) as err:

@@ -11,6 +11,8 @@ thought on the GUI thread: it sees the same view and the same events in the same
 
 from __future__ import annotations
 
+import sys
+import traceback
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -110,16 +112,19 @@ class BotTurns:
             self._play()
 
     def _failed(self, session: Session, seat: int, error: BaseException) -> None:
-        """A computer player that fails plays its first legal move rather than stop the match."""
+        """A computer player that fails plays its first legal move rather than stop the match.
+
+        The notice says so in the reader's language; the error itself (a bug's English text)
+        goes to standard error for a bug report."""
         self.job = None
+        traceback.print_exception(error, file=sys.stderr)
         if self.table.session is not session or seat not in session.bot_seats_to_act():
             return
         first = session.view(seat).moves[0].action
         self.ready = Choice(session, seat, first, Mark.of(session))
         told = Msg(
-            "{player} could not choose ({reason}) and plays its first legal move.",
+            "{player} could not choose and plays its first legal move.",
             player=session.names[seat],
-            reason=str(error),
         )
         self.table.scene.toast(render(told))
         if self.table.may_step_bot():

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from tabletop.bots.base import bot_names
 from tabletop.engine.game import Game
-from tabletop.engine.log import replay
+from tabletop.engine.log import replay, replay_steps
 from tabletop.engine.registry import all_games
+from tabletop.engine.text import Msg
+from tabletop.engine.views import View
+from tabletop.net import host as host_module
 from tabletop.net.bench import LoopbackTable
 from tabletop.net.fairness import VERIFIED
 from tabletop.net.host import SeatSpec
@@ -72,3 +77,45 @@ def test_party_tables(loopback: Callable[..., LoopbackTable], game_id: str, play
     table = loopback(game_id, players, seed=13)
     check_finished(table)
     assert table.errors == []
+
+
+class _Broken:
+    """A computer player that fails whenever it is asked to choose."""
+
+    name = "broken"
+
+    def observe(self, events: list[dict[str, Any]]) -> None:
+        """Hear nothing."""
+
+    def choose(self, view: View) -> str:
+        """Fail."""
+        raise RuntimeError("out of ideas")
+
+
+def test_a_computer_that_fails_plays_its_first_legal_move(
+    loopback: Callable[..., LoopbackTable], monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
+    """A host's computer seat whose player fails plays its first legal move every time, the host
+    says so in a catalogue message (no English error text), and the error goes to standard
+    error."""
+    made = host_module.table_player
+    monkeypatch.setattr(
+        host_module,
+        "table_player",
+        lambda game, bot, seed: _Broken() if bot == "broken" else made(game, bot, seed),
+    )
+    specs = [SeatSpec(network=True), SeatSpec(name="Deep", bot="broken")]
+    table = loopback("trump-duel", 2, seed=3, specs=specs)
+    told: list[Msg] = []
+    table.host.message.connect(told.append)
+    check_finished(table)
+    lines = table.host.log_text().splitlines()
+    acted = [json.loads(line) for line in lines if '"type":"action"' in line]
+    checked = 0
+    for (game, state, _done, _events), act in zip(replay_steps(lines), acted, strict=False):
+        if act["seat"] == 1:
+            assert act["action"] == str(game.legal_actions(state, 1)[0])
+            checked += 1
+    failed = Msg("{player} could not choose and plays its first legal move.", player="Deep")
+    assert checked > 0 and told.count(failed) == checked
+    assert "RuntimeError: out of ideas" in capsys.readouterr().err

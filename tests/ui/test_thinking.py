@@ -278,10 +278,10 @@ class _Broken:
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_computer_that_fails_plays_its_first_legal_move_and_says_so(
-    qtbot: Any, closing: Closing, lang: str
+    qtbot: Any, closing: Closing, lang: str, capsys: Any
 ) -> None:
     """The match goes on with the failing seat's first legal move, and the notice names the seat
-    in the reader's language."""
+    wholly in the reader's language; the error goes to standard error."""
     seats = [SeatSpec("Ann"), SeatSpec("Deep", "thumb"), SeatSpec("Bob", "thumb")]
     session = Session(get_game(GAME), seats, 16)
     first = session.view(1).moves[0].action
@@ -296,5 +296,6 @@ def test_a_computer_that_fails_plays_its_first_legal_move_and_says_so(
     finally:
         set_language("en")
     assert f'"type":"action","seat":1,"action":"{first}"' in "".join(session.log())
-    assert "Deep" in notice and "out of ideas" in notice
+    assert "Deep" in notice and "out of ideas" not in notice
     assert ("選べません" in notice) == (lang == "ja")
+    assert "RuntimeError: out of ideas" in capsys.readouterr().err
