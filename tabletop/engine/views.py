@@ -34,7 +34,7 @@ Gesture = Literal["drag", "click", "button"]
 class Zone(NamedTuple):
     """A place holding cards; `visible` is PUBLIC (None), HIDDEN, or a set of seats.
 
-    An immutable value (a named tuple: the table builds every zone anew after each action, and
+    An immutable value (a named tuple: a game makes all its zones anew for every View, and
     a tuple is made and compared several times faster than a frozen dataclass).
     """
 
