@@ -1,8 +1,10 @@
 """The search player: determinized Monte Carlo search over worlds sampled from its own seat.
 
 Each iteration samples a world consistent with the seat's View and memory (`bots.worlds`) and
-plays every candidate move out in it to the end of the round with uniformly random moves, the
-same random playout for each candidate (so they are compared on equal terms); the candidate
+plays every candidate move out in it to the end of the round with uniformly random moves (to
+the end of the match in a game whose rounds are single fights over a prize, where what a move
+spends matters in the rounds after), the same random playout for each candidate (so they are
+compared on equal terms); the candidate
 with the best mean value is played. The candidates are the legal moves, or for wide choices
 (passing two cards of thirteen) the rule-of-thumb player's choice and a random sample of the
 rest. The search overrules the rule-of-thumb choice only where the playouts say clearly
@@ -45,7 +47,8 @@ class Estimate:
 
     action: str
     points: float
-    """The mean change of the seat's total by the end of the round."""
+    """The mean change of the seat's total by the end of the round (even where playouts go on
+    to the end of the match)."""
     best: float
     """The share of those worlds in which it did at least as well as every other candidate."""
     worlds: int
@@ -65,8 +68,11 @@ class SearchBot:
         think: float | None = None,
         iterations: int | None = None,
         guide: Bot | None = None,
+        whole_match: bool = False,
     ) -> None:
         self.game = game
+        self.whole_match = whole_match
+        """Playouts go on to the end of the match, not only of the round."""
         self.sampler = sampler
         self.rng = Rng(seed)
         self.think = DEFAULT_THINK if think is None and iterations is None else think
@@ -113,7 +119,7 @@ class SearchBot:
         The best candidate by mean value is played if it beats the guide's choice by more
         than CONFIDENCE standard errors of their paired differences, else the guide's choice.
         """
-        game, rng, seat = self.game, self.rng, view.seat
+        game, rng, seat, whole_match = self.game, self.rng, view.seat, self.whole_match
         assert seat is not None
         k = len(moves)
         values: list[dict[int, float]] = [{} for _ in range(k)]
@@ -128,8 +134,10 @@ class SearchBot:
                     break
                 i = (worlds + j) % k
                 copy = game.clone(world, quiet=True, rng=Rng(seed))
-                values[i][worlds] = playout(game, copy, seat, moves[i], Rng(seed + 1))
-                gains[i].append(total_of(copy, seat) - total)
+                values[i][worlds], ended = playout(
+                    game, copy, seat, moves[i], Rng(seed + 1), whole_match
+                )
+                gains[i].append(ended - total)
                 done += 1
             worlds += 1
         self.playouts += done
@@ -166,21 +174,30 @@ class SearchBot:
         return self.think is not None and time.perf_counter() - start >= self.think
 
 
-def playout(game: Game[Any], world: State, seat: int, move: str, rng: Rng) -> float:
-    """Play `move` for `seat` in `world`, then random play to the round's end; its value."""
+def playout(
+    game: Game[Any], world: State, seat: int, move: str, rng: Rng, whole_match: bool = False
+) -> tuple[float, float]:
+    """Play `move` for `seat` in `world`, then random play to the round's end (or the
+    match's); the value reached, and the seat's total when the round ended."""
     game.apply(world, seat, move)
     round_no = world.match.round
+    round_total: float | None = None
     to_act, legal, apply = game.to_act, game.legal_actions, game.apply
     for _ in range(ROLLOUT_LIMIT):
-        if world.result is not None or world.match.round != round_no:
+        if world.result is not None:
             break
+        if world.match.round != round_no:
+            if round_total is None:
+                round_total = total_of(world, seat)
+            if not whole_match:
+                break
         acting = to_act(world)
         if not acting:
             break
         actor = min(acting)
         actions = legal(world, actor)
         apply(world, actor, actions[rng.below(len(actions))])
-    return value_of(world, seat)
+    return value_of(world, seat), total_of(world, seat) if round_total is None else round_total
 
 
 def total_of(state: State, seat: int) -> float:
@@ -213,16 +230,23 @@ def make_search(
         return None
     game = get_game(game_id)
     guided = "thumb" in bot_names(game_id)
+    whole_match = game_id in _WHOLE_MATCH
 
     def factory(seed: int) -> SearchBot:
         guide = make_bot(game_id, "thumb", seed) if guided else None
-        return SearchBot(game, sampler, seed, think, iterations, guide)
+        return SearchBot(game, sampler, seed, think, iterations, guide, whole_match)
 
     return factory
 
 
-def register_search(game_id: str) -> None:
-    """Offer `search` for a game whose module registered a world sampler."""
+_WHOLE_MATCH: set[str] = set()
+
+
+def register_search(game_id: str, whole_match: bool = False) -> None:
+    """Offer `search` for a game whose module registered a world sampler; `whole_match`:
+    its playouts go on to the end of the match (for rounds that are single fights)."""
+    if whole_match:
+        _WHOLE_MATCH.add(game_id)
     factory = make_search(game_id)
     if factory is not None:
         register_bot(game_id, "search", factory)

@@ -225,4 +225,4 @@ def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State
 
 
 register_world("trump-duel", sample_world)
-register_search("trump-duel")
+register_search("trump-duel", whole_match=True)

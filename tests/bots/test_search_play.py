@@ -15,6 +15,7 @@ from tabletop.bots.runner import play_match
 from tabletop.bots.search import SearchBot
 from tabletop.engine.errors import BadOption
 from tabletop.engine.registry import get_game
+from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
 from tabletop.net.headless import _Player
 from tabletop.ui.session import SeatSpec, Session
@@ -214,3 +215,29 @@ def test_search_plays_whole_matches_with_options(
     _, result = play_match(game, players, seed=8, options=options, seated=seated)
     assert len(result.places) == players
     assert seated[0].decisions > 0  # type: ignore[attr-defined]
+
+
+def test_a_playout_to_the_match_end_still_reports_the_round_total() -> None:
+    """The same random playout stopped at the round's end and carried on to the match's end
+    report the same total at the round's end; only the second finishes the match."""
+    game = get_game("trump-duel")
+    state = game.setup(2, None, 5, quiet=True)
+    seat = min(game.to_act(state))
+    move = game.legal_actions(state, seat)[0]
+    start_round = state.match.round
+    short, whole = game.clone(state, quiet=True), game.clone(state, quiet=True)
+    _, short_total = search.playout(game, short, seat, move, Rng(3))
+    value, whole_total = search.playout(game, whole, seat, move, Rng(3), whole_match=True)
+    assert short.result is None and short.match.round == start_round + 1
+    assert whole.result is not None
+    assert whole_total == short_total == short.match.totals[seat]
+    assert value == search.value_of(whole, seat)
+
+
+def test_only_games_of_single_fight_rounds_search_to_the_match_end() -> None:
+    """Trump Duel's rounds are single fights, so what a move spends shows only in later
+    rounds; a Second Third round is a whole deal."""
+    duel = search.make_search("trump-duel", iterations=1)
+    deal = search.make_search("second-third", iterations=1)
+    assert duel is not None and deal is not None
+    assert duel(0).whole_match and not deal(0).whole_match
