@@ -3,7 +3,8 @@
 Random legal play (driven by hypothesis) checks after every action that: cards are conserved,
 no serialized View or event shows a card its seat may not see, `legal_actions` is non-empty
 exactly for the seats in `to_act`, every action's text round-trips, illegal actions raise and
-change nothing, clones are independent, a determinized state looks the same to its seat; and
+change nothing, clones are independent, a determinized state looks the same to its seat, an
+action that names the zones it changed changed no other zone and no counter; and
 that every match ends, the same seed gives the same log, and logs replay.
 """
 
@@ -201,6 +202,21 @@ def check_determinize(game: Game, state: State, seat: int, seed: int) -> None:
     assert all_cards(game, guess) == all_cards(game, state), "determinize lost or made cards"
 
 
+def check_touched(
+    game: Game, state: State, zones_before: list[Zone], counters_before: list[Any]
+) -> None:
+    """Where an action named the only zones it changed (`State.touched`), building just those
+    one at a time gives every zone as `zones` does now, and no counter changed."""
+    touched = state.touched
+    if touched is None:
+        return
+    assert touched <= {z.id for z in zones_before}, f"unknown zones named: {sorted(touched)}"
+    rebuilt = [game.zone(state, z.id) if z.id in touched else z for z in zones_before]
+    assert rebuilt == game.zones(state), "a zone changed that the action did not name"
+    counters = [c.to_json() for c in game.counters(state)]
+    assert counters == counters_before, "a counter changed under an action that named its zones"
+
+
 def watched(everyone: list[int | None], seat: int, step: int) -> list[int | None]:
     """The viewers whose events are checked at this step: all of them at small tables, else
     the spectator, the acting seat and two other seats that rotate with the step."""
@@ -245,11 +261,14 @@ def play_checked(
                 zones = game.zones(state)
         action = rnd.choice(game.legal_actions(state, seat))
         hidden_before = hidden_only(game, state, audience, zones) if checks else {}
+        counters_before = [c.to_json() for c in game.counters(state)] if checks else []
         round_before = state.match.round
+        zones_before = zones
         events = game.apply(state, seat, str(action))
         writer.action(seat, action, events)
         zones = game.zones(state)
         if checks:
+            check_touched(game, state, zones_before, counters_before)
             same_round = state.match.round == round_before
             before = hidden_before if same_round else None
             check_events(game, state, events, before, audience, zones)

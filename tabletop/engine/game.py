@@ -205,7 +205,9 @@ class State:
     the seats to act next, which spares the call to `seats_to_act`. `offered` holds the legal
     actions of the seat `offered_seat` once asked (-1: none); `perform` may fill both for the
     seat it names, with what `legal` would answer. A `quiet` state is played without a
-    record: its `perform` may return no events.
+    record: its `perform` may return no events. `apply` sets `touched` to None (anything may
+    have changed); `perform` may then name the only zones its action changed (by id, no
+    counter changed), so a host rebuilds just those for the next View.
     """
 
     COPY_FLAT: ClassVar[tuple[str, ...]] = ()
@@ -223,6 +225,7 @@ class State:
     quiet: bool = False
     offered_seat: int = -1
     offered: Sequence[Action] = ()
+    touched: frozenset[str] | None = None
 
     def init_common(self, players: int, options: dict[str, Any], seed: int, rounds: int) -> None:
         """Fill the shared fields; games call this first in `new_state`."""
@@ -361,6 +364,7 @@ class Game(Generic[S]):
         if not isinstance(action, Action) or action not in legal:
             action = self._check(state, seat, action, legal)
         state.offered_seat = -1
+        state.touched = None
         before = state.acting
         events = self.perform(state, seat, action)
         if state.result is not None:
@@ -447,6 +451,11 @@ class Game(Generic[S]):
     def zones(self, state: S) -> list[Zone]:
         """Every zone with all its cards and a visibility mark."""
         raise NotImplementedError
+
+    def zone(self, state: S, zone_id: str) -> Zone:
+        """The zone `zone_id` as `zones` builds it (a game that names `touched` zones may
+        build them one at a time)."""
+        return next(z for z in self.zones(state) if z.id == zone_id)
 
     def counters(self, state: S) -> list[Counter]:
         """Public counters: scores, chips, tricks, markers."""

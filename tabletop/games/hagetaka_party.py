@@ -47,6 +47,12 @@ def _zone_ids(seat: int) -> tuple[str, str]:
 
 
 @cache
+def _plotting(seat: int) -> frozenset[str]:
+    """The zones a plot that does not reveal them all changes: the seat's sheet and plot."""
+    return frozenset(_zone_ids(seat))
+
+
+@cache
 def _counter_ids(seat: int) -> tuple[str, str]:
     """A seat's redrew and plotted counter ids."""
     return f"redrew{seat}", f"plotted{seat}"
@@ -230,6 +236,7 @@ class VultureParty(VultureGame[PartyState]):
             state.sheets[seat].remove(marker)
             state.plots[seat] = marker
             if any(p is None for p in state.plots):
+                state.touched = _plotting(seat)
                 return []
             return self._reveal_plots(state)
         return self._bid(state, seat, action.args[0])

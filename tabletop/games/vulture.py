@@ -197,6 +197,13 @@ def _counter_ids(players: int) -> tuple[tuple[str, str, str, str], ...]:
     return tuple((f"score{i}", f"now{i}", f"zeros{i}", f"in{i}") for i in range(players))
 
 
+@cache
+def _sealing(players: int, seat: int) -> frozenset[str]:
+    """The zones a sealed bid that does not end the bout changes: the seat's hand and bid."""
+    hand_id, bid_id, _played_id, _taken_id = _seat_ids(players)[seat]
+    return frozenset((hand_id, bid_id))
+
+
 def bout_winner(bids: Sequence[tuple[int, str]], total: int) -> tuple[int | None, list[int]]:
     """Who takes a pile worth `total` from (seat, card) bids, and the cancelled numbers.
 
@@ -302,6 +309,10 @@ class VultureGame(Game[VS]):
         "lone": frozenset({"stack", "spent"}),
     }
     """Event fields a format-1 replay log did not record (`engine.log`)."""
+
+    def __init__(self) -> None:
+        self._owners: dict[int, dict[str, int]] = {}
+        """Per player count, the seat owning each zone of a seat (for `zone`)."""
 
     def _after_battle(self, state: VS) -> list[Event]:
         """Open the next battle or end the round."""
@@ -440,6 +451,7 @@ class VultureGame(Game[VS]):
         state.hands[seat].remove(card)
         state.bids[seat] = card
         if any(state.bids[i] is None for i in state.participants):
+            state.touched = _sealing(state.players, seat)
             return []
         return self._resolve(state)
 
@@ -541,20 +553,35 @@ class VultureGame(Game[VS]):
             zone("pile", "row", tuple(state.pile), None, LABEL["pile"], None),
             zone("used", "pile", tuple(state.used), None, LABEL["used"], None),
         ]
-        bid_label, played_label, taken_label = LABEL["bid"], LABEL["played"], LABEL["taken"]
-        bids, hands, played, taken = state.bids, state.hands, state.played, state.taken
-        seat_zones, hand_mark = self._seat_zones, self._hand_mark
-        for i, (hand_id, bid_id, played_id, taken_id) in enumerate(_seat_ids(state.players)):
-            zones.extend(seat_zones(state, i))
-            mine = alone(i)
-            bid = bids[i]
-            zones += [
-                zone(hand_id, "hand", tuple(by_number(hands[i])), i, HAND, hand_mark(state, i)),
-                zone(bid_id, "row", (bid,) if bid else (), i, bid_label, mine),
-                zone(played_id, "row", tuple(played[i]), i, played_label, None),
-                zone(taken_id, "tableau", tuple(taken[i]), i, taken_label, None),
-            ]
+        own = self._own_zones
+        for i in range(state.players):
+            zones += own(state, i)
         return zones
+
+    def _own_zones(self, state: VS, seat: int) -> list[Zone]:
+        """One seat's zones: the game's own, then hand, sealed bid, played and taken."""
+        hand_id, bid_id, played_id, taken_id = _seat_ids(state.players)[seat]
+        bid = state.bids[seat]
+        hand = tuple(by_number(state.hands[seat]))
+        return [
+            *self._seat_zones(state, seat),
+            Zone(hand_id, "hand", hand, seat, HAND, self._hand_mark(state, seat)),
+            Zone(bid_id, "row", (bid,) if bid else (), seat, LABEL["bid"], alone(seat)),
+            Zone(played_id, "row", tuple(state.played[seat]), seat, LABEL["played"], None),
+            Zone(taken_id, "tableau", tuple(state.taken[seat]), seat, LABEL["taken"], None),
+        ]
+
+    def zone(self, state: VS, zone_id: str) -> Zone:
+        """A seat's zone built alone (the shared ones through `zones`)."""
+        owners = self._owners.get(state.players)
+        if owners is None:
+            owners = self._owners[state.players] = {
+                z.id: seat for seat in range(state.players) for z in self._own_zones(state, seat)
+            }
+        seat = owners.get(zone_id)
+        if seat is None:
+            return super().zone(state, zone_id)
+        return next(z for z in self._own_zones(state, seat) if z.id == zone_id)
 
     def counters(self, state: VS) -> list[Counter]:
         """Match totals, this round's points, 0 cards, and where the match stands."""

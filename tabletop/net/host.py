@@ -307,6 +307,10 @@ class Host(QObject):
         self._text_cache = msg.TextCache()
         self._last_texts: msg.ViewTexts | None = None
         self._texts_seq = -1
+        self._touched: frozenset[str] | None = frozenset()
+        """The zones the actions applied since `_last_texts` changed (None: any), and how many
+        actions that is: the union is used only if it covers every step since."""
+        self._touched_steps = 0
         self._opening: msg.EventTexts | None = None
         self._server = QTcpServer(self)
         self._server.newConnection.connect(self._on_new_connection)
@@ -725,8 +729,13 @@ class Host(QObject):
         """Every seat's View of the current step, built once and shared by all frames of it."""
         texts = self._last_texts
         if texts is None or self._texts_seq != self.seq:
-            texts = self._last_texts = msg.ViewTexts(self.game, state, self._text_cache, texts)
+            covered = self._texts_seq + self._touched_steps == self.seq
+            touched = self._touched if covered else None
+            texts = self._last_texts = msg.ViewTexts(
+                self.game, state, self._text_cache, texts, touched
+            )
             self._texts_seq = self.seq
+            self._touched, self._touched_steps = frozenset(), 0
         return texts
 
     def _send_current(self, conn: _Conn) -> None:
@@ -892,6 +901,9 @@ class Host(QObject):
         if state is None:
             raise IllegalAction(Msg("The match has not started."))
         events = self.game.apply(state, seat, text)
+        touched, more = self._touched, state.touched
+        self._touched = None if touched is None or more is None else touched | more
+        self._touched_steps += 1
         assert self._writer is not None
         self._writer.action(seat, str(self.game.parse_action(text)), events)
         self._feed_computers(events)

@@ -650,7 +650,9 @@ class ViewTexts:
     Given the previous moment's `ViewTexts` as `prev`, zones and counters equal to those of
     `prev` keep their texts, and the changed zones are noted once for all seats (`plan`), so a
     seat's patch from its View at `prev` looks only at those (`prev` is held weakly, so old
-    moments are not kept alive).
+    moments are not kept alive). `touched`, the union of `State.touched` over every action
+    applied to the same state since `prev`, spares building and comparing the other zones
+    and the counters.
     """
 
     def __init__(
@@ -659,6 +661,7 @@ class ViewTexts:
         state: State,
         cache: TextCache | None = None,
         prev: ViewTexts | None = None,
+        touched: frozenset[str] | None = None,
     ) -> None:
         self.game = game
         self.state = state
@@ -667,28 +670,17 @@ class ViewTexts:
         )
         cache = cache or TextCache()
         self._cache = cache
-        zones = self._zones = game.zones(state)
-        counters = self._counters = game.counters(state)
-        self.zone_count = len(zones)
         self.changed: list[int] | None = None
         self.changed_counters: list[tuple[int, str]] | None = None
         self._faces: list[str]
         self._backs: dict[int, str]
         self.counters: list[str]
         """Every counter's text."""
-        if prev is not None and prev.zone_count == self.zone_count:
-            self._faces, self.changed = _reuse_zones(zones, prev._zones, prev._faces, cache)
-            kept = set(range(self.zone_count)).difference(self.changed)
-            self._backs = {i: t for i, t in prev._backs.items() if i in kept}
+        self._index: dict[str, int] | None = None
+        if prev is not None and touched is not None and prev.state is state:
+            self._touch(prev, touched)
         else:
-            self._faces = [cache.text((z, True), z.to_json) for z in zones]
-            self._backs = {}
-        if prev is not None and len(prev._counters) == len(counters):
-            self.counters, self.changed_counters = _reuse_counters(
-                counters, prev._counters, prev.counters
-            )
-        else:
-            self.counters = [_dumps(c.to_json()) for c in counters]
+            self._build(prev)
         self._to_act = game.to_act(state)
         self._common = {
             "game": _dumps(game.info.id),
@@ -706,6 +698,48 @@ class ViewTexts:
         self._insight: dict[int, list[int]] | None = None
         self._counters_part: str | None = None
         self._pieces: tuple[list[str], int, dict[int, list[tuple[int, str, int]]]] | None = None
+
+    def _build(self, prev: ViewTexts | None) -> None:
+        """Every zone and counter built; those equal to `prev`'s keep their texts."""
+        cache = self._cache
+        zones = self._zones = self.game.zones(self.state)
+        counters = self._counters = self.game.counters(self.state)
+        self.zone_count = len(zones)
+        if prev is not None and prev.zone_count == self.zone_count:
+            self._faces, self.changed = _reuse_zones(zones, prev._zones, prev._faces, cache)
+            kept = set(range(self.zone_count)).difference(self.changed)
+            self._backs = {i: t for i, t in prev._backs.items() if i in kept}
+        else:
+            self._faces = [cache.text((z, True), z.to_json) for z in zones]
+            self._backs = {}
+        if prev is not None and len(prev._counters) == len(counters):
+            self.counters, self.changed_counters = _reuse_counters(
+                counters, prev._counters, prev.counters
+            )
+        else:
+            self.counters = [_dumps(c.to_json()) for c in counters]
+
+    def _touch(self, prev: ViewTexts, touched: frozenset[str]) -> None:
+        """Only the `touched` zones built again; the rest, and the counters, as at `prev`."""
+        index = self._index = prev.zone_index()
+        zones = self._zones = list(prev._zones)
+        faces = self._faces = list(prev._faces)
+        self.zone_count = len(zones)
+        changed = []
+        for i in sorted(index[zone_id] for zone_id in touched):
+            zone = zones[i] = self.game.zone(self.state, zones[i].id)
+            if zone != prev._zones[i]:
+                faces[i] = self._cache.text((zone, True), zone.to_json)
+                changed.append(i)
+        self.changed = changed
+        self._backs = {i: t for i, t in prev._backs.items() if i not in changed}
+        self._counters, self.counters, self.changed_counters = prev._counters, prev.counters, []
+
+    def zone_index(self) -> dict[str, int]:
+        """Each zone's position by its id."""
+        if self._index is None:
+            self._index = {zone.id: i for i, zone in enumerate(self._zones)}
+        return self._index
 
     def shared_patch(self) -> SharedPatch | None:
         """The parts shared by every seat's patch from its View at `prev` (computed once);

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -106,10 +107,13 @@ def test_view_texts_equal_engine_views(game: Game) -> None:
     last: dict[int | None, tuple[msg.SeatView, dict]] = {}
     patched = 0
     prev = None
+    touched: frozenset[str] | None = frozenset()  # what the actions since `prev` changed
     for step in range(60):
         acting = sorted(game.to_act(state))
         if step % 3 == 0 or not acting:
-            texts = prev = msg.ViewTexts(game, state, cache, prev if step % 2 else None)
+            base = prev if step % 2 else None
+            texts = prev = msg.ViewTexts(game, state, cache, base, touched)
+            touched = frozenset()
             for seat in (None, *range(players)):
                 want = _normal({"type": "view", "seq": step, **game.view(state, seat).to_json()})
                 view = texts.seat_view(seat)
@@ -133,7 +137,47 @@ def test_view_texts_equal_engine_views(game: Game) -> None:
             break
         seat = rnd.choice(acting)
         game.apply(state, seat, rnd.choice(game.legal_actions(state, seat)))
+        touched = None if touched is None or state.touched is None else touched | state.touched
     assert patched > 0
+
+
+def test_a_plot_rebuilds_only_the_zones_it_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a Vulture Party plot that reveals nothing, the next moment's texts build only
+    the plotting seat's sheet and plot zones (no other zone, no counter) and still give every
+    seat exactly its View, as a patch from the moment before."""
+    game = get_game("hagetaka-party")
+    state = game.setup(25, None, 4)
+    cache = msg.TextCache()
+    prev = msg.ViewTexts(game, state, cache)
+    before = {s: prev.seat_view(s) for s in range(25)}
+    old = {s: _normal({"type": "view", "seq": 1, **game.view(state, s).to_json()}) for s in before}
+    seat = 7
+    game.apply(state, seat, str(game.legal_actions(state, seat)[0]))
+    assert state.touched == {"sheet7", "plot7"}
+    built: list[str] = []
+    real_zone = game.zone
+
+    def zone(state: Any, zone_id: str) -> Any:
+        built.append(zone_id)
+        return real_zone(state, zone_id)
+
+    def everything(state: Any) -> Any:
+        raise AssertionError("every zone or counter built again")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(game, "zone", zone)
+        patch.setattr(game, "zones", everything)
+        patch.setattr(game, "counters", everything)
+        texts = msg.ViewTexts(game, state, cache, prev, state.touched)
+        views = {s: texts.seat_view(s) for s in range(25)}
+    assert sorted(built) == ["plot7", "sheet7"]
+    assert texts.changed == [texts.zone_index()["sheet7"], texts.zone_index()["plot7"]]
+    for s in range(25):
+        want = _normal({"type": "view", "seq": 2, **game.view(state, s).to_json()})
+        assert json.loads(views[s].frame(2)) == want
+        patch_text = views[s].patch(2, before[s])
+        assert patch_text is not None
+        assert msg.apply_patch(old[s], msg.parse_host(json.loads(patch_text))) == want
 
 
 @pytest.mark.parametrize("game", GAMES)
