@@ -4,12 +4,12 @@ Each iteration samples a world consistent with the seat's View and memory (`bots
 plays every candidate move out in it to the end of the round with uniformly random moves (to
 the end of the match in a game whose rounds are single fights over a prize, where what a move
 spends matters in the rounds after), the same random playout for each candidate (so they are
-compared on equal terms); the candidate
-with the best mean value is played. The candidates are the legal moves, or for wide choices
-(passing two cards of thirteen) the rule-of-thumb player's choice and a random sample of the
-rest. The search overrules the rule-of-thumb choice only where the playouts say clearly
-(paired over the same worlds) that another move is better. Nothing but the View and the
-redacted events reaches it, so it plays the same at the table, in `simulate` and over the LAN.
+compared on equal terms); the candidate with the best mean value is played. The candidates
+are the legal moves, or for wide choices (passing two cards of thirteen) the rule-of-thumb
+player's choice and a random sample of the rest. The search overrules the rule-of-thumb
+choice only where the playouts say clearly (paired over the same worlds) that another move
+is better. Nothing but the View and the redacted events reaches it, so it plays the same at
+the table, in `simulate` and over the LAN.
 """
 
 from __future__ import annotations
@@ -39,6 +39,9 @@ CONFIDENCE = 2.0
 
 WIDE = 12
 """Most candidate moves searched: beyond, the guide's choice and a random sample of the rest."""
+
+_WHOLE_MATCH: set[str] = set()
+"""Games whose search plays out to the end of the match (`register_search`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,9 +240,6 @@ def make_search(
         return SearchBot(game, sampler, seed, think, iterations, guide, whole_match)
 
     return factory
-
-
-_WHOLE_MATCH: set[str] = set()
 
 
 def register_search(game_id: str, whole_match: bool = False) -> None:
