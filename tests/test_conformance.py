@@ -26,7 +26,7 @@ from tabletop.engine.game import Game, Result, State
 from tabletop.engine.log import LogWriter, replay
 from tabletop.engine.registry import all_games
 from tabletop.engine.rng import SECURE_FROM, Rng
-from tabletop.engine.views import BACK, Zone
+from tabletop.engine.views import BACK, Counter, Zone
 
 WORD = re.compile(r"[^\W\d_]")
 """A letter of any script: a counter value with one is words, which must be a Msg."""
@@ -203,18 +203,24 @@ def check_determinize(game: Game, state: State, seat: int, seed: int) -> None:
 
 
 def check_touched(
-    game: Game, state: State, zones_before: list[Zone], counters_before: list[Any]
+    game: Game,
+    state: State,
+    before: tuple[list[Zone], list[Counter]],
+    after: tuple[list[Zone], list[Counter]],
 ) -> None:
     """Where an action named the only zones it changed (`State.touched`), building just those
-    one at a time gives every zone as `zones` does now, and no counter changed."""
+    one at a time turns the zones `before` it into those `after` it, and no counter changed."""
     touched = state.touched
     if touched is None:
         return
-    assert touched <= {z.id for z in zones_before}, f"unknown zones named: {sorted(touched)}"
-    rebuilt = [game.zone(state, z.id) if z.id in touched else z for z in zones_before]
-    assert rebuilt == game.zones(state), "a zone changed that the action did not name"
-    counters = [c.to_json() for c in game.counters(state)]
-    assert counters == counters_before, "a counter changed under an action that named its zones"
+    zones, counters = before
+    assert touched <= {z.id for z in zones}, f"unknown zones named: {sorted(touched)}"
+    rebuilt = [game.zone(state, z.id) if z.id in touched else z for z in zones]
+    assert rebuilt == after[0], "a zone changed that the action did not name"
+    same = after[1] == counters and all(
+        type(c.value) is type(b.value) for c, b in zip(after[1], counters, strict=True)
+    )
+    assert same, "a counter changed under an action that named its zones"
 
 
 def watched(everyone: list[int | None], seat: int, step: int) -> list[int | None]:
@@ -239,6 +245,7 @@ def play_checked(
     # The state's zones, made again after each action and after the checks that play on
     # copies (the other checks between actions leave the state as it is, and say so if not).
     zones = game.zones(state)
+    counters = game.counters(state) if checks else []
     cards = all_cards(game, state, zones)
     everyone: list[int | None] = [None, *range(players)]
     if checks:
@@ -261,14 +268,14 @@ def play_checked(
                 zones = game.zones(state)
         action = rnd.choice(game.legal_actions(state, seat))
         hidden_before = hidden_only(game, state, audience, zones) if checks else {}
-        counters_before = [c.to_json() for c in game.counters(state)] if checks else []
         round_before = state.match.round
-        zones_before = zones
+        was = (zones, counters)
         events = game.apply(state, seat, str(action))
         writer.action(seat, action, events)
         zones = game.zones(state)
+        counters = game.counters(state) if checks else []
         if checks:
-            check_touched(game, state, zones_before, counters_before)
+            check_touched(game, state, was, (zones, counters))
             same_round = state.match.round == round_before
             before = hidden_before if same_round else None
             check_events(game, state, events, before, audience, zones)
