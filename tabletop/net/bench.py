@@ -244,20 +244,39 @@ def latencies(records: Sequence[Mapping[str, Any]]) -> list[float]:
     return out
 
 
+HELD_UP = 0.001
+"""A client's send (s) that takes longer than this was paused by the scheduler in the middle:
+when its bytes left is not known (see `sent_by_host`)."""
+
+
 def sent_by_host(
     records: Sequence[Mapping[str, Any]], sent: Sequence[tuple[int, float]]
 ) -> list[float]:
     """Seconds from each applied action's send until the host had written every seat's View
     of it (`Host.step_sent`): the host's part of the latency, without the clients' own work of
-    reading their frames (on a real network each client has a computer of its own)."""
+    reading their frames (on a real network each client has a computer of its own).
+
+    An action whose send was held up (`held_up`) is left out: its client, sharing a core with
+    the others, was paused between reading the clock and handing its bytes to the system, so
+    the time would be the client's and not the host's.
+    """
     timeline = sorted(sent)
     out = []
     for record in records:
         for ref, seq in record["applied"].items():
             done = next((t for s, t in timeline if s >= seq), None)
-            if done is not None:
+            if done is not None and not _held_up(record, ref):
                 out.append(done - record["sent"][ref])
     return out
+
+
+def held_up(records: Sequence[Mapping[str, Any]]) -> int:
+    """How many applied actions' sends took longer than `HELD_UP` (left out of `sent_by_host`)."""
+    return sum(_held_up(r, ref) for r in records for ref in r["applied"])
+
+
+def _held_up(record: Mapping[str, Any], ref: int) -> bool:
+    return bool(record["sent_end"][ref] - record["sent"][ref] > HELD_UP)
 
 
 def spawn_host(
@@ -359,7 +378,7 @@ def _client_process(port: int, token: str, seed: int, out: str, timeout: float) 
     client = Client("Net", None, token)
     client.check_delay_ms = CHECK_DELAY_MS
     rng = random.Random(seed)
-    record: dict[str, Any] = {"sent": {}, "applied": {}, "arrived": {}}
+    record: dict[str, Any] = {"sent": {}, "sent_end": {}, "applied": {}, "arrived": {}}
 
     written: list[float] = []
     # The time just before the write: the host may answer before act returns, and a client
@@ -372,6 +391,7 @@ def _client_process(port: int, token: str, seed: int, out: str, timeout: float) 
             ref = client.act(rng.choice(client.view["moves"])["action"])
             if len(written) > before:
                 record["sent"][ref] = written[-1]
+                record["sent_end"][ref] = time.monotonic()
 
     def on_view(view: dict[str, Any]) -> None:
         record["arrived"].setdefault(view["seq"], time.monotonic())
@@ -410,14 +430,16 @@ def _process(target: Callable[..., None], args: tuple[Any, ...]) -> BaseProcess:
 @dataclass(frozen=True, slots=True)
 class Played:
     """One bench match: finished in time, how many clients desynced or found it unfair, the
-    latencies to the last client (s), the host's processing time per update (s), and the
-    latencies until the host had written every View (s)."""
+    latencies to the last client (s), the host's processing time per update (s), the
+    latencies until the host had written every View (s), and how many actions those leave out
+    because their client's send was held up (`sent_by_host`)."""
 
     finished: bool
     bad: int
     latencies: list[float]
     busy: list[float]
     host_sent: list[float]
+    held_up: int
 
 
 def play_one(
@@ -450,11 +472,11 @@ def play_one(
                 proc.wait(10)
         records = [json.loads(o.read_text(encoding="utf-8")) for o in outs if o.exists()]
         for record in records:
-            for key in ("sent", "applied", "arrived"):
+            for key in ("sent", "sent_end", "applied", "arrived"):
                 record[key] = {int(k): v for k, v in record[key].items()}
         logs = [r["log"] for r in records if r["log"] is not None]
         if not logs:
-            return Played(False, players, [], [], [])
+            return Played(False, players, [], [], [], 0)
         # The log every client checked its own Views and events against (the fairness check).
         done = replay(logs[0].splitlines())
         finished = len(records) == players and all(r["fair"] for r in records)
@@ -469,7 +491,12 @@ def play_one(
         host = json.loads(timings.read_text(encoding="utf-8")) if timings.exists() else {}
         sent = [(int(seq), t) for seq, t in host.get("sent", [])]
         return Played(
-            finished, bad, latencies(records), host.get("busy", []), sent_by_host(records, sent)
+            finished,
+            bad,
+            latencies(records),
+            host.get("busy", []),
+            sent_by_host(records, sent),
+            held_up(records),
         )
 
 
@@ -489,7 +516,7 @@ def run_matches(
     lat: list[float] = []
     host: list[float] = []
     sent: list[float] = []
-    completed = desynced = 0
+    completed = desynced = held = 0
     for m in range(matches):
         played = play_one(game_id, players, 1000 + m, timeout, env)
         completed += played.finished
@@ -497,11 +524,13 @@ def run_matches(
         lat.extend(played.latencies)
         host.extend(played.busy)
         sent.extend(played.host_sent)
+        held += played.held_up
     return {
         "median_ms": _percentile(lat, 0.5) * 1000,
         "p99_ms": _percentile(lat, 0.99) * 1000,
         "host_sent_median_ms": _percentile(sent, 0.5) * 1000,
         "host_sent_p99_ms": _percentile(sent, 0.99) * 1000,
+        "host_sent_held_up": float(held),
         "host_median_ms": _percentile(host, 0.5) * 1000,
         "host_p99_ms": _percentile(host, 0.99) * 1000,
         "actions": float(len(lat)),
@@ -525,7 +554,8 @@ def measure(matches: int = 3) -> dict[str, float]:
 
     Keys: `<game>-<n>p <figure>`. `median_ms` and `p99_ms` are from an action's send until
     the last client holds its View; `host_sent_median_ms` and `host_sent_p99_ms` until the
-    host has written every seat's View (`sent_by_host`); `host_median_ms` and `host_p99_ms`
+    host has written every seat's View (`sent_by_host`), leaving out `host_sent_held_up`
+    actions whose client was paused in the middle of sending; `host_median_ms` and `host_p99_ms`
     are the host's own processing time per update it sent (engine, log and every frame
     written; `Host.step_times`).
     """

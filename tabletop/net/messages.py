@@ -24,9 +24,10 @@ from tabletop.engine.text import Msg
 from tabletop.engine.views import Counter, Zone
 from tabletop.net.framing import HEADER
 
-PROTOCOL_VERSION = 4
-"""The protocol version both sides put in their first message (4: every error carries a
-`reason`, a message the client renders, and no sentence)."""
+PROTOCOL_VERSION = 5
+"""The protocol version both sides put in their first message (5: a patch may give a zone's
+cards alone or a counter's number alone; 4: every error carries a `reason`, a message the
+client renders, and no sentence)."""
 
 NAME_MAX = 24
 """Longest player name, in characters, after cleaning."""
@@ -525,7 +526,7 @@ class SeatView:
                     if text is not None:
                         out.append((i, text))
                 return out
-        return _changed(self.zones, last.zones)
+        return [(i, _zone_entry(t, o)) for i, t, o in _changed(self.zones, last.zones)]
 
     def patch(self, seq: int, last: SeatView) -> str | None:
         """A `patch` frame text from `last` to this View; None when a full view is better."""
@@ -548,8 +549,10 @@ class SeatView:
         zones = self._changed_zones(last)
         counters = self.texts.changed_counters
         if last.texts is not self.texts.prev() or counters is None:
-            counters = _changed(self.counters, last.counters)
-        if 2 * (len(zones) + len(counters)) > self.texts.zone_count + len(self.counters):
+            counters = [
+                (i, _counter_entry(t, o)) for i, t, o in _changed(self.counters, last.counters)
+            ]
+        if 2 * (_wholes(zones) + _wholes(counters)) > self.texts.zone_count + len(self.counters):
             return None
         parts = [f'{{"type":"patch","seq":{seq}']
         for key, text in self.fields.items():
@@ -592,9 +595,9 @@ class SharedPatch:
 
     `fields`: the changed fields that are the same for every seat; `zones`: the zones part for
     a seat outside `insiders` (the seats that see some changed zone's faces now or did), None
-    when a full view is smaller for them; `counter_text`: the counters part; `counters`: how
-    many counters changed; `size`: zones plus counters (a patch changing more than half of
-    them is sent as a full view).
+    when a full view is better for them; `counter_text`: the counters part; `counters`: how
+    many counters it gives whole; `size`: zones plus counters (a patch giving more than half
+    of them whole is sent as a full view).
     """
 
     fields: str
@@ -605,8 +608,56 @@ class SharedPatch:
     insiders: frozenset[int]
 
 
-def _changed(new: list[str], old: list[str]) -> list[tuple[int, str]]:
-    return [(i, t) for i, (t, o) in enumerate(zip(new, old, strict=True)) if t is not o and t != o]
+def _changed(new: list[str], old: list[str]) -> list[tuple[int, str, str]]:
+    """Each index where `new` differs from `old`, with both texts."""
+    return [
+        (i, t, o) for i, (t, o) in enumerate(zip(new, old, strict=True)) if t is not o and t != o
+    ]
+
+
+_CARDS = ',"cards":'
+"""Where a zone's text (`Zone.to_json`, cards last) comes to its cards."""
+
+
+def _zone_entry(new: str, old: str) -> str:
+    """A patch's entry for a zone whose text was `old` and is `new`: its cards alone (a JSON
+    list) when nothing else about it changed, else the whole zone."""
+    # Card codes hold no quote, so the last `,"cards":` is the zone's own key.
+    cut = new.rfind(_CARDS) + len(_CARDS)
+    if cut >= len(_CARDS) and old.startswith(new[:cut]):
+        return new[cut:-1]
+    return new
+
+
+_VALUE = ',"value":'
+_OWNER = ',"owner":'
+
+
+def _counter_entry(new: str, old: str) -> str:
+    """A patch's entry for a counter whose text was `old` and is `new`: its number alone when
+    only its value changed and is a whole number, else the whole counter."""
+    # A counter's text ends `"value":V,"owner":O}` (`Counter.to_json`); O is a number or null.
+    end = new.rfind(_OWNER)
+    cut = new.rfind(_VALUE, 0, end) + len(_VALUE)
+    value = new[cut:end]
+    if (
+        cut >= len(_VALUE)
+        and value.removeprefix("-").isdigit()
+        and old.startswith(new[:cut])
+        and old.endswith(new[end:])
+    ):
+        return value
+    return new
+
+
+def _whole(entry: str | None) -> int:
+    """1 when a patch entry gives a whole zone or counter (a JSON object), else 0."""
+    return 1 if entry is not None and entry[0] == "{" else 0
+
+
+def _wholes(entries: list[tuple[int, str]]) -> int:
+    """How many of a patch's entries give a whole zone or counter (a JSON object)."""
+    return sum(_whole(text) for _i, text in entries)
 
 
 def _reuse_zones(
@@ -627,7 +678,8 @@ def _reuse_zones(
 def _reuse_counters(
     counters: list[Counter], old: list[Counter], texts: list[str]
 ) -> tuple[list[str], list[tuple[int, str]]]:
-    """Texts of `counters`, reusing those of identical `old` ones; and the changed ones."""
+    """Texts of `counters`, reusing those of identical `old` ones; and the changed ones, each
+    as its patch entry."""
     out = []
     changed = []
     for i, (counter, was, text) in enumerate(zip(counters, old, texts, strict=True)):
@@ -637,7 +689,7 @@ def _reuse_counters(
             new = _dumps(counter.to_json())
             out.append(new)
             if new != text:
-                changed.append((i, new))
+                changed.append((i, _counter_entry(new, text)))
     return out, changed
 
 
@@ -766,17 +818,18 @@ class ViewTexts:
         common = [(i, text) for i, text, _special in plan if text is not None]
         insiders = frozenset(seat for _i, _text, special in plan for seat in special)
         zones = None
-        if 2 * (len(common) + len(counters)) <= size:
+        whole = _wholes(counters)
+        if 2 * (_wholes(common) + whole) <= size:
             zones = ',"zones":{' + ",".join(f'"{i}":{t}' for i, t in common) + "}"
         counter_text = ',"counters":{' + ",".join(f'"{i}":{t}' for i, t in counters) + "}"
-        return SharedPatch(fields, zones, counter_text, len(counters), size, insiders)
+        return SharedPatch(fields, zones, counter_text, whole, size, insiders)
 
     def plan(self) -> list[tuple[int, str | None, dict[int, str | None]]] | None:
         """How each changed zone reads now, for a seat whose last View was from `prev`.
 
-        One entry per changed zone: its index, the new text for the seats that do not see its
-        faces (None: theirs did not change), and the same for each seat that sees its faces
-        now or did at `prev`. None when there is no `prev` to compare with.
+        One entry per changed zone: its index, its patch entry for the seats that do not see
+        its faces (None: theirs did not change), and the same for each seat that sees its
+        faces now or did at `prev`. None when there is no `prev` to compare with.
         """
         if self._plan is None:
             prev = self.prev()
@@ -785,19 +838,19 @@ class ViewTexts:
             plan = []
             for i in self.changed:
                 new, old = self.zone_text(i, None), prev.zone_text(i, None)
-                common = None if new is old or new == old else new
+                common = None if new is old or new == old else _zone_entry(new, old)
                 special: dict[int, str | None] = {}
                 for seats in (self._zones[i].visible, prev._zones[i].visible):
                     for seat in seats or ():
                         new, old = self.zone_text(i, seat), prev.zone_text(i, seat)
-                        special[seat] = None if new is old or new == old else new
+                        special[seat] = None if new is old or new == old else _zone_entry(new, old)
                 plan.append((i, common, special))
             self._plan = plan
         return self._plan
 
     def insider_count(self, seat: int | None) -> int:
-        """How many zones changed for `seat` (one of the plan's insiders) from its View at
-        `prev`: as many as `SeatView._changed_zones` finds."""
+        """How many zones the patch for `seat` (one of the plan's insiders) from its View at
+        `prev` gives whole: as many as among `SeatView._changed_zones`."""
         if self._pieces is None:
             self._pieces = self._make_pieces()
         _base, count, own = self._pieces
@@ -823,8 +876,9 @@ class ViewTexts:
         return ',"zones":{' + "".join(pieces)[1:] + "}"
 
     def _make_pieces(self) -> tuple[list[str], int, dict[int, list[tuple[int, str, int]]]]:
-        """The plan as `,"index":text` pieces for the seats that see no changed zone's faces
-        (empty where theirs did not change), their count, and each insider's own pieces."""
+        """The plan as `,"index":entry` pieces for the seats that see no changed zone's faces
+        (empty where theirs did not change), how many give a whole zone, and each insider's
+        own pieces (with what each changes in that number)."""
         plan = self.plan()
         assert plan is not None
         base: list[str] = []
@@ -832,10 +886,10 @@ class ViewTexts:
         own: dict[int, list[tuple[int, str, int]]] = {}
         for pos, (i, common, special) in enumerate(plan):
             base.append("" if common is None else f',"{i}":{common}')
-            count += common is not None
+            count += _whole(common)
             for seat, text in special.items():
                 piece = "" if text is None else f',"{i}":{text}'
-                delta = (text is not None) - (common is not None)
+                delta = _whole(text) - _whole(common)
                 own.setdefault(seat, []).append((pos, piece, delta))
         return base, count, own
 
@@ -900,17 +954,40 @@ class ViewTexts:
 
 
 def apply_patch(view: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
-    """The View (JSON) after a `patch` frame; a new dict, `view` is left as it was."""
+    """The View (JSON) after a `patch` frame; a new dict, `view` is left as it was.
+
+    A zone's entry is the whole zone or its cards alone (a list); a counter's, the whole
+    counter or its number alone. ProtocolError for an entry that fits neither, or an index
+    the View does not have.
+    """
     out = dict(view)
     for key, value in patch.items():
         if key == "zones" or key == "counters":
             items = list(view[key])
+            part = "cards" if key == "zones" else "value"
             for index, item in value.items():
-                items[int(index)] = item
+                i = int(index) if index.isascii() and index.isdigit() else -1
+                was = items[i] if 0 <= i < len(items) else None
+                if not isinstance(was, dict):
+                    raise _bad_entry(key)
+                if isinstance(item, dict):
+                    items[i] = item
+                elif (isinstance(item, list) and part == "cards") or (
+                    _is_int(item) and part == "value"
+                ):
+                    items[i] = {**was, part: item}
+                else:
+                    raise _bad_entry(key)
             out[key] = items
         elif key != "type":
             out[key] = value
     return out
+
+
+def _bad_entry(key: str) -> ProtocolError:
+    return ProtocolError(
+        "bad-message", Msg("A {kind} message lacks a valid {field}.", kind="patch", field=key)
+    )
 
 
 _HOST_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {

@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 
 from tabletop.net.bench import (
+    HELD_UP,
     HOST_CORE,
     LoopbackTable,
+    held_up,
     keep_off_host_core,
     latencies,
     play_one,
@@ -49,9 +51,34 @@ def test_latency_is_until_the_last_client_holds_the_view() -> None:
 def test_the_hosts_part_is_until_it_wrote_the_step_or_a_later_one() -> None:
     """An action's host latency runs from its send to the first update sent at its step or
     after (simultaneous actions can share one update)."""
-    records = [{"sent": {1: 10.0, 2: 12.0}, "applied": {1: 4, 2: 6}, "arrived": {}}]
+    records = [
+        {
+            "sent": {1: 10.0, 2: 12.0},
+            "sent_end": {1: 10.0001, 2: 12.0002},
+            "applied": {1: 4, 2: 6},
+            "arrived": {},
+        }
+    ]
     sent = [(3, 9.5), (5, 10.25), (7, 12.5)]
     assert sent_by_host(records, sent) == [0.25, 0.5]
+    assert held_up(records) == 0
+
+
+def test_a_send_held_up_in_the_client_is_left_out_and_counted() -> None:
+    """A client paused by the scheduler between reading the clock and handing its bytes over
+    (its send took over `HELD_UP`) says nothing of the host: its action is left out of the
+    host's part, and counted."""
+    records = [
+        {
+            "sent": {1: 10.0, 2: 12.0},
+            "sent_end": {1: 10.0001, 2: 12.0 + 2 * HELD_UP},
+            "applied": {1: 4, 2: 6},
+            "arrived": {},
+        }
+    ]
+    sent = [(5, 10.25), (7, 12.5)]
+    assert sent_by_host(records, sent) == [0.25]
+    assert held_up(records) == 1
 
 
 @pytest.mark.skipif(len(usable_cores()) < 2, reason="the host gets a core of its own only with two")

@@ -257,9 +257,9 @@ def test_event_texts_are_byte_exact(data: dict) -> None:
 
 
 def test_round_start_patches_equal_unshared_ones() -> None:
-    """At a new round of a 25-seat Vulture Party every seat's hand changes: each seat's patch
-    from the previous moment, built from the shared pieces, is byte for byte the one built
-    from nothing shared, and patches the seat's View into its new one."""
+    """At a new round of a 25-seat Vulture Party every seat's hand changes: each seat gets a
+    patch of mostly card lists, built from the shared pieces byte for byte as from nothing
+    shared, and it patches the seat's View into its new one."""
     game = get_game("hagetaka-party")
     state = game.setup(25, None, 21)
     rnd = random.Random(5)
@@ -278,10 +278,63 @@ def test_round_start_patches_equal_unshared_ones() -> None:
                 before, old = sent[s]
                 patch = view.patch(7, before)
                 assert patch == msg.ViewTexts(game, state, cache).seat_view(s).patch(7, before)
-                if patch is not None:
-                    was = _normal({"type": "view", "seq": 6, **old.to_json()})
-                    want = _normal({"type": "view", "seq": 7, **game.view(state, s).to_json()})
-                    assert msg.apply_patch(was, json.loads(patch)) == want
+                # Nearly every zone changed, but mostly in its cards: a patch of card lists is
+                # far smaller than the full View.
+                assert patch is not None and 4 * len(patch) < len(view.frame(7))
+                entries = json.loads(patch)["zones"].values()
+                assert sum(isinstance(e, list) for e in entries) > len(entries) // 2
+                was = _normal({"type": "view", "seq": 6, **old.to_json()})
+                want = _normal({"type": "view", "seq": 7, **game.view(state, s).to_json()})
+                assert msg.apply_patch(was, json.loads(patch)) == want
             sent[s] = (view, game.view(state, s))
         checked += new_round
     assert checked == 2
+
+
+_OLD_VIEW = {
+    "type": "view",
+    "seq": 3,
+    "zones": [
+        {
+            "id": "hand0",
+            "kind": "hand",
+            "owner": 0,
+            "label": {"msg": "Hand"},
+            "face_up": True,
+            "cards": ["A"],
+        },
+    ],
+    "counters": [{"id": "score0", "label": {"msg": "Score"}, "value": 2, "owner": 0}],
+}
+
+
+def test_a_patch_may_give_cards_or_a_number_alone() -> None:
+    """A zone's entry may be its cards alone and a counter's its number alone; anything else
+    stays as it was."""
+    patch = {"type": "patch", "seq": 4, "zones": {"0": ["B", "C"]}, "counters": {"0": 5}}
+    got = msg.apply_patch(_OLD_VIEW, patch)
+    assert got["zones"] == [{**_OLD_VIEW["zones"][0], "cards": ["B", "C"]}]
+    assert got["counters"] == [{**_OLD_VIEW["counters"][0], "value": 5}]
+    assert got["seq"] == 4 and _OLD_VIEW["zones"][0]["cards"] == ["A"]
+
+
+@pytest.mark.parametrize(
+    ("zones", "counters"),
+    [
+        ({"0": 5}, {}),
+        ({"0": "B"}, {}),
+        ({}, {"0": ["B"]}),
+        ({}, {"0": True}),
+        ({}, {"0": 1.5}),
+        ({"1": ["B"]}, {}),
+        ({"-1": ["B"]}, {}),
+        ({"x": ["B"]}, {}),
+        ({"０": ["B"]}, {}),
+    ],
+)
+def test_a_patch_entry_that_fits_nothing_is_refused(zones: dict, counters: dict) -> None:
+    """A wrong kind of entry, or an index the View does not have, is a protocol error."""
+    patch = {"type": "patch", "seq": 4, "zones": zones, "counters": counters}
+    with pytest.raises(msg.ProtocolError) as err:
+        msg.apply_patch(_OLD_VIEW, patch)
+    assert err.value.code == "bad-message"

@@ -48,16 +48,16 @@ def test_host_status_is_a_message(net_app: QCoreApplication) -> None:
 def test_old_protocol_client_is_refused_with_a_reason(
     tables: Any, raws: Callable[..., Any]
 ) -> None:
-    """A client of protocol 3 gets a `version` error it can read (a reason, no sentence)."""
+    """A client of protocol 4 gets a `version` error it can read (a reason, no sentence)."""
     host = tables.host(3)
     raw = raws(host.port)
-    raw.send(encode({"type": "hello", "version": 3, "name": "Old"}))
+    raw.send(encode({"type": "hello", "version": 4, "name": "Old"}))
     err = raw.wait_error()
     raw.wait_closed()
     assert err["code"] == "version" and err["fatal"] and "message" not in err
     reason = Msg.from_json(err["reason"])
-    assert render(reason, "en").startswith("This host speaks protocol version 4, not 3;")
-    assert render(reason, "ja").startswith("この主催者のプロトコルはバージョン4で、3では")
+    assert render(reason, "en").startswith("This host speaks protocol version 5, not 4;")
+    assert render(reason, "ja").startswith("この主催者のプロトコルはバージョン5で、4では")
 
 
 def test_refusal_from_an_older_host_is_shown(net_app: QCoreApplication) -> None:
