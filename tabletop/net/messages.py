@@ -21,7 +21,7 @@ from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game, Result, State
 from tabletop.engine.registry import get_game
 from tabletop.engine.text import Msg
-from tabletop.engine.views import Counter, Zone
+from tabletop.engine.views import BACK, Counter, Zone
 from tabletop.net.framing import HEADER
 
 PROTOCOL_VERSION = 5
@@ -629,6 +629,24 @@ def _zone_entry(new: str, old: str) -> str:
     return new
 
 
+_FACE_UP = '"face_up":true'
+_BACKS: dict[int, str] = {}
+"""The JSON list of n card backs, by n."""
+
+
+def _masked_text(face: str, count: int) -> str:
+    """The text of a zone as a seat that does not see its faces reads it (`Zone.masked_for`),
+    from its face-up text `face` holding `count` cards: face down, every card a back."""
+    cut = face.rfind(_CARDS)
+    head = face[:cut]
+    if head.endswith(_FACE_UP):
+        head = head[: -len("true")] + "false"
+    backs = _BACKS.get(count)
+    if backs is None:
+        backs = _BACKS[count] = _dumps([BACK] * count)
+    return f"{head}{_CARDS}{backs}}}"
+
+
 _VALUE = ',"value":'
 _OWNER = ',"owner":'
 
@@ -901,8 +919,7 @@ class ViewTexts:
             return self._faces[index]
         text = self._backs.get(index)
         if text is None:
-            masked = zone.masked_for(seat)
-            text = self._backs[index] = self._cache.text((masked, False), masked.to_json)
+            text = self._backs[index] = _masked_text(self._faces[index], len(zone.cards))
         return text
 
     def seat_zones(self, seat: int | None) -> list[str]:
