@@ -715,8 +715,9 @@ class ViewTexts:
     """Every seat's View at one moment as `SeatView` texts, sharing the work between seats.
 
     `SeatView.frame` equals `{"type": "view", "seq": seq, **game.view(state, seat).to_json()}`:
-    the zones, counters and hints are computed once, each zone is serialized once per form
-    (face up, masked) through the `TextCache`, and each seat's View is assembled from them.
+    the zones, counters and hints are computed once, each zone is serialized face up once
+    through the `TextCache` (its masked form is made from that text), and each seat's View is
+    assembled from them.
     Given the previous moment's `ViewTexts` as `prev`, zones and counters equal to those of
     `prev` keep their texts, and the changed zones are noted once for all seats (`plan`), so a
     seat's patch from its View at `prev` looks only at those (`prev` is held weakly, so old
