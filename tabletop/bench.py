@@ -21,17 +21,18 @@ from tabletop.engine.views import View
 
 
 def random_match(game: Game, players: int, seed: int, rng: Rng, quiet: bool = True) -> State:
-    """Play one match choosing uniformly among `legal_actions` (the public protocol).
+    """Play one match choosing uniformly among the legal actions by number, through the
+    public protocol as search playouts do (`choices`, `apply_nth`).
 
-    `quiet`: the match keeps no record (as in search playouts), else `apply` builds events.
+    `quiet`: the match keeps no record (as in search playouts), else `apply_nth` builds events.
     """
     state = game.setup(players, None, seed, quiet=quiet)
-    legal, apply, below = game.legal_actions, game.apply, rng.below
+    choices, apply_nth, below = game.choices, game.apply_nth, rng.below
     while acting := state.acting:  # what `to_act` answers, kept current by setup and apply
         for seat in acting:
-            actions = legal(state, seat)
-            if actions:
-                apply(state, seat, actions[below(len(actions))])
+            n = choices(state, seat)
+            if n:
+                apply_nth(state, seat, below(n))
                 break
     return state
 

@@ -4,8 +4,9 @@ Random legal play (driven by hypothesis) checks after every action that: cards a
 no serialized View or event shows a card its seat may not see, `legal_actions` is non-empty
 exactly for the seats in `to_act`, every action's text round-trips, illegal actions raise and
 change nothing, clones are independent, a determinized state looks the same to its seat, an
-action that names the zones it changed changed no other zone and no counter; and
-that every match ends, the same seed gives the same log, and logs replay.
+action that names the zones it changed changed no other zone and no counter, `choices` and
+`apply_nth` (play by number) agree with `legal_actions` and `apply`; and that every match
+ends, the same seed gives the same log, and logs replay.
 """
 
 from __future__ import annotations
@@ -156,6 +157,7 @@ def check_legal(game: Game, state: State) -> None:
     for seat in range(state.players):
         legal = game.legal_actions(state, seat)
         assert bool(legal) == (seat in acting), f"seat {seat}: to_act and legal_actions disagree"
+        assert game.choices(state, seat) == len(legal), f"seat {seat}: choices miscounts"
         for action in legal:
             text = str(action)
             assert str(Action.parse(text)) == text
@@ -191,6 +193,39 @@ def check_clone(game: Game, state: State, rnd: random.Random, viewers: list[int 
         seat = rnd.choice(acting)
         game.apply(clone, seat, rnd.choice(game.legal_actions(clone, seat)))
     assert snapshot(game, state, viewers) == before, "playing on a clone changed the original"
+
+
+def check_numbered(game: Game, state: State, seed: int, viewers: list[int | None]) -> None:
+    """On clones, `apply_nth` does what `apply` does with the same-numbered legal action (with
+    or without the legal actions asked first), and a number outside them, or from a seat that
+    need not act, is refused without change."""
+    before = snapshot(game, state, viewers)
+    rnd = random.Random(seed)
+    acting = sorted(game.to_act(state))
+    seat = rnd.choice(acting)
+    by_name, by_number, asked = (game.clone(state, quiet=False) for _ in range(3))
+    count = game.choices(by_number, seat)
+    index = rnd.randrange(count)
+    for bad in (-1, count):
+        with pytest.raises(IllegalAction) as err:
+            game.apply_nth(by_number, seat, bad)
+        assert err.value.reason
+    idle = [s for s in range(state.players) if s not in acting]
+    if idle:
+        with pytest.raises(IllegalAction):
+            game.apply_nth(by_number, rnd.choice(idle), 0)
+    assert snapshot(game, by_number, viewers) == before, "a refused number changed the state"
+    named = game.apply(by_name, seat, game.legal_actions(by_name, seat)[index])
+    game.legal_actions(asked, seat)
+    for clone in (by_number, asked):
+        numbered = game.apply_nth(clone, seat, index)
+        assert [e.to_json(None, omniscient=True) for e in numbered] == [
+            e.to_json(None, omniscient=True) for e in named
+        ], "apply_nth told another story than apply"
+        assert snapshot(game, clone, viewers) == snapshot(game, by_name, viewers), (
+            "apply_nth left another state than apply"
+        )
+    assert snapshot(game, state, viewers) == before, "playing on clones changed the original"
 
 
 def check_determinize(game: Game, state: State, seat: int, seed: int) -> None:
@@ -264,6 +299,7 @@ def play_checked(
                 check_illegal(game, state, rnd, audience)
             if step % 13 == 5:
                 check_clone(game, state, random.Random(step), audience)
+                check_numbered(game, state, step, audience)
                 check_determinize(game, state, rnd.randrange(players), step)
                 zones = game.zones(state)
         action = rnd.choice(game.legal_actions(state, seat))
@@ -341,3 +377,24 @@ def test_same_seed_same_log(game: Game, players: int) -> None:
     assert [e.to_json() for e in other.opening] != [
         json.loads(line) for line in first[1 : 1 + len(other.opening)]
     ], "a different seed dealt the same cards"
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_play_by_number_is_play_by_name(game: Game, players: int) -> None:
+    """A whole quiet match played by number (`choices`, `apply_nth`, as playouts play) ends
+    exactly as the same choices made by name (`legal_actions`, `apply`)."""
+    for seed in (11, SECURE_FROM + 11):
+        by_name = game.setup(players, None, seed, quiet=True)
+        by_number = game.setup(players, None, seed, quiet=True)
+        pick_name, pick_number = Rng(seed), Rng(seed)
+        for _ in range(MAX_STEPS):
+            acting = sorted(game.to_act(by_name))
+            assert sorted(game.to_act(by_number)) == acting
+            if not acting:
+                break
+            seat = acting[-1]
+            legal = game.legal_actions(by_name, seat)
+            game.apply(by_name, seat, legal[pick_name.below(len(legal))])
+            game.apply_nth(by_number, seat, pick_number.below(game.choices(by_number, seat)))
+        assert game.result(by_number) == game.result(by_name) is not None
+        assert by_number.match.scores == by_name.match.scores

@@ -185,7 +185,7 @@ def playout(
     game.apply(world, seat, move)
     round_no = world.match.round
     round_total: float | None = None
-    to_act, legal, apply = game.to_act, game.legal_actions, game.apply
+    to_act, choices, apply_nth = game.to_act, game.choices, game.apply_nth
     for _ in range(ROLLOUT_LIMIT):
         if world.result is not None:
             break
@@ -198,8 +198,7 @@ def playout(
         if not acting:
             break
         actor = min(acting)
-        actions = legal(world, actor)
-        apply(world, actor, actions[rng.below(len(actions))])
+        apply_nth(world, actor, rng.below(choices(world, actor)))
     return value_of(world, seat), total_of(world, seat) if round_total is None else round_total
 
 

@@ -14,7 +14,9 @@ A game subclasses `Game` and writes the rules in a few hooks:
 - `copy_state` and `determinize` for clones and search players.
 
 The public protocol (`setup`, `to_act`, `legal_actions`, `apply`, `view`, `result`, `clone`)
-is implemented once here, so every game validates actions the same way.
+is implemented once here, so every game validates actions the same way. Playouts may pick by
+number instead (`choices`, then `apply_nth`), as OpenSpiel's games do with integer actions: a
+game may then answer without building its legal actions.
 """
 
 from __future__ import annotations
@@ -363,6 +365,31 @@ class Game(Generic[S]):
         legal = state.offered if state.offered_seat == seat else self.legal_actions(state, seat)
         if not isinstance(action, Action) or action not in legal:
             action = self._check(state, seat, action, legal)
+        return self._performed(state, seat, action)
+
+    def choices(self, state: S, seat: int) -> int:
+        """How many legal actions `seat` has now: what `len(legal_actions(...))` answers.
+
+        With `apply_nth`, the protocol of playouts: a game may answer both without building
+        its actions.
+        """
+        return len(self.legal_actions(state, seat))
+
+    def apply_nth(self, state: S, seat: int, index: int) -> list[Event]:
+        """Perform the `index`-th of `legal_actions(state, seat)`, as `apply` would; an index
+        outside them is refused with IllegalAction (state unchanged)."""
+        legal = state.offered if state.offered_seat == seat else self.legal_actions(state, seat)
+        if not 0 <= index < len(legal):
+            if not legal:
+                raise IllegalAction(self._not_acting(state))
+            last = len(legal) - 1
+            raise IllegalAction(
+                Msg("There is no move {index}; choose 0 to {last}.", index=index, last=last)
+            )
+        return self._performed(state, seat, legal[index])
+
+    def _performed(self, state: S, seat: int, action: Action) -> list[Event]:
+        """Perform a legal `action` (checked by the caller) and keep the seats to act current."""
         state.offered_seat = -1
         state.touched = None
         before = state.acting
@@ -383,10 +410,15 @@ class Game(Generic[S]):
         if action in legal:
             return action
         if seat not in self.to_act(state):
-            if state.result is not None:
-                raise IllegalAction(Msg("The match is over."))
-            raise IllegalAction(Msg("It is not your turn."))
+            raise IllegalAction(self._not_acting(state))
         raise IllegalAction(self.refusal(state, seat, action))
+
+    @staticmethod
+    def _not_acting(state: State) -> Msg:
+        """Why a seat that need not act now cannot act."""
+        if state.result is not None:
+            return Msg("The match is over.")
+        return Msg("It is not your turn.")
 
     def view(self, state: S, seat: int | None) -> View:
         """What `seat` may see (None: a spectator), with its legal moves tagged."""

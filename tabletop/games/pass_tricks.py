@@ -2,17 +2,19 @@
 
 A game built on this supplies its deck tables and five rules — which cards may be played, who
 wins a trick, when a deal is over, how it is scored, and how the refusal to follow is worded —
-and inherits the passing, the trick bookkeeping, the zones and the search copies.
+and inherits the passing, the trick bookkeeping, the zones and the search copies. Playouts
+pick a card by number (`choices`, `apply_nth`) from the playable cards, with no list of
+actions built.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Self, TypeVar
 
 from tabletop.engine.actions import Action
 from tabletop.engine.events import Event
-from tabletop.engine.game import ONE_SEAT, Game, Line, State
+from tabletop.engine.game import NOBODY, ONE_SEAT, Game, Line, State
 from tabletop.engine.rng import Rng
 from tabletop.engine.text import Card, Msg, Seat
 from tabletop.engine.views import Counter, Move, Zone, private
@@ -34,7 +36,12 @@ LABEL = {
 
 
 class PassTrickState(State):
-    """Hands, pending passes, the cards each seat passed, the trick and the cards won."""
+    """Hands, pending passes, the cards each seat passed, the trick and the cards won.
+
+    `playable_cards` holds the cards the seat `playable_seat` may play now, once asked (-1:
+    none, and always -1 unless a card is to be played); it may be that seat's hand itself,
+    so it is read, never changed.
+    """
 
     COPY_FLAT: ClassVar[tuple[str, ...]] = ("passing", "given", "trick", "tricks")
     COPY_NESTED: ClassVar[tuple[str, ...]] = ("hands", "won")
@@ -48,6 +55,19 @@ class PassTrickState(State):
     trick: list[tuple[int, str]]
     won: list[list[str]]
     tricks: list[int]
+    playable_seat: int = -1
+    playable_cards: Sequence[str] = ()
+
+    def copy(self, rng: Rng | None = None) -> Self:
+        """An independent copy (see State.copy) that has not yet asked what is playable."""
+        new = super().copy(rng)
+        new.playable_seat = -1
+        return new
+
+    def arranged(self) -> Self:
+        """Declare a position set up by hand (see State.arranged)."""
+        self.playable_seat = -1
+        return super().arranged()
 
     def start_deal(self, hands: list[list[str]], leader: int) -> None:
         """Take fresh hands: everyone passes first, then `leader` leads."""
@@ -60,6 +80,7 @@ class PassTrickState(State):
         self.trick = []
         self.won = [[] for _ in range(n)]
         self.tricks = [0] * n
+        self.playable_seat = -1
 
 
 PT = TypeVar("PT", bound=PassTrickState)
@@ -76,7 +97,7 @@ class PassTrickGame(Game[PT]):
 
     # ---- rule hooks -----------------------------------------------------------------------
     def playable(self, state: PT, seat: int) -> Sequence[str]:
-        """The cards `seat` may play to the current trick (unless `plays` is overridden)."""
+        """The cards `seat` may play to the current trick (may be its hand itself, unchanged)."""
         raise NotImplementedError
 
     def follow_refusal(self, state: PT, card: str) -> Msg:
@@ -110,12 +131,33 @@ class PassTrickGame(Game[PT]):
         """Any two cards to pass; then the cards the game's rule allows."""
         if state.phase == "pass":
             return PairActions(self.PASS, state.hands[seat])
-        return self.plays(state, seat)
+        return list(map(self.PLAY.__getitem__, self._playable_now(state, seat)))
 
-    def plays(self, state: PT, seat: int) -> list[Action]:
-        """The play actions of the `playable` cards (a game may build them directly)."""
-        play = self.PLAY
-        return [play[c] for c in self.playable(state, seat)]
+    def _playable_now(self, state: PT, seat: int) -> Sequence[str]:
+        """The cards `seat` may play now (asked once per turn)."""
+        if state.playable_seat != seat:
+            state.playable_cards = self.playable(state, seat)
+            state.playable_seat = seat
+        return state.playable_cards
+
+    # `choices` and `apply_nth` run once per action in every playout: they read the cards
+    # `perform` found playable for the seat it named (`playable_seat` is -1 unless a card is
+    # to be played), and play the card without going through `apply` and `perform`
+    def choices(self, state: PT, seat: int) -> int:
+        """How many legal actions `seat` has (see Game.choices): its playable cards, counted."""
+        if state.playable_seat == seat:
+            return len(state.playable_cards)
+        return super().choices(state, seat)
+
+    def apply_nth(self, state: PT, seat: int, index: int) -> list[Event]:
+        """Play the `index`-th playable card, no list of actions built (see Game.apply_nth)."""
+        if state.playable_seat == seat:
+            cards = state.playable_cards
+            if 0 <= index < len(cards):
+                state.offered_seat = -1
+                state.touched = None
+                return self._play(state, seat, cards[index])
+        return super().apply_nth(state, seat, index)
 
     def normalize(self, action: Action) -> Action:
         """Passed cards in deck order."""
@@ -145,12 +187,15 @@ class PassTrickGame(Game[PT]):
         return self.follow_refusal(state, card)
 
     def perform(self, state: PT, seat: int, action: Action) -> list[Event]:
-        """Choose a pass, or play a card to the trick; name the seat to act next and offer
-        its plays (every caller asks for them next)."""
+        """Choose a pass, or play a card to the trick."""
         verb, args = action
         if verb == "pass":
             return self._choose_pass(state, seat, args)
-        card = args[0]
+        return self._play(state, seat, args[0])
+
+    def _play(self, state: PT, seat: int, card: str) -> list[Event]:
+        """Play a legal card; name the seats to act next, and what the next player may play
+        (every caller asks next)."""
         state.hands[seat].remove(card)
         trick = state.trick
         trick.append((seat, card))
@@ -171,11 +216,13 @@ class PassTrickGame(Game[PT]):
             state.trick = []
             state.leader = state.turn = turn
             if self.deal_over(state):
+                state.playable_seat = -1
                 events.extend(self.end_round(state))
+                state.acting = NOBODY if state.result is not None else self.seats_to_act(state)
                 return events
         state.acting = ONE_SEAT[turn]
-        state.offered_seat = turn
-        state.offered = self.plays(state, turn)
+        state.playable_cards = self.playable(state, turn)
+        state.playable_seat = turn
         return events
 
     def _choose_pass(self, state: PT, seat: int, cards: tuple[str, ...]) -> list[Event]:
@@ -192,9 +239,10 @@ class PassTrickGame(Game[PT]):
         state.given = [g or () for g in state.passing]
         state.passing = [None] * state.players
         state.phase = "play"
-        state.acting = ONE_SEAT[state.turn]
-        state.offered_seat = state.turn
-        state.offered = self.plays(state, state.turn)
+        turn = state.turn
+        state.acting = ONE_SEAT[turn]
+        state.playable_cards = self.playable(state, turn)
+        state.playable_seat = turn
         return events
 
     # ---- what the table shows -------------------------------------------------------------

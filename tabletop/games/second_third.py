@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from tabletop.engine.actions import Action
 from tabletop.engine.breakdown import SHARE, EventData, ScoreLine, ScoreSheet, deal_ends, signed
 from tabletop.engine.cards import ORDER, RANKS, SUITS, sort_key, standard_deck
 from tabletop.engine.events import Event, Secret
@@ -153,15 +152,16 @@ class SecondThird(PassTrickGame[SecondThirdState]):
         return hands
 
     # ---- the rules --------------------------------------------------------------------------
-    def plays(self, state: PassTrickState, seat: int) -> list[Action]:
-        """A card of the led suit if held, else any card (built as actions directly)."""
+    def playable(self, state: PassTrickState, seat: int) -> Sequence[str]:
+        """A card of the led suit if held, else any card (then the hand itself, not a copy)."""
         hand = state.hands[seat]
-        if state.trick:
-            led = state.trick[0][1][-1]
-            follow = [PLAY[c] for c in hand if c[-1] == led]
+        trick = state.trick
+        if trick:
+            led = trick[0][1][-1]
+            follow = [c for c in hand if c[-1] == led]
             if follow:
                 return follow
-        return list(map(PLAY.__getitem__, hand))
+        return hand
 
     def follow_refusal(self, state: PassTrickState, card: str) -> Msg:
         """Must follow."""

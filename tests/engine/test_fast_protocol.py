@@ -98,11 +98,16 @@ def test_arranged_forgets_what_was_derived() -> None:
     while state.phase == "pass":
         seat = min(state.acting)
         game.apply(state, seat, game.legal_actions(state, seat)[0])
+    assert state.playable_seat == state.turn  # what the next player may play, found at once
+    game.legal_actions(state, state.turn)
     assert state.offered_seat == state.turn
     state.turn = (state.turn + 1) % 4
     state.arranged()
-    assert state.offered_seat == -1
+    assert state.offered_seat == state.playable_seat == -1
     assert game.to_act(state) == frozenset((state.turn,))
+    hand = state.hands[state.turn]
+    assert [a.args[0] for a in game.legal_actions(state, state.turn)] == hand
+    assert game.choices(state, state.turn) == len(hand)
 
 
 def test_pair_actions_by_position() -> None:
