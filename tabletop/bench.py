@@ -79,7 +79,7 @@ def counts_of(game: Game) -> list[int]:
 def run(seconds: float = 1.0, matches: int = 200, only: Sequence[str] | None = None) -> None:
     """Print every figure of the bench."""
     games = [get_game(g) for g in only] if only else all_games()
-    print("random play through the public protocol (setup, to_act, legal_actions, apply),")
+    print("random play through the public protocol by number (setup, to_act, choices, apply_nth),")
     print("quiet (no events built, as in search playouts); a round is one deal; per CPU second")
     for game in games:
         for n in counts_of(game):
