@@ -84,13 +84,7 @@ class SeltsamWalzer(PassTrickGame[PassTrickState]):
         return state
 
     def _deal(self, state: PassTrickState) -> Event:
-        players = state.players
-        deck = list(DECK)
-        state.rng.shuffle(deck)
-        hands, _ = deal(deck, players, len(DECK) // players)
-        for h in hands:
-            h.sort(key=CARD_KEY)
-        state.start_deal(hands, state.match.dealer)
+        hands = self._deal_cards(state)
         return Event(
             "deal",
             {
@@ -99,6 +93,17 @@ class SeltsamWalzer(PassTrickGame[PassTrickState]):
                 "hands": secret_hands(hands),
             },
         )
+
+    def _deal_cards(self, state: PassTrickState) -> list[list[str]]:
+        """Shuffle and deal the next deal's hands; returns them."""
+        players = state.players
+        deck = list(DECK)
+        state.rng.shuffle(deck)
+        hands, _ = deal(deck, players, len(DECK) // players)
+        for h in hands:
+            h.sort(key=CARD_KEY)
+        state.start_deal(hands, state.match.dealer)
+        return hands
 
     # ---- the rules --------------------------------------------------------------------------
     def playable(self, state: PassTrickState, seat: int) -> list[str]:
@@ -144,11 +149,11 @@ class SeltsamWalzer(PassTrickGame[PassTrickState]):
         last = state.match.scores[-1]
         again = deal_again_or_finish(
             state,
-            lambda: self._deal(state),
+            (lambda: self._deal_cards(state)) if state.quiet else (lambda: self._deal(state)),
             lambda seat: (last[seat],),
             Msg("last deal's score"),
         )
-        if not state.quiet:
+        if isinstance(again, Event) and not state.quiet:
             events.append(again)
         return events
 
