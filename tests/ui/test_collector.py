@@ -33,6 +33,13 @@ def test_garbage_with_a_running_timer_is_collected_on_the_gui_thread(qtbot: Any)
         if phase == "start":
             collected_on.append(threading.get_ident())
 
+    # Move collection to the GUI thread before the cycle is made: while automatic collection
+    # is still on, one could run before `del` and age the live cycle into an older
+    # generation, which the few collections after the churn might not reach.
+    warmed: list[int] = []
+    worker.submit(threading.get_ident, warmed.append)
+    assert collector.installed()
+    qtbot.waitUntil(lambda: bool(warmed), timeout=10_000)
     timer = QTimer()
     timer.start(60_000)
     alive = weakref.ref(timer)
@@ -43,7 +50,6 @@ def test_garbage_with_a_running_timer_is_collected_on_the_gui_thread(qtbot: Any)
     try:
         thinker: list[int] = []
         worker.submit(churn, thinker.append)
-        assert collector.installed()
         qtbot.waitUntil(lambda: bool(thinker), timeout=10_000)
         qtbot.waitUntil(lambda: alive() is None, timeout=5_000)
     finally:
