@@ -28,7 +28,7 @@ def random_match(game: Game, players: int, seed: int, rng: Rng, quiet: bool = Tr
     """
     state = game.setup(players, None, seed, quiet=quiet)
     choices, apply_nth, below = game.choices, game.apply_nth, rng.below
-    while acting := state.acting:  # what `to_act` answers, kept current by setup and apply
+    while acting := state.acting:  # what `to_act` answers, kept current by setup and apply_nth
         for seat in acting:
             n = choices(state, seat)
             if n:

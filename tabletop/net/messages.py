@@ -435,7 +435,8 @@ def _framed(parts: list[str]) -> bytes:
 
 
 class TextCache:
-    """JSON texts of zones, remembered between Views (at most `limit`).
+    """JSON texts of face-up zones (and of move lists), remembered between Views (at most
+    `limit`).
 
     Equal items give the very same text object, so comparing a seat's new View with the last
     one sent is mostly a matter of identity checks.
@@ -688,7 +689,7 @@ def _reuse_zones(
         if zone is was or zone == was:
             faces.append(text)
         else:
-            faces.append(cache.text((zone, True), zone.to_json))
+            faces.append(cache.text(zone, zone.to_json))
             changed.append(i)
     return faces, changed
 
@@ -781,7 +782,7 @@ class ViewTexts:
             kept = set(range(self.zone_count)).difference(self.changed)
             self._backs = {i: t for i, t in prev._backs.items() if i in kept}
         else:
-            self._faces = [cache.text((z, True), z.to_json) for z in zones]
+            self._faces = [cache.text(z, z.to_json) for z in zones]
             self._backs = {}
         if prev is not None and len(prev._counters) == len(counters):
             self.counters, self.changed_counters = _reuse_counters(
@@ -800,7 +801,7 @@ class ViewTexts:
         for i in sorted(index[zone_id] for zone_id in touched):
             zone = zones[i] = self.game.zone(self.state, zones[i].id)
             if zone != prev._zones[i]:
-                faces[i] = self._cache.text((zone, True), zone.to_json)
+                faces[i] = self._cache.text(zone, zone.to_json)
                 changed.append(i)
         self.changed = changed
         self._backs = {i: t for i, t in prev._backs.items() if i not in changed}
