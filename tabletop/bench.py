@@ -12,6 +12,7 @@ from typing import Any
 from tabletop.bots.base import Bot, bot_names, make_bot, observe
 from tabletop.bots.runner import bot_seed, play_match
 from tabletop.bots.search import make_search
+from tabletop.bots.worlds import Memory
 from tabletop.engine.errors import BadOption
 from tabletop.engine.game import BareLoop, Game, State
 from tabletop.engine.registry import all_games, get_game
@@ -260,6 +261,36 @@ class Strength:
         )
 
 
+SEER = "seer"
+"""A candidate only the bench knows: the search player reading the true state (every hand and
+the order of the stock) where `search` samples worlds from its seat's View. Pitted as `search`
+is, it shows how much of the search's result hidden information accounts for. No table, log
+or `--bots` can seat it."""
+
+
+def make_seer(
+    game: Game, state: State, seed: int, think: float | None, iterations: int | None
+) -> Bot:
+    """The all-seeing search player of the match being played in `state`."""
+
+    def true_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
+        """The match as it stands, whatever the seat was shown."""
+        world: State = game.clone(state)
+        return world
+
+    factory = make_search(game.info.id, think, iterations, sampler=true_world)
+    if factory is None:
+        raise BadOption(
+            Msg(
+                "No computer player {name} for {game}; choose from {names}.",
+                name=repr(SEER),
+                game=game.info.id,
+                names=", ".join(bot_names(game.info.id)),
+            )
+        )
+    return factory(seed)
+
+
 def make_player(
     game: Game, name: str, seed: int, think: float | None, iterations: int | None
 ) -> Bot:
@@ -281,7 +312,9 @@ def pit(
     iterations: int | None = None,
     first_seed: int = 20_000,
 ) -> Strength:
-    """Play `matches` with `candidate` in a rotating seat among `baseline` players."""
+    """Play `matches` with `candidate` in a rotating seat among `baseline` players; where
+    several seats act at once, the candidate acts first (so the seer sees no choice made in
+    the same step)."""
     wins = margin = 0.0
     timed_seconds = 0.0
     decisions = 0
@@ -292,9 +325,14 @@ def pit(
             make_player(game, baseline, bot_seed(seed, i), think, iterations)
             for i in range(players)
         ]
-        timed = Timed(make_player(game, candidate, bot_seed(seed, seat), think, iterations))
+        state = game.setup(players, None, seed)
+        if candidate == SEER:
+            chosen = make_seer(game, state, bot_seed(seed, seat), think, iterations)
+        else:
+            chosen = make_player(game, candidate, bot_seed(seed, seat), think, iterations)
+        timed = Timed(chosen)
         seated[seat] = timed
-        _, result = play_match(game, players, seed=seed, seated=seated)
+        _, result = play_match(game, players, seated=seated, state=state, first=seat)
         if seat in result.winners:
             wins += 1 / len(result.winners)
         others = [t for i, t in enumerate(result.totals) if i != seat]
@@ -337,7 +375,7 @@ def strength_table(
     for game in games:
         known = bot_names(game.info.id)
         for name in (candidate, baseline):
-            if name not in known:
+            if name not in known and not (name == SEER == candidate and "search" in known):
                 raise BadOption(
                     Msg(
                         "No computer player {name} for {game}; choose from {names}.",
@@ -350,6 +388,11 @@ def strength_table(
         f"{candidate} among {baseline} players ({matches} matches per row, seat rotating, "
         f"ties shared; 95% Wilson interval; think = mean seconds per decision of {candidate})"
     )
+    if candidate == SEER:
+        print(
+            "seer: the search player reading the true state (every hand, the stock's order) "
+            "instead of sampling worlds from its View; no table can seat it"
+        )
     rows = []
     for game in games:
         counts = (usual_count(game), *game.info.often_played)

@@ -150,7 +150,10 @@ def _tools_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--strength",
         metavar="BOT:BASELINE",
-        help=_("only measure BOT in a rotating seat among BASELINE players (e.g. search:thumb)"),
+        help=_(
+            "only measure BOT in a rotating seat among BASELINE players (e.g. search:thumb; "
+            "seer:thumb for the search reading every hand)"
+        ),
     )
     bench.add_argument("--think", type=float, help=_("seconds per decision for search players"))
     bench.add_argument("--iterations", type=int, help=_("playouts per decision for search players"))

@@ -38,12 +38,17 @@ def play_match(
     options: Mapping[str, Any] | None = None,
     log: IO[str] | None = None,
     seated: Sequence[Bot] | None = None,
+    state: State | None = None,
+    first: int | None = None,
 ) -> tuple[State, Result]:
     """Play one match to the end; every bot sees only its own seat's View and events.
 
-    `seated` gives ready-made players (one per seat) instead of the `bots` names.
+    `seated` gives ready-made players (one per seat) instead of the `bots` names; `state` a
+    match already set up instead of a fresh deal; `first` a seat that acts before the others
+    whenever several may act (otherwise the lowest seat does).
     """
-    state = game.setup(players, options, seed)
+    if state is None:
+        state = game.setup(players, options, seed)
     seated = list(seated) if seated is not None else seat_bots(game, bots, players, seed)
     writer = LogWriter(log, game, state) if log is not None else None
     feed(seated, state.opening)
@@ -51,7 +56,7 @@ def play_match(
         acting = game.to_act(state)
         if not acting:
             break
-        seat = min(acting)
+        seat = first if first in acting else min(acting)
         action = seated[seat].choose(game.view(state, seat))
         events = game.apply(state, seat, action)
         feed(seated, events)

@@ -224,19 +224,27 @@ def value_of(state: State, seat: int) -> float:
 
 
 def make_search(
-    game_id: str, think: float | None = None, iterations: int | None = None
+    game_id: str,
+    think: float | None = None,
+    iterations: int | None = None,
+    sampler: WorldSampler | None = None,
 ) -> Callable[[int], SearchBot] | None:
-    """A factory of search players for a game (None if it has no world sampler)."""
-    sampler = world_sampler(game_id)
-    if sampler is None:
+    """A factory of search players for a game (None if it has no world sampler).
+
+    `sampler` replaces the game's own (the bench's all-seeing player); the game must still
+    have one.
+    """
+    own = world_sampler(game_id)
+    if own is None:
         return None
+    worlds = sampler or own
     game = get_game(game_id)
     guided = "thumb" in bot_names(game_id)
     whole_match = game_id in _WHOLE_MATCH
 
     def factory(seed: int) -> SearchBot:
         guide = make_bot(game_id, "thumb", seed) if guided else None
-        return SearchBot(game, sampler, seed, think, iterations, guide, whole_match)
+        return SearchBot(game, worlds, seed, think, iterations, guide, whole_match)
 
     return factory
 

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QObject, Signal
 
 from tabletop import cli
-from tabletop.bench import strength_table, wilson
+from tabletop.bench import make_seer, strength_table, wilson
 from tabletop.bots import search
 from tabletop.bots.base import feed, make_bot
 from tabletop.bots.runner import play_match
@@ -241,3 +241,54 @@ def test_only_games_of_single_fight_rounds_search_to_the_match_end() -> None:
     deal = search.make_search("second-third", iterations=1)
     assert duel is not None and deal is not None
     assert duel(0).whole_match and not deal(0).whole_match
+
+
+def test_the_seer_reads_the_true_state_where_search_samples() -> None:
+    """The bench's seer plays out the match as it stands; the search player a sampled world."""
+    game = get_game("interaction")
+    state = game.setup(4, None, 7)
+    seer = make_seer(game, state, 1, None, 4)
+    honest = search.make_search("interaction", iterations=4)
+    assert isinstance(seer, SearchBot) and honest is not None
+    view = game.view(state, 0)
+    truth = [z.cards for z in game.zones(state)]
+    seen = seer.sampler(game, view, seer.memory, Rng(3))
+    sampled = honest(1).sampler(game, view, seer.memory, Rng(3))
+    assert [z.cards for z in game.zones(seen)] == truth
+    assert [z.cards for z in game.zones(sampled)] != truth
+
+
+def test_the_first_seat_acts_first_whenever_it_may() -> None:
+    """In Interaction's sealed first turn every seat may act; `first` goes before the rest."""
+    game = get_game("interaction")
+    order: list[int] = []
+
+    class Noting(Recording):
+        """A recording player that notes when its seat chooses."""
+
+        def __init__(self, seat: int) -> None:
+            super().__init__("interaction", seat)
+            self.seat = seat
+
+        def choose(self, view: View) -> str:
+            """Note the seat, then choose."""
+            order.append(self.seat)
+            return super().choose(view)
+
+    play_match(game, 4, seed=5, seated=[Noting(i) for i in range(4)], first=2)
+    assert order[:4] == [2, 0, 1, 3]
+    order.clear()
+    play_match(game, 4, seed=5, seated=[Noting(i) for i in range(4)])
+    assert order[:4] == [0, 1, 2, 3]
+
+
+def test_bench_pits_the_seer_but_no_table_seats_it() -> None:
+    """`seer:thumb` gives a row like `search:thumb`; `seer` is no computer player's name."""
+    rows = strength_table("seer:thumb", 2, iterations=2, only=["interaction"], with_baseline=False)
+    assert [(r.candidate, r.baseline, r.players, r.matches) for r in rows] == [
+        ("seer", "thumb", 4, 2)
+    ]
+    with pytest.raises(BadOption):
+        make_bot("interaction", "seer", 1)
+    with pytest.raises(BadOption):
+        strength_table("thumb:seer", 1, only=["interaction"])
