@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from statistics import median
 from typing import Any
 
+from tabletop.bench_seers import ABOUT, make_seer, seer_names
 from tabletop.bots.base import Bot, bot_names, make_bot, observe
 from tabletop.bots.runner import bot_seed, play_match
 from tabletop.bots.search import make_search
-from tabletop.bots.worlds import Memory
 from tabletop.engine.errors import BadOption
 from tabletop.engine.game import BareLoop, Game, State
 from tabletop.engine.registry import all_games, get_game
@@ -261,36 +261,6 @@ class Strength:
         )
 
 
-SEER = "seer"
-"""A candidate only the bench knows: the search player reading the true state (every hand and
-the order of the stock) where `search` samples worlds from its seat's View. Pitted as `search`
-is, it shows how much of the search's result hidden information accounts for. No table, log
-or `--bots` can seat it."""
-
-
-def make_seer(
-    game: Game, state: State, seed: int, think: float | None, iterations: int | None
-) -> Bot:
-    """The all-seeing search player of the match being played in `state`."""
-
-    def true_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
-        """The match as it stands, whatever the seat was shown."""
-        world: State = game.clone(state)
-        return world
-
-    factory = make_search(game.info.id, think, iterations, sampler=true_world)
-    if factory is None:
-        raise BadOption(
-            Msg(
-                "No computer player {name} for {game}; choose from {names}.",
-                name=repr(SEER),
-                game=game.info.id,
-                names=", ".join(bot_names(game.info.id)),
-            )
-        )
-    return factory(seed)
-
-
 def make_player(
     game: Game, name: str, seed: int, think: float | None, iterations: int | None
 ) -> Bot:
@@ -326,8 +296,8 @@ def pit(
             for i in range(players)
         ]
         state = game.setup(players, None, seed)
-        if candidate == SEER:
-            chosen = make_seer(game, state, bot_seed(seed, seat), think, iterations)
+        if candidate in seer_names(game.info.id):
+            chosen = make_seer(game, candidate, state, bot_seed(seed, seat), think, iterations)
         else:
             chosen = make_player(game, candidate, bot_seed(seed, seat), think, iterations)
         timed = Timed(chosen)
@@ -375,7 +345,7 @@ def strength_table(
     for game in games:
         known = bot_names(game.info.id)
         for name in (candidate, baseline):
-            if name not in known and not (name == SEER == candidate and "search" in known):
+            if name not in known and not (name == candidate in seer_names(game.info.id)):
                 raise BadOption(
                     Msg(
                         "No computer player {name} for {game}; choose from {names}.",
@@ -388,11 +358,8 @@ def strength_table(
         f"{candidate} among {baseline} players ({matches} matches per row, seat rotating, "
         f"ties shared; 95% Wilson interval; think = mean seconds per decision of {candidate})"
     )
-    if candidate == SEER:
-        print(
-            "seer: the search player reading the true state (every hand, the stock's order) "
-            "instead of sampling worlds from its View; no table can seat it"
-        )
+    if candidate in ABOUT:
+        print(f"{candidate}: {ABOUT[candidate]}; no table can seat it")
     rows = []
     for game in games:
         counts = (usual_count(game), *game.info.often_played)

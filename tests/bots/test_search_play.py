@@ -8,11 +8,12 @@ import pytest
 from PySide6.QtCore import QObject, Signal
 
 from tabletop import cli
-from tabletop.bench import make_seer, strength_table, wilson
+from tabletop.bench import strength_table, wilson
+from tabletop.bench_seers import Oracle, make_seer
 from tabletop.bots import search
 from tabletop.bots.base import feed, make_bot
 from tabletop.bots.runner import play_match
-from tabletop.bots.search import SearchBot
+from tabletop.bots.search import SearchBot, value_of
 from tabletop.engine.errors import BadOption
 from tabletop.engine.registry import get_game
 from tabletop.engine.rng import Rng
@@ -247,7 +248,7 @@ def test_the_seer_reads_the_true_state_where_search_samples() -> None:
     """The bench's seer plays out the match as it stands; the search player a sampled world."""
     game = get_game("interaction")
     state = game.setup(4, None, 7)
-    seer = make_seer(game, state, 1, None, 4)
+    seer = make_seer(game, "seer", state, 1, None, 4)
     honest = search.make_search("interaction", iterations=4)
     assert isinstance(seer, SearchBot) and honest is not None
     view = game.view(state, 0)
@@ -282,13 +283,37 @@ def test_the_first_seat_acts_first_whenever_it_may() -> None:
     assert order[:4] == [0, 1, 2, 3]
 
 
-def test_bench_pits_the_seer_but_no_table_seats_it() -> None:
-    """`seer:thumb` gives a row like `search:thumb`; `seer` is no computer player's name."""
-    rows = strength_table("seer:thumb", 2, iterations=2, only=["interaction"], with_baseline=False)
-    assert [(r.candidate, r.baseline, r.players, r.matches) for r in rows] == [
-        ("seer", "thumb", 4, 2)
-    ]
-    with pytest.raises(BadOption):
-        make_bot("interaction", "seer", 1)
-    with pytest.raises(BadOption):
-        strength_table("thumb:seer", 1, only=["interaction"])
+def test_the_oracle_plays_each_move_out_from_the_true_state() -> None:
+    """A rollout is the true match played on by rules of thumb; a choice changes nothing."""
+    game = get_game("interaction")
+    state = game.setup(4, None, 7)
+    oracle = make_seer(game, "oracle", state, 1, None, None)
+    assert isinstance(oracle, Oracle)
+    view = game.view(state, 0)
+    move = view.moves[3].action
+    by_hand = game.clone(state)
+    game.apply(by_hand, 0, move)
+    thumbs = [make_bot("interaction", "thumb", 50 + i) for i in range(4)]
+    while acting := game.to_act(by_hand):
+        seat = min(acting)
+        game.apply(by_hand, seat, thumbs[seat].choose(game.view(by_hand, seat)))
+    assert oracle._rollout(0, move, 50) == value_of(by_hand, 0)
+    before = [z.cards for z in game.zones(state)]
+    assert oracle.choose(view) in {m.action for m in view.moves}
+    assert [z.cards for z in game.zones(state)] == before
+
+
+def test_bench_pits_the_all_seeing_players_but_no_table_seats_them() -> None:
+    """`seer:thumb` and `oracle:thumb` give rows like `search:thumb`; neither is a computer
+    player's name, nor a baseline."""
+    for name in ("seer", "oracle"):
+        rows = strength_table(
+            f"{name}:thumb", 2, iterations=2, only=["interaction"], with_baseline=False
+        )
+        assert [(r.candidate, r.baseline, r.players, r.matches) for r in rows] == [
+            (name, "thumb", 4, 2)
+        ]
+        with pytest.raises(BadOption):
+            make_bot("interaction", name, 1)
+        with pytest.raises(BadOption):
+            strength_table(f"thumb:{name}", 1, only=["interaction"])
