@@ -283,8 +283,8 @@ def pit(
     first_seed: int = 20_000,
 ) -> Strength:
     """Play `matches` with `candidate` in a rotating seat among `baseline` players; where
-    several seats act at once, the candidate acts first (so the seer sees no choice made in
-    the same step)."""
+    several seats act at once, the candidate acts first (so an all-seeing one, `bench_seers`,
+    sees no choice made in the same step)."""
     wins = margin = 0.0
     timed_seconds = 0.0
     decisions = 0
