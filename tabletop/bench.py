@@ -10,7 +10,7 @@ from statistics import median
 from typing import Any
 
 from tabletop.bench_seers import ABOUT, make_seer, seer_names
-from tabletop.bots.base import Bot, bot_names, make_bot, observe
+from tabletop.bots.base import Bot, bot_names, make_bot, observe, unknown_bot
 from tabletop.bots.runner import bot_seed, play_match
 from tabletop.bots.search import make_search
 from tabletop.engine.errors import BadOption
@@ -344,16 +344,10 @@ def strength_table(
     games = [get_game(g) for g in only] if only else all_games()
     for game in games:
         known = bot_names(game.info.id)
-        for name in (candidate, baseline):
-            if name not in known and not (name == candidate in seer_names(game.info.id)):
-                raise BadOption(
-                    Msg(
-                        "No computer player {name} for {game}; choose from {names}.",
-                        name=repr(name),
-                        game=game.info.id,
-                        names=", ".join(known),
-                    )
-                )
+        for name, allowed in ((candidate, known + seer_names(game.info.id)), (baseline, known)):
+            if name not in allowed:
+                raise unknown_bot(game.info.id, name, allowed)
+
     print(
         f"{candidate} among {baseline} players ({matches} matches per row, seat rotating, "
         f"ties shared; 95% Wilson interval; think = mean seconds per decision of {candidate})"

@@ -10,13 +10,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from tabletop.bots.base import Bot, bot_names, make_bot
+from tabletop.bots.base import Bot, bot_names, make_bot, unknown_bot
 from tabletop.bots.search import make_search, value_of
 from tabletop.bots.worlds import Memory
-from tabletop.engine.errors import BadOption
 from tabletop.engine.game import Game, State
 from tabletop.engine.rng import Rng
-from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 
 SEER = "seer"
@@ -55,15 +53,9 @@ def make_seer(
     iterations: int | None,
 ) -> Bot:
     """The all-seeing player `name` for the match being played in `state`."""
-    if name not in seer_names(game.info.id):
-        raise BadOption(
-            Msg(
-                "No computer player {name} for {game}; choose from {names}.",
-                name=repr(name),
-                game=game.info.id,
-                names=", ".join(bot_names(game.info.id)),
-            )
-        )
+    seers = seer_names(game.info.id)
+    if name not in seers:
+        raise unknown_bot(game.info.id, name, seers)
     if name == ORACLE:
         return Oracle(game, state, seed, think, iterations)
 

@@ -152,7 +152,7 @@ def _tools_parser() -> argparse.ArgumentParser:
         metavar="BOT:BASELINE",
         help=_(
             "only measure BOT in a rotating seat among BASELINE players (e.g. search:thumb; "
-            "seer:thumb for the search reading every hand)"
+            "seer:thumb or oracle:thumb for players reading every hand)"
         ),
     )
     bench.add_argument("--think", type=float, help=_("seconds per decision for search players"))

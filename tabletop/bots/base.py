@@ -94,12 +94,17 @@ def make_bot(game_id: str, name: str, seed: int = 0) -> Bot:
     _load(game_id)
     factory = _BOTS.get(game_id, {}).get(name)
     if factory is None:
-        raise BadOption(
-            Msg(
-                "No computer player {name} for {game}; choose from {names}.",
-                name=repr(name),
-                game=game_id,
-                names=", ".join(bot_names(game_id)),
-            )
-        )
+        raise unknown_bot(game_id, name, bot_names(game_id))
     return factory(seed)
+
+
+def unknown_bot(game_id: str, name: str, names: Sequence[str]) -> BadOption:
+    """The refusal of a computer player `name` a game does not have, listing `names`."""
+    return BadOption(
+        Msg(
+            "No computer player {name} for {game}; choose from {names}.",
+            name=repr(name),
+            game=game_id,
+            names=", ".join(names),
+        )
+    )
