@@ -270,6 +270,11 @@ def sent_by_host(
     return out
 
 
+WAITED = 0.001
+"""An update during which the host was kept from running longer than this (s) is counted
+(`host_waited_updates`): other programs held its core."""
+
+
 def held_up(records: Sequence[Mapping[str, Any]]) -> int:
     """How many applied actions' sends took longer than `HELD_UP` (left out of `sent_by_host`)."""
     return sum(_held_up(r, ref) for r in records for ref in r["applied"])
@@ -431,8 +436,9 @@ def _process(target: Callable[..., None], args: tuple[Any, ...]) -> BaseProcess:
 class Played:
     """One bench match: finished in time, how many clients desynced or found it unfair, the
     latencies to the last client (s), the host's processing time per update (s), the
-    latencies until the host had written every View (s), and how many actions those leave out
-    because their client's send was held up (`sent_by_host`)."""
+    latencies until the host had written every View (s), how many actions those leave out
+    because their client's send was held up (`sent_by_host`), and how long the host was kept
+    from running during each update (s, `Host.step_waits`)."""
 
     finished: bool
     bad: int
@@ -440,6 +446,7 @@ class Played:
     busy: list[float]
     host_sent: list[float]
     held_up: int
+    waits: list[float]
 
 
 def play_one(
@@ -476,7 +483,7 @@ def play_one(
                 record[key] = {int(k): v for k, v in record[key].items()}
         logs = [r["log"] for r in records if r["log"] is not None]
         if not logs:
-            return Played(False, players, [], [], [], 0)
+            return Played(False, players, [], [], [], 0, [])
         # The log every client checked its own Views and events against (the fairness check).
         done = replay(logs[0].splitlines())
         finished = len(records) == players and all(r["fair"] for r in records)
@@ -497,6 +504,7 @@ def play_one(
             host.get("busy", []),
             sent_by_host(records, sent),
             held_up(records),
+            host.get("waits", []),
         )
 
 
@@ -516,6 +524,7 @@ def run_matches(
     lat: list[float] = []
     host: list[float] = []
     sent: list[float] = []
+    waits: list[float] = []
     completed = desynced = held = 0
     for m in range(matches):
         played = play_one(game_id, players, 1000 + m, timeout, env)
@@ -525,6 +534,7 @@ def run_matches(
         host.extend(played.busy)
         sent.extend(played.host_sent)
         held += played.held_up
+        waits.extend(played.waits)
     return {
         "median_ms": _percentile(lat, 0.5) * 1000,
         "p99_ms": _percentile(lat, 0.99) * 1000,
@@ -533,6 +543,8 @@ def run_matches(
         "host_sent_held_up": float(held),
         "host_median_ms": _percentile(host, 0.5) * 1000,
         "host_p99_ms": _percentile(host, 0.99) * 1000,
+        "host_waited_max_ms": max(waits, default=0.0) * 1000,
+        "host_waited_updates": float(sum(w > WAITED for w in waits)),
         "actions": float(len(lat)),
         "completed": float(completed),
         "desynced": float(desynced),
@@ -557,7 +569,9 @@ def measure(matches: int = 3) -> dict[str, float]:
     host has written every seat's View (`sent_by_host`), leaving out `host_sent_held_up`
     actions whose client was paused in the middle of sending; `host_median_ms` and `host_p99_ms`
     are the host's own processing time per update it sent (engine, log and every frame
-    written; `Host.step_times`).
+    written; `Host.step_times`); `host_waited_max_ms` the longest the host was kept from
+    running during an update, and `host_waited_updates` how many updates that was over
+    `WAITED` (`Host.step_waits`: other programs held its core).
     """
     out: dict[str, float] = {}
     biggest = sorted(all_games(), key=lambda g: g.info.max_players)[-2:]

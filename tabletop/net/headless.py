@@ -72,8 +72,9 @@ def serve(
     Once the match is over (also when it already was in the autosave) the host stays up until
     every network seat has been sent the result, or `result_wait` seconds at most.
     With `timings`, the host's own processing time per update (`busy`: `Host.step_times`,
-    seconds) and when each update's frames were sent (`sent`: `Host.step_sent`) are written
-    there as JSON at the end.
+    seconds), when each update's frames were sent (`sent`: `Host.step_sent`) and how long the
+    host was kept from running meanwhile (`waits`: `Host.step_waits`) are written there as
+    JSON at the end.
     """
     _app()
     try:
@@ -142,7 +143,10 @@ def serve(
     if timings is not None:
         try:
             atomic_write(
-                Path(timings), json.dumps({"busy": host.step_times, "sent": host.step_sent})
+                Path(timings),
+                json.dumps(
+                    {"busy": host.step_times, "sent": host.step_sent, "waits": host.step_waits}
+                ),
             )
         except OSError as err:
             print(f"tabletop serve: cannot write {timings}: {err.strerror}", file=sys.stderr)

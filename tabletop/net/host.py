@@ -300,6 +300,11 @@ class Host(QObject):
         self.step_sent: list[tuple[int, float]] = []
         """For each update sent, its step and when (`time.monotonic`, one clock for every process
         of the machine) the host had handed every connection's frames to the system."""
+        self.step_waits: list[float] = []
+        """For each update sent, the seconds the host was kept from running between its first
+        action and its last frame written: the time that passed minus the processor time the
+        host used, that is, waiting while other programs held its core."""
+        self._window: tuple[float, float] | None = None
         self._busy = 0.0
         self._gc = _GcHold()
         # Not a method of the host: it must still run while the host is being destroyed.
@@ -887,10 +892,12 @@ class Host(QObject):
         self, seat: int, text: str, sender: _Conn | None = None, ref: int | None = None
     ) -> None:
         """Apply one action (IllegalAction or ParseError if refused) and queue its frames."""
-        start = time.thread_time()
+        start, began = time.thread_time(), time.monotonic()
         self._gc.hold()
         try:
             self._apply_now(seat, text, sender, ref)
+            if self._window is None:
+                self._window = (began, start)
         finally:
             self._busy += time.thread_time() - start
             if not self._flush_pending:
@@ -958,9 +965,14 @@ class Host(QObject):
             out.append((conn, b"".join(parts)))
         for conn, data in out:
             self._send(conn, data)
-        self.step_sent.append((self.seq, time.monotonic()))
-        self.step_times.append(self._busy + time.thread_time() - start)
+        done, used = time.monotonic(), time.thread_time()
+        self.step_sent.append((self.seq, done))
+        self.step_times.append(self._busy + used - start)
         self._busy = 0.0
+        if self._window is not None:
+            began, first = self._window
+            self.step_waits.append(max(0.0, (done - began) - (used - first)))
+            self._window = None
         if state.result is not None and not self._result_sent:
             self._result_sent = True
             data = self._ending()

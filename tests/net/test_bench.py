@@ -6,7 +6,9 @@ import json
 import multiprocessing
 import os
 import statistics
+import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -32,6 +34,7 @@ def test_bench_match_with_every_client_in_its_own_process() -> None:
     assert played.finished and played.bad == 0
     assert played.latencies and all(t > 0 for t in played.latencies)
     assert played.busy and all(t >= 0 for t in played.busy)
+    assert len(played.waits) == len(played.busy) and all(w >= 0 for w in played.waits)
     # Actions whose client was paused mid-send are counted apart from the host's part.
     assert len(played.host_sent) + played.held_up == len(played.latencies)
     # The host's part is a part of the whole. Not for every action: the host reads its clock
@@ -80,6 +83,31 @@ def test_a_send_held_up_in_the_client_is_left_out_and_counted() -> None:
     sent = [(5, 10.25), (7, 12.5)]
     assert sent_by_host(records, sent) == [0.25]
     assert held_up(records) == 1
+
+
+def test_the_host_counts_the_time_it_was_kept_from_running(
+    loopback: Callable[..., LoopbackTable],
+) -> None:
+    """An update during which the host could not run (here it sleeps, as when another program
+    holds its core) has that time in `step_waits`; an update without, next to none."""
+    table = loopback("triq", 3, seed=6)
+    host = table.host
+    assert host is not None
+
+    def pause(seq: int) -> None:
+        if seq == 3:
+            time.sleep(PAUSE)
+
+    host.updated.connect(pause)
+    assert table.run(60.0)
+    assert len(host.step_waits) == len(host.step_sent) == len(host.step_times)
+    paused = next(i for i, (seq, _t) in enumerate(host.step_sent) if seq >= 3)
+    assert host.step_waits[paused] >= PAUSE
+    assert statistics.median(host.step_waits) < PAUSE / 2
+
+
+PAUSE = 0.05
+"""How long the host is kept from running in the test above (s)."""
 
 
 @pytest.mark.skipif(len(usable_cores()) < 2, reason="the host gets a core of its own only with two")
