@@ -969,10 +969,9 @@ class Host(QObject):
         self.step_sent.append((self.seq, done))
         self.step_times.append(self._busy + used - start)
         self._busy = 0.0
-        if self._window is not None:
-            began, first = self._window
-            self.step_waits.append(max(0.0, (done - began) - (used - first)))
-            self._window = None
+        began, first = self._window or (done, used)
+        self.step_waits.append(max(0.0, (done - began) - (used - first)))
+        self._window = None
         if state.result is not None and not self._result_sent:
             self._result_sent = True
             data = self._ending()
