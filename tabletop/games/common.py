@@ -64,7 +64,7 @@ def pair_table(verb: str, codes: Sequence[str]) -> dict[str, dict[str, Action]]:
 _PAIR_POSITIONS: dict[int, list[tuple[int, int]]] = {}
 
 
-def _pair_positions(n: int) -> list[tuple[int, int]]:
+def pair_positions(n: int) -> list[tuple[int, int]]:
     """The positions (i, j), i < j, of every pair of n items in PairActions' order."""
     found = _PAIR_POSITIONS.get(n)
     if found is None:
@@ -106,7 +106,7 @@ class PairActions(Sequence[Action]):
         if not 0 <= index < self._len:
             raise IndexError("pair index out of range")
         hand = self._hand
-        first, second = _pair_positions(len(hand))[index]
+        first, second = pair_positions(len(hand))[index]
         return self._table[hand[first]][hand[second]]
 
     def __iter__(self) -> Iterator[Action]:

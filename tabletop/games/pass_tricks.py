@@ -3,8 +3,8 @@
 A game built on this supplies its deck tables and five rules — which cards may be played, who
 wins a trick, when a deal is over, how it is scored, and how the refusal to follow is worded —
 and inherits the passing, the trick bookkeeping, the zones and the search copies. Playouts
-pick a card by number (`choices`, `apply_nth`) from the playable cards, with no list of
-actions built.
+pick a card by number (`choices`, `apply_nth`) from the playable cards, and a pass by number
+from the pairs in hand, with no list of actions built.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from tabletop.engine.rng import Rng
 from tabletop.engine.text import Card, Msg, Seat
 from tabletop.engine.views import Counter, Move, Zone, private
 from tabletop.games import story
-from tabletop.games.common import PairActions, hand_zones, left_of, pass_left
+from tabletop.games.common import PairActions, hand_zones, left_of, pair_positions, pass_left
 
 PASS_COUNT = 2
 
@@ -142,21 +142,35 @@ class PassTrickGame(Game[PT]):
 
     # `choices` and `apply_nth` run once per action in every playout: they read the cards
     # `perform` found playable for the seat it named (`playable_seat` is -1 unless a card is
-    # to be played), and play the card without going through `apply` and `perform`
+    # to be played), or count the pairs in a passing hand, and play the card or pass the pair
+    # without going through `apply` and `perform`
     def choices(self, state: PT, seat: int) -> int:
-        """How many legal actions `seat` has (see Game.choices): its playable cards, counted."""
+        """How many legal actions `seat` has (see Game.choices): its playable cards, or while
+        it is to pass the pairs of cards in its hand, counted."""
         if state.playable_seat == seat:
             return len(state.playable_cards)
+        if state.phase == "pass" and (acting := state.acting) is not None and seat in acting:
+            n = len(state.hands[seat])
+            return n * (n - 1) // 2
         return super().choices(state, seat)
 
     def apply_nth(self, state: PT, seat: int, index: int) -> list[Event]:
-        """Play the `index`-th playable card, no list of actions built (see Game.apply_nth)."""
+        """Play the `index`-th playable card or pass the `index`-th pair (in PairActions'
+        order), no list of actions built (see Game.apply_nth)."""
         if state.playable_seat == seat:
             cards = state.playable_cards
             if 0 <= index < len(cards):
                 state.offered_seat = -1
                 state.touched = None
                 return self._play(state, seat, cards[index])
+        elif state.phase == "pass" and (acting := state.acting) is not None and seat in acting:
+            hand = state.hands[seat]
+            pairs = pair_positions(len(hand))
+            if 0 <= index < len(pairs):
+                state.offered_seat = -1
+                state.touched = None
+                first, second = pairs[index]
+                return self._choose_pass(state, seat, (hand[first], hand[second]))
         return super().apply_nth(state, seat, index)
 
     def normalize(self, action: Action) -> Action:
