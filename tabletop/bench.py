@@ -5,7 +5,10 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
+from multiprocessing import get_context
 from statistics import median
 from typing import Any
 
@@ -272,6 +275,67 @@ def make_player(
     return make_bot(game.info.id, name, seed)
 
 
+@dataclass(frozen=True, slots=True)
+class PitSums:
+    """What some matches of a strength run add up to (parts of one run are summed)."""
+
+    matches: int = 0
+    wins: float = 0.0
+    margin: float = 0.0
+    seconds: float = 0.0
+    decisions: int = 0
+
+    def __add__(self, other: PitSums) -> PitSums:
+        return PitSums(
+            self.matches + other.matches,
+            self.wins + other.wins,
+            self.margin + other.margin,
+            self.seconds + other.seconds,
+            self.decisions + other.decisions,
+        )
+
+
+def pit_part(
+    game_id: str,
+    players: int,
+    candidate: str,
+    baseline: str,
+    numbers: range,
+    think: float | None = None,
+    iterations: int | None = None,
+    first_seed: int = 20_000,
+) -> PitSums:
+    """Matches `numbers` of a strength run: match m is dealt from seed `first_seed + m` with
+    the candidate in seat `m % players`, so any split of a run into parts plays the same
+    matches."""
+    game = get_game(game_id)
+    sums = PitSums()
+    for m in numbers:
+        seat = m % players
+        seed = first_seed + m
+        seated: list[Bot] = [
+            make_player(game, baseline, bot_seed(seed, i), think, iterations)
+            for i in range(players)
+        ]
+        state = game.setup(players, None, seed)
+        if candidate in seer_names(game_id):
+            chosen = make_seer(game, candidate, state, bot_seed(seed, seat), think, iterations)
+        else:
+            chosen = make_player(game, candidate, bot_seed(seed, seat), think, iterations)
+        timed = Timed(chosen)
+        seated[seat] = timed
+        _, result = play_match(game, players, seated=seated, state=state, first=seat)
+        others = [t for i, t in enumerate(result.totals) if i != seat]
+        sums += PitSums(
+            1,
+            1 / len(result.winners) if seat in result.winners else 0.0,
+            result.totals[seat] - sum(others) / len(others),
+            timed.seconds,
+            timed.decisions,
+        )
+    return sums
+
+
 def pit(
     game: Game,
     players: int,
@@ -281,43 +345,43 @@ def pit(
     think: float | None = None,
     iterations: int | None = None,
     first_seed: int = 20_000,
+    jobs: int = 1,
 ) -> Strength:
     """Play `matches` with `candidate` in a rotating seat among `baseline` players; where
     several seats act at once, the candidate acts first (so an all-seeing one, `bench_seers`,
-    sees no choice made in the same step)."""
-    wins = margin = 0.0
-    timed_seconds = 0.0
-    decisions = 0
-    for m in range(matches):
-        seat = m % players
-        seed = first_seed + m
-        seated: list[Bot] = [
-            make_player(game, baseline, bot_seed(seed, i), think, iterations)
-            for i in range(players)
-        ]
-        state = game.setup(players, None, seed)
-        if candidate in seer_names(game.info.id):
-            chosen = make_seer(game, candidate, state, bot_seed(seed, seat), think, iterations)
-        else:
-            chosen = make_player(game, candidate, bot_seed(seed, seat), think, iterations)
-        timed = Timed(chosen)
-        seated[seat] = timed
-        _, result = play_match(game, players, seated=seated, state=state, first=seat)
-        if seat in result.winners:
-            wins += 1 / len(result.winners)
-        others = [t for i, t in enumerate(result.totals) if i != seat]
-        margin += result.totals[seat] - sum(others) / len(others)
-        timed_seconds += timed.seconds
-        decisions += timed.decisions
+    sees no choice made in the same step).
+
+    `jobs` > 1 plays them in that many processes at once, a rotation of seats at a time; the
+    matches and their results are the same.
+    """
+    game_id = game.info.id
+    part = partial(
+        pit_part,
+        game_id,
+        players,
+        candidate,
+        baseline,
+        think=think,
+        iterations=iterations,
+        first_seed=first_seed,
+    )
+    if jobs <= 1:
+        parts = [part(range(matches))]
+    else:
+        rotations = [range(m, min(m + players, matches)) for m in range(0, matches, players)]
+        # spawned, not forked: a child starts clean, as it would on every system
+        with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
+            parts = list(pool.map(part, rotations))
+    sums = sum(parts, PitSums())
     return Strength(
-        game.info.id,
+        game_id,
         players,
         candidate,
         baseline,
         matches,
-        wins,
-        margin / matches if matches else 0.0,
-        timed_seconds / decisions if decisions else 0.0,
+        sums.wins,
+        sums.margin / matches if matches else 0.0,
+        sums.seconds / sums.decisions if sums.decisions else 0.0,
     )
 
 
@@ -328,10 +392,12 @@ def strength_table(
     iterations: int | None = None,
     only: Sequence[str] | None = None,
     with_baseline: bool = True,
+    jobs: int = 1,
 ) -> list[Strength]:
     """`candidate:baseline` measured per game at its usual count (and larger where played).
 
-    With `with_baseline`, the baseline is also measured against random players.
+    With `with_baseline`, the baseline is also measured against random players. `jobs`: how
+    many processes play the matches of a row at once (see `pit`).
     """
     candidate, sep, baseline = pair.partition(":")
     if not sep or not candidate or not baseline:
@@ -360,11 +426,11 @@ def strength_table(
         for n in counts:
             if not game.info.min_players <= n <= game.info.max_players:
                 continue
-            row = pit(game, n, candidate, baseline, matches, think, iterations)
+            row = pit(game, n, candidate, baseline, matches, think, iterations, jobs=jobs)
             print(row.line(), flush=True)
             rows.append(row)
             if with_baseline and baseline != "random":
-                row = pit(game, n, baseline, "random", matches)
+                row = pit(game, n, baseline, "random", matches, jobs=jobs)
                 print(row.line(), flush=True)
                 rows.append(row)
     return rows

@@ -157,6 +157,12 @@ def _tools_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--think", type=float, help=_("seconds per decision for search players"))
     bench.add_argument("--iterations", type=int, help=_("playouts per decision for search players"))
+    bench.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help=_("processes playing a strength row's matches at once (one per core)"),
+    )
     bench.add_argument("--ui", action="store_true", help=_("measure the table instead"))
     bench.add_argument("--net", action="store_true", help=_("measure LAN play on loopback"))
     bench.add_argument(
@@ -424,7 +430,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
             args.iterations is not None and args.iterations <= 0
         ):
             raise BadOption(Msg("--think and --iterations must be positive."))
-        strength_table(args.strength, args.matches, args.think, args.iterations, args.game)
+        if args.jobs < 1:
+            raise BadOption(Msg("--jobs must be at least 1."))
+        strength_table(
+            args.strength, args.matches, args.think, args.iterations, args.game, jobs=args.jobs
+        )
         return 0
     if args.baseline:
         from tabletop.bench import run_baseline

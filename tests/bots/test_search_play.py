@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QObject, Signal
 
 from tabletop import cli
-from tabletop.bench import strength_table, wilson
+from tabletop.bench import pit, strength_table, wilson
 from tabletop.bench_seers import Oracle, make_seer
 from tabletop.bots import search
 from tabletop.bots.base import feed, make_bot
@@ -178,6 +178,24 @@ def test_bench_strength_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert all(0 <= r.share <= 1 for r in rows)
     assert rows[0].think > 0
     assert "search vs thumb" in capsys.readouterr().out
+
+
+def test_bench_pit_in_processes_plays_the_same_matches() -> None:
+    """Two processes, a rotation of seats each in turn, play the matches one process plays:
+    the same wins, score differences and decisions (iteration budgets, so no clock)."""
+    game = get_game("interaction")
+    alone = pit(game, 4, "search", "thumb", 6, iterations=2)
+    shared = pit(game, 4, "search", "thumb", 6, iterations=2, jobs=2)
+    assert alone.margin != 0
+    assert (shared.matches, shared.wins) == (alone.matches, alone.wins)
+    assert shared.margin == pytest.approx(alone.margin)
+
+
+def test_bench_refuses_no_jobs(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--jobs 0` is refused with a reason before any match is played."""
+    code = cli.main(["bench", "--strength", "search:thumb", "--jobs", "0", "--game", "triq"])
+    assert code == 2
+    assert "--jobs must be at least 1." in capsys.readouterr().err
 
 
 def test_bench_strength_refuses_bad_pairs() -> None:
