@@ -286,6 +286,7 @@ class PitSums:
     decisions: int = 0
 
     def __add__(self, other: PitSums) -> PitSums:
+        """Both parts' sums."""
         return PitSums(
             self.matches + other.matches,
             self.wins + other.wins,
@@ -378,9 +379,9 @@ def pit(
         players,
         candidate,
         baseline,
-        matches,
+        sums.matches,
         sums.wins,
-        sums.margin / matches if matches else 0.0,
+        sums.margin / sums.matches if sums.matches else 0.0,
         sums.seconds / sums.decisions if sums.decisions else 0.0,
     )
 

@@ -149,7 +149,7 @@ class PassTrickGame(Game[PT]):
         it is to pass the pairs of cards in its hand, counted."""
         if state.playable_seat == seat:
             return len(state.playable_cards)
-        if state.phase == "pass" and (acting := state.acting) is not None and seat in acting:
+        if self._to_pass(state, seat):
             n = len(state.hands[seat])
             return n * (n - 1) // 2
         return super().choices(state, seat)
@@ -163,7 +163,7 @@ class PassTrickGame(Game[PT]):
                 state.offered_seat = -1
                 state.touched = None
                 return self._play(state, seat, cards[index])
-        elif state.phase == "pass" and (acting := state.acting) is not None and seat in acting:
+        elif self._to_pass(state, seat):
             hand = state.hands[seat]
             pairs = pair_positions(len(hand))
             if 0 <= index < len(pairs):
@@ -172,6 +172,12 @@ class PassTrickGame(Game[PT]):
                 first, second = pairs[index]
                 return self._choose_pass(state, seat, (hand[first], hand[second]))
         return super().apply_nth(state, seat, index)
+
+    @staticmethod
+    def _to_pass(state: PT, seat: int) -> bool:
+        """True if `seat` is still to choose its pass (read from the seats kept acting)."""
+        acting = state.acting
+        return state.phase == "pass" and acting is not None and seat in acting
 
     def normalize(self, action: Action) -> Action:
         """Passed cards in deck order."""
