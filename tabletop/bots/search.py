@@ -149,7 +149,7 @@ class SearchBot:
                 if done and self._spent(done, start):
                     break
                 i = alive[(worlds + j) % len(alive)]
-                copy = game.clone(world, quiet=True, rng=Rng(seed))
+                copy = game.clone(world, quiet=True, rng=Rng(seed), horizon=not whole_match)
                 values[i][worlds], ended = playout(
                     game, copy, seat, moves[i], Rng(seed + 1), whole_match
                 )
@@ -223,8 +223,8 @@ def playout(
 ) -> tuple[float, float]:
     """Play `move` for `seat` in `world`, then random play to the round's end (or the
     match's); the value reached, and the seat's total when the round ended."""
-    game.apply(world, seat, move)
     round_no = world.match.round
+    game.apply(world, seat, move)
     round_total: float | None = None
     to_act, choices, apply_nth = game.to_act, game.choices, game.apply_nth
     for _ in range(ROLLOUT_LIMIT):

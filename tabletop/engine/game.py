@@ -207,9 +207,11 @@ class State:
     the seats to act next, which spares the call to `seats_to_act`. `offered` holds the legal
     actions of the seat `offered_seat` once asked (-1: none); `perform` may fill both for the
     seat it names, with what `legal` would answer. A `quiet` state is played without a
-    record: its `perform` may return no events. `apply` sets `touched` to None (anything may
-    have changed); `perform` may then name the only zones its action changed (by id, no
-    counter changed), so a host rebuilds just those for the next View.
+    record: its `perform` may return no events. A state with `horizon` set is a playout that
+    stops where its round ends: the round is scored and the match's round moves on, but a
+    game may leave the next round undealt, and then no seat acts. `apply` sets `touched` to
+    None (anything may have changed); `perform` may then name the only zones its action
+    changed (by id, no counter changed), so a host rebuilds just those for the next View.
     """
 
     COPY_FLAT: ClassVar[tuple[str, ...]] = ()
@@ -225,6 +227,7 @@ class State:
     result: Result | None
     acting: frozenset[int] | None = None
     quiet: bool = False
+    horizon: bool = False
     offered_seat: int = -1
     offered: Sequence[Action] = ()
     touched: frozenset[str] | None = None
@@ -444,15 +447,25 @@ class Game(Generic[S]):
         """The final result, or None while the match goes on."""
         return state.result
 
-    def clone(self, state: S, *, quiet: bool | None = None, rng: Rng | None = None) -> S:
+    def clone(
+        self,
+        state: S,
+        *,
+        quiet: bool | None = None,
+        rng: Rng | None = None,
+        horizon: bool | None = None,
+    ) -> S:
         """An independent copy of the state.
 
-        `quiet`, if given, says whether the copy keeps a record; with `rng` the copy draws
-        from that generator instead of a copy of the state's (spares copying it).
+        `quiet`, if given, says whether the copy keeps a record, `horizon` whether it stops
+        where its round ends (see State); with `rng` the copy draws from that generator
+        instead of a copy of the state's (spares copying it).
         """
         new = self.copy_state(state, rng)
         if quiet is not None:
             new.quiet = quiet
+        if horizon is not None:
+            new.horizon = horizon
         return new
 
     def parse_action(self, text: str) -> Action:

@@ -8,7 +8,7 @@ from typing import Any, TypeVar, overload
 
 from tabletop.engine.actions import Action
 from tabletop.engine.events import Event, Secret
-from tabletop.engine.game import Result, State, places
+from tabletop.engine.game import NOBODY, Result, State, places
 from tabletop.engine.text import EMPTY, Msg
 from tabletop.engine.views import Zone, private
 
@@ -198,12 +198,16 @@ def deal_again_or_finish(
     deal: Callable[[], T],
     tiebreak: Callable[[int], tuple[float, ...]] | None = None,
     note: Msg = EMPTY,
-) -> Event | T:
+) -> Event | T | None:
     """After a scored round: the next round's deal (dealer moved left), or the game_end.
 
-    `deal` deals and returns its event (or, for a quiet state, whatever it returns).
+    `deal` deals and returns its event (or, for a quiet state, whatever it returns). A state
+    at its `horizon` is not dealt again: None, and no seat acts.
     """
     if state.match.round >= state.match.rounds:
         return finish(state, tiebreak, note)
     state.match.next_round()
+    if state.horizon:
+        state.acting = NOBODY
+        return None
     return deal()

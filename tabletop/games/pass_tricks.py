@@ -238,7 +238,8 @@ class PassTrickGame(Game[PT]):
             if self.deal_over(state):
                 state.playable_seat = -1
                 events.extend(self.end_round(state))
-                state.acting = NOBODY if state.result is not None else self.seats_to_act(state)
+                over = state.result is not None or state.horizon
+                state.acting = NOBODY if over else self.seats_to_act(state)
                 return events
         state.acting = ONE_SEAT[turn]
         state.playable_cards = self.playable(state, turn)

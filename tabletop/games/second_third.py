@@ -197,8 +197,8 @@ class SecondThird(PassTrickGame[SecondThirdState]):
                 },
             )
         ]
-        events.append(deal_again_or_finish(state, lambda: self._deal(state)))
-        return events
+        again = deal_again_or_finish(state, lambda: self._deal(state))
+        return events if again is None else [*events, again]
 
     # ---- what the table shows -------------------------------------------------------------
     def zones(self, state: SecondThirdState) -> list[Zone]:

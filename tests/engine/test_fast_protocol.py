@@ -15,6 +15,9 @@ from tabletop.engine.registry import all_games, get_game
 from tabletop.engine.rng import Rng
 from tabletop.games.common import PairActions, pair_table
 
+UNDEALT_AT_HORIZON = {"second-third", "seltsam-walzer", "wild-rawz"}
+"""Games that leave the next round undealt for a playout at its horizon."""
+
 CASES = [
     pytest.param(game, n, id=f"{game.info.id}-{n}p")
     for game in all_games()
@@ -121,3 +124,30 @@ def test_pair_actions_by_position() -> None:
     assert pairs[3:9] == listed[3:9]
     with pytest.raises(IndexError):
         pairs[78]
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_a_state_at_its_horizon_scores_the_round_like_any_other(
+    game: Game[Any], players: int
+) -> None:
+    """A playout clone with `horizon` set ends its first round with the same scores as one
+    without; a game that leaves the next round undealt then has no seat to act."""
+    for seed in (4, 9):
+        start = game.setup(players, None, seed, quiet=True)
+        runs = []
+        for horizon in (False, True):
+            state = game.clone(start, quiet=True, rng=Rng(seed), horizon=horizon)
+            chooser = Rng(seed + 1)
+            while state.result is None and state.match.round == start.match.round:
+                seat = min(game.to_act(state))
+                game.apply_nth(state, seat, chooser.below(game.choices(state, seat)))
+            runs.append(state)
+        full, stopped = runs
+        assert stopped.match.round == full.match.round
+        assert stopped.match.scores == full.match.scores
+        assert (stopped.result is None) == (full.result is None)
+        if stopped.result is None and game.info.id in UNDEALT_AT_HORIZON:
+            assert table(game, stopped) != table(game, full)
+            assert game.to_act(stopped) == NOBODY and game.to_act(full)
+        elif stopped.result is None:
+            assert table(game, stopped) == table(game, full)
