@@ -6,12 +6,10 @@ the end of the match in a game whose rounds are single fights over a prize, wher
 spends matters in the rounds after), the same random playout for each candidate (so they are
 compared on equal terms); the candidate with the best mean value is played. The candidates
 are the legal moves, or for wide choices (passing two cards of thirteen) the rule-of-thumb
-player's choice and a random sample of the rest. As worlds accumulate, candidates the
-playouts show clearly worse than the leader (paired over the same worlds) leave the race, so
-the budget goes to the moves still in doubt, and the search stops once one is left. It
-overrules the rule-of-thumb choice only where the playouts say clearly that another move is
-better. Nothing but the View and the redacted events reaches it, so it plays the same at the
-table, in `simulate` and over the LAN.
+player's choice and a random sample of the rest. The search overrules the rule-of-thumb
+choice only where the playouts say clearly (paired over the same worlds) that another move
+is better. Nothing but the View and the redacted events reaches it, so it plays the same at
+the table, in `simulate` and over the LAN.
 """
 
 from __future__ import annotations
@@ -41,13 +39,6 @@ CONFIDENCE = 2.0
 
 WIDE = 12
 """Most candidate moves searched: beyond, the guide's choice and a random sample of the rest."""
-
-RACE = 2.5
-"""Standard errors by which the leader must beat a candidate for that one to leave the race."""
-
-RACE_FROM = 8
-"""Worlds played before the first race check; later checks come each time the count grows
-by half, and a candidate leaves only after this many worlds paired with the leader."""
 
 _WHOLE_MATCH: set[str] = set()
 """Games whose search plays out to the end of the match (`register_search`)."""
@@ -126,8 +117,7 @@ class SearchBot:
         return best
 
     def _search(self, view: View, moves: list[str], hint: str | None, start: float) -> str:
-        """Every candidate in the race played out in each sampled world, with the same
-        random playout.
+        """Every candidate played out in each sampled world, with the same random playout.
 
         The best candidate by mean value is played if it beats the guide's choice by more
         than CONFIDENCE standard errors of their paired differences, else the guide's choice.
@@ -137,18 +127,15 @@ class SearchBot:
         k = len(moves)
         values: list[dict[int, float]] = [{} for _ in range(k)]
         gains: list[list[float]] = [[] for _ in range(k)]
-        alive = list(range(k))
-        keep = moves.index(hint) if hint in moves else -1
         done = worlds = 0
-        check = RACE_FROM
         while not self._spent(done, start):
             world = self.sampler(game, view, self.memory, rng)
             seed = rng.below(1 << 62)
             total = total_of(world, seat)
-            for j in range(len(alive)):
+            for j in range(k):
                 if done and self._spent(done, start):
                     break
-                i = alive[(worlds + j) % len(alive)]
+                i = (worlds + j) % k
                 copy = game.clone(world, quiet=True, rng=Rng(seed), horizon=not whole_match)
                 values[i][worlds], ended = playout(
                     game, copy, seat, moves[i], Rng(seed + 1), whole_match
@@ -156,18 +143,12 @@ class SearchBot:
                 gains[i].append(ended - total)
                 done += 1
             worlds += 1
-            if worlds >= check:
-                alive = race(alive, values, keep)
-                if len(alive) == 1:
-                    break  # decided: the rest of the budget would change nothing
-                check = worlds + (worlds + 1) // 2
         self.playouts += done
-        chosen = self._pick(moves, [values[i] if i in alive else {} for i in range(k)], hint)
+        chosen = self._pick(moves, values, hint)
         c = moves.index(chosen)
-        rivals = [values[i] for i in alive]
-        played = [w for w in values[c] if all(w in v for v in rivals)]
+        played = [w for w in values[c] if all(w in v for v in values)]
         if played:
-            best = sum(values[c][w] >= max(v[w] for v in rivals) for w in played) / len(played)
+            best = sum(values[c][w] >= max(v[w] for v in values) for w in played) / len(played)
             points = sum(gains[c]) / len(gains[c])
             self.estimate = Estimate(chosen, points, best, len(values[c]))
         return chosen
@@ -176,46 +157,24 @@ class SearchBot:
     def _pick(moves: list[str], values: list[dict[int, float]], hint: str | None) -> str:
         """The best candidate by mean value if it clearly beats the guide's choice, else that."""
         k = len(moves)
-        means = [mean_of(v) for v in values]
+        means = [sum(v.values()) / len(v) if v else -math.inf for v in values]
         best = max(range(k), key=lambda i: (means[i], moves[i] == hint, -i))
         if hint not in moves or moves[best] == hint:
             return moves[best]
         assert hint is not None
-        clearly = paired_lead(values[best], values[moves.index(hint)], CONFIDENCE, 2)
-        return moves[best] if clearly else hint
+        base = values[moves.index(hint)]
+        diffs = [v - base[w] for w, v in values[best].items() if w in base]
+        if len(diffs) < 2:
+            return hint
+        mean = sum(diffs) / len(diffs)
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+        return moves[best] if mean > CONFIDENCE * spread / math.sqrt(len(diffs)) else hint
 
     def _spent(self, done: int, start: float) -> bool:
         """True once the playout or time budget is used up."""
         if self.iterations is not None and done >= self.iterations:
             return True
         return self.think is not None and time.perf_counter() - start >= self.think
-
-
-def mean_of(values: dict[int, float]) -> float:
-    """The mean of a candidate's playout values (-inf for none)."""
-    return sum(values.values()) / len(values) if values else -math.inf
-
-
-def paired_lead(ahead: dict[int, float], behind: dict[int, float], by: float, least: int) -> bool:
-    """True if `ahead` beats `behind` by more than `by` standard errors of their differences
-    over the worlds both were played out in (at least `least` of them)."""
-    diffs = [v - behind[w] for w, v in ahead.items() if w in behind]
-    n = len(diffs)
-    if n < max(least, 2):
-        return False
-    mean = sum(diffs) / n
-    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
-    return mean > by * spread / math.sqrt(n)
-
-
-def race(alive: list[int], values: list[dict[int, float]], keep: int) -> list[int]:
-    """The candidates still in the race: those the leader by mean does not clearly beat
-    (RACE standard errors over at least RACE_FROM paired worlds); `keep` always stays."""
-    leader = max(alive, key=lambda i: mean_of(values[i]))
-    lead = values[leader]
-    return [
-        i for i in alive if i in (leader, keep) or not paired_lead(lead, values[i], RACE, RACE_FROM)
-    ]
 
 
 def playout(

@@ -337,51 +337,6 @@ def test_bench_pits_the_all_seeing_players_but_no_table_seats_them() -> None:
             strength_table(f"thumb:{name}", 1, only=["interaction"])
 
 
-def test_a_paired_lead_needs_enough_worlds_and_a_clear_margin() -> None:
-    """A lead counts over the worlds both moves were played in, by standard errors."""
-    ahead = {w: 1.0 + (w % 2) for w in range(10)}
-    behind = {w: 0.0 + (w % 2) * 1.1 for w in range(10)}
-    assert search.paired_lead(ahead, behind, 2.5, 8)
-    assert not search.paired_lead(behind, ahead, 2.5, 8)
-    assert not search.paired_lead(ahead, {w: behind[w] for w in range(5)}, 2.5, 8)
-    noisy = {w: (3.0 if w % 2 else -2.0) for w in range(10)}
-    assert not search.paired_lead(noisy, dict.fromkeys(range(10), 0.0), 2.5, 8)
-
-
-def test_the_race_drops_the_clearly_worse_but_keeps_the_guides_choice() -> None:
-    """Candidates the leader clearly beats leave; the guide's choice and close ones stay."""
-    worlds = range(12)
-    leader = {w: 5.0 + (w % 3) for w in worlds}
-    close = {w: 5.0 + ((w + 1) % 3) for w in worlds}
-    worse = {w: 1.0 + (w % 3) for w in worlds}
-    guide = {w: 0.5 + (w % 3) for w in worlds}
-    values = [worse, leader, close, guide]
-    assert search.race([0, 1, 2, 3], values, keep=3) == [1, 2, 3]
-    assert search.race([0, 1, 2, 3], values, keep=-1) == [1, 2]
-
-
-def test_the_search_stops_once_the_race_is_decided(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With one move far ahead and no guide to keep, the search ends before its budget."""
-    game = get_game("second-third")
-    state = game.setup(4, None, 3)
-    seat = min(game.to_act(state))
-    factory = search.make_search("second-third", iterations=100_000)
-    assert factory is not None
-    player = factory(1)
-    player.guide = None
-    view = game.view(state, seat)
-    moves = [m.action for m in view.moves][:2]
-    values = {moves[0]: 10.0, moves[1]: 0.0}
-
-    def fixed(*args: Any, **kwargs: Any) -> tuple[float, float]:
-        move, rng = args[3], args[4]
-        return values[move] + rng.below(3), 0.0
-
-    monkeypatch.setattr(search, "playout", fixed)
-    assert player._search(view, moves, None, 0.0) == moves[0]
-    assert player.playouts < 100
-
-
 def test_a_move_that_ends_the_round_is_valued_where_the_round_ends() -> None:
     """A playout whose own move ends the round stops there, not at the end of the next."""
     game = get_game("second-third")
