@@ -238,7 +238,8 @@ class PassTrickGame(Game[PT]):
             if self.deal_over(state):
                 state.playable_seat = -1
                 events.extend(self.end_round(state))
-                over = state.result is not None or state.horizon
+                # a round ended at a playout's horizon was not dealt again: no seat acts
+                over = state.result is not None or state.acting == NOBODY
                 state.acting = NOBODY if over else self.seats_to_act(state)
                 return events
         state.acting = ONE_SEAT[turn]
