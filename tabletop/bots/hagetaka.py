@@ -21,13 +21,22 @@ from tabletop.bots.worlds import (
     hidden_count,
     register_world,
 )
+from tabletop.engine.actions import Action
 from tabletop.engine.game import Game, State
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import BACK, View
-from tabletop.games.hagetaka import BLACK, RED, SETS, HagetakaState, join_duty
-from tabletop.games.vulture import by_number, hand_total
+from tabletop.games.hagetaka import BLACK, JOINS, RED, SETS, HagetakaState, join_duty
+from tabletop.games.vulture import (
+    BATTLES,
+    SCORE_VALUE,
+    VultureState,
+    by_number,
+    hand_total,
+    pile_total,
+)
 
 SAMPLES = 90
+WHIM = 15  # percent of playout moves made at random, so the playouts' players vary
 ZERO_BONUS = 0.3  # the 0 card only breaks ties, but a tie-break is worth a little
 LONE_SHARE = 0.6  # a lone participant takes three of the five score cards
 ALL_NUMBERS = [n for n in range(1, 16) for _ in range(5)]
@@ -198,10 +207,62 @@ def choose_bid(view: View, rng: Rng, memory: BattleMemory) -> str:
     return f"bid N{card}"
 
 
+def bid_rank(cards: int, pile: int, unturned: Sequence[int]) -> int:
+    """Which of `cards` distinct cards to bid in a playout, counted from the lowest: the
+    pile's place by size among the battle's score cards still face down (a large pile of
+    either sign is worth a high card, to take it or to escape it)."""
+    if cards == 1 or not unturned:
+        return cards - 1
+    size = abs(pile)
+    below = sum(1.0 if abs(v) < size else 0.5 if abs(v) == size else 0.0 for v in unturned)
+    return min(cards - 1, int(below / len(unturned) * cards))
+
+
+def playout_bid(state: VultureState, legal: Sequence[Action]) -> int:
+    """A vulture bid in a playout, by `bid_rank` (the legal bids run from the lowest)."""
+    unturned = [SCORE_VALUE[c] for c in state.stack]
+    return bid_rank(len(legal), pile_total(state.pile), unturned)
+
+
 # ---- joining and sets ---------------------------------------------------------------------
 def battle_worth(table: Sequence[Sequence[int]], battle: int, rivals: float, extra: int) -> float:
     """A rough share of a battle's score cards for one of `rivals + 1` participants."""
     return LONE_SHARE * (sum(table[battle - 1]) + extra) / (1.0 + rivals)
+
+
+def expected_rivals(joins: Sequence[int], seat: int, now: int) -> float:
+    """Expected number of other seats joining a battle, from their joins before battle `now`."""
+    out = 0.0
+    for i, joined in enumerate(joins):
+        if i != seat:
+            out += max(0.0, min(1.0, (JOINS - joined) / (BATTLES + 1 - now)))
+    return out
+
+
+def battle_worths(
+    table: Sequence[Sequence[int]], joins: Sequence[int], seat: int, now: int, stake: int
+) -> tuple[float, list[float]]:
+    """Worth to `seat` of battle `now` (with the pile carried into it) and of each later one."""
+    rivals = expected_rivals(joins, seat, now)
+    current = battle_worth(table, now, rivals, stake)
+    return current, [battle_worth(table, b, rivals, 0) for b in range(now + 1, BATTLES + 1)]
+
+
+def joins_now(
+    table: Sequence[Sequence[int]], joins: Sequence[int], seat: int, now: int, stake: int
+) -> bool:
+    """Join when this battle is among the best of those left, as many as the seat must join."""
+    current, later = battle_worths(table, joins, seat, now, stake)
+    return sum(1 for w in later if w > current) < JOINS - joins[seat]
+
+
+def set_rank(sets: int, lone: bool, current: float, later: Sequence[float]) -> int:
+    """Which of `sets` sets to use, counted from the weakest: the weakest when alone or when
+    better battles remain for the others, the strongest for the best battle."""
+    if lone:
+        return 0
+    better = sum(1 for w in sorted(later, reverse=True)[: sets - 1] if w > current)
+    return max(0, sets - 1 - better)
 
 
 class HagetakaBot(SeededBot):
@@ -217,41 +278,21 @@ class HagetakaBot(SeededBot):
         if "bid" in verbs:
             return choose_bid(view, self.rng, self.memory)
         if "join" in verbs:
-            return "join" if self._worth_joining(view) else "sit"
+            return "join" if joins_now(*self._situation(view)) else "sit"
         if "use" in verbs:
             return self._pick_set(view)
         return view.moves[0].action
 
-    def _expected_rivals(self, view: View, battle: int) -> float:
-        """Expected number of other seats joining a battle, from their joins so far."""
+    @staticmethod
+    def _situation(
+        view: View,
+    ) -> tuple[Sequence[Sequence[int]], list[int], int, int, int]:
+        """The table, every seat's joins, this seat, the battle and the pile carried into it."""
         c = counters(view)
-        now = int(c["battle"])
-        out = 0.0
-        for i in range(view.players):
-            if i == view.seat:
-                continue
-            need = 3 - int(c[f"joins{i}"])
-            out += max(0.0, min(1.0, need / (7 - now)))
-        return out
-
-    def _worths(self, view: View) -> tuple[float, list[float]]:
-        """Worth of the current battle and of each later one."""
-        c = counters(view)
-        table = view.hints["score_table"]
-        now = int(c["battle"])
-        stake = int(c["stake"])
-        current = battle_worth(table, now, self._expected_rivals(view, now), stake)
-        later = [
-            battle_worth(table, b, self._expected_rivals(view, b), 0) for b in range(now + 1, 7)
-        ]
-        return current, later
-
-    def _worth_joining(self, view: View) -> bool:
-        """Join when this battle is among the best `need` of those left."""
-        need = 3 - int(counters(view)[f"joins{view.seat}"])
-        current, later = self._worths(view)
-        better = sum(1 for w in later if w > current)
-        return better < need
+        joins = [int(c[f"joins{i}"]) for i in range(view.players)]
+        seat = view.seat
+        assert seat is not None
+        return view.hints["score_table"], joins, seat, int(c["battle"]), int(c["stake"])
 
     def _pick_set(self, view: View) -> str:
         """Weakest set when alone or when better battles remain, strongest for the best one."""
@@ -259,15 +300,29 @@ class HagetakaBot(SeededBot):
             (m.action for m in view.moves),
             key=lambda a: sum(int(x[1:]) for x in a.split()[1:]),
         )
-        if len(participants(view)) == 1:
-            return sets[0]
-        need_after = len(sets) - 1
-        current, later = self._worths(view)
-        better = sum(1 for w in sorted(later, reverse=True)[:need_after] if w > current)
-        return sets[max(0, len(sets) - 1 - better)]
+        current, later = battle_worths(*self._situation(view))
+        return sets[set_rank(len(sets), len(participants(view)) == 1, current, later)]
 
 
 register_bot("hagetaka", "thumb", lambda seed: HagetakaBot(seed))
+
+
+def playout_move(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> int:
+    """The search's model of a player in playouts: joins and sets as the rule-of-thumb player
+    chooses them, bids by the pile's size, and now and then a random move."""
+    assert isinstance(state, HagetakaState)
+    if len(legal) == 1:
+        return 0
+    if rng.below(100) < WHIM:
+        return rng.below(len(legal))
+    if state.phase == "bid":
+        return playout_bid(state, legal)
+    situation = (state.table, state.joins, seat, state.battle, pile_total(state.pile))
+    if state.phase == "join":
+        return 0 if joins_now(*situation) else 1
+    order = sorted(range(len(legal)), key=lambda k: hand_total(legal[k].args))
+    current, later = battle_worths(*situation)
+    return order[set_rank(len(order), len(state.participants) == 1, current, later)]
 
 
 def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
@@ -314,4 +369,4 @@ def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State
 
 
 register_world("hagetaka", sample_world)
-register_search("hagetaka")
+register_search("hagetaka", policy=playout_move)

@@ -6,25 +6,30 @@ many rivals each battle can expect; bids like the hagetaka player (sampled play-
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tabletop.bots.base import SeededBot, register_bot
 from tabletop.bots.hagetaka import (
+    ALL_NUMBERS,
+    WHIM,
     BattleMemory,
     choose_bid,
     numbers,
     play_out,
+    playout_bid,
     unseen_numbers,
     zones,
 )
 from tabletop.bots.search import register_search
 from tabletop.bots.vulture_worlds import sample_vulture
 from tabletop.bots.worlds import Memory, register_world
+from tabletop.engine.actions import Action
 from tabletop.engine.game import Game, State
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
 from tabletop.games.hagetaka_party import MARKER, MARKER_BATTLE, PartyState
-from tabletop.games.vulture import BATTLES
+from tabletop.games.vulture import BATTLES, NUMBER
 
 PLOT_SAMPLES = 40
 NEAR_BEST = 0.5  # battles this close to the best-looking one are all fair picks
@@ -60,6 +65,14 @@ def plot_worth(
     return total / samples
 
 
+def near_best(worths: dict[str, float], rng: Rng) -> str:
+    """One of the plots whose worth is (nearly) the best, at random."""
+    top = max(worths.values())
+    # several players with similar hands should not all crowd into one battle
+    near = [a for a, w in worths.items() if w >= top - max(NEAR_BEST, NEAR_SHARE * abs(top))]
+    return rng.choice(near)
+
+
 class PartyBot(SeededBot):
     """Redraws weak hands, plots the best-looking battle, bids by sampling."""
 
@@ -86,13 +99,49 @@ class PartyBot(SeededBot):
             a: plot_worth(hand, list(table[int(a.split()[1]) - 1]), rivals, unseen, self.rng)
             for a in actions
         }
-        top = max(worths.values())
-        # several thumb players with similar hands should not all crowd into one battle
-        near = [a for a, w in worths.items() if w >= top - max(NEAR_BEST, NEAR_SHARE * abs(top))]
-        return self.rng.choice(near)
+        return near_best(worths, self.rng)
 
 
 register_bot("hagetaka-party", "thumb", lambda seed: PartyBot(seed))
+
+_PLOT_WORTHS: dict[tuple[tuple[int, ...], tuple[int, ...], float], float] = {}
+"""`plot_worth` of a hand, a battle's score cards and a number of rivals, for playouts."""
+
+
+def remembered_worth(hand: tuple[int, ...], values: tuple[int, ...], rivals: float) -> float:
+    """`plot_worth` against cards nobody has seen but the hand, worked out once per process
+    (from a generator seeded by the question, so the answer never depends on who asked first)."""
+    key = (hand, values, rivals)
+    worth = _PLOT_WORTHS.get(key)
+    if worth is None:
+        unseen = list(ALL_NUMBERS)
+        for n in hand:
+            unseen.remove(n)
+        rng = Rng(hash(key) & ((1 << 62) - 1))
+        worth = _PLOT_WORTHS[key] = plot_worth(list(hand), list(values), rivals, unseen, rng)
+    return worth
+
+
+def playout_move(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> int:
+    """The search's model of a player in playouts: redraws and plots as the rule-of-thumb
+    player does (from worths worked out once), bids by the pile's size, and now and then a
+    random move."""
+    assert isinstance(state, PartyState)
+    if len(legal) == 1:
+        return 0
+    if rng.below(100) < WHIM:
+        return rng.below(len(legal))
+    if state.phase != "plot":
+        return playout_bid(state, legal)
+    if legal[-1].verb == "redraw":
+        return len(legal) - 1
+    hand = tuple(sorted(NUMBER[c] for c in state.hands[seat]))
+    rivals = (state.players - 1) / len(legal)
+    worths = {
+        str(k): remembered_worth(hand, tuple(state.table[int(a.args[0]) - 1]), rivals)
+        for k, a in enumerate(legal)
+    }
+    return int(near_best(worths, rng))
 
 
 def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
@@ -130,4 +179,4 @@ def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State
 
 
 register_world("hagetaka-party", sample_world)
-register_search("hagetaka-party")
+register_search("hagetaka-party", policy=playout_move)

@@ -1,9 +1,10 @@
 """The search player: determinized Monte Carlo search over worlds sampled from its own seat.
 
 Each iteration samples a world consistent with the seat's View and memory (`bots.worlds`) and
-plays every candidate move out in it to the end of the round with uniformly random moves (to
-the end of the match in a game whose rounds are single fights over a prize, where what a move
-spends matters in the rounds after), the same random playout for each candidate (so they are
+plays every candidate move out in it to the end of the round with uniformly random moves, or
+with the game's own cheap playout policy where it registered one (to the end of the match in a
+game whose rounds are single fights over a prize, where what a move spends matters in the
+rounds after), the same random playout for each candidate (so they are
 compared on equal terms); the candidate with the best mean value is played. The candidates
 are the legal moves, or for wide choices (passing two cards of thirteen) the rule-of-thumb
 player's choice and a random sample of the rest. The search overrules the rule-of-thumb
@@ -22,6 +23,7 @@ from typing import Any
 
 from tabletop.bots.base import Bot, bot_names, make_bot, observe, register_bot
 from tabletop.bots.worlds import Memory, WorldSampler, world_sampler
+from tabletop.engine.actions import Action
 from tabletop.engine.errors import IllegalAction
 from tabletop.engine.game import Game, State
 from tabletop.engine.registry import get_game
@@ -42,6 +44,13 @@ WIDE = 12
 
 _WHOLE_MATCH: set[str] = set()
 """Games whose search plays out to the end of the match (`register_search`)."""
+
+PlayoutPolicy = Callable[[State, int, Sequence[Action], Rng], int]
+"""A game's cheap model of a player in playouts: from the world, the seat to act and its legal
+moves there, the index of the move it makes (it must read only what that seat may see)."""
+
+_POLICIES: dict[str, PlayoutPolicy] = {}
+"""Games whose playouts move by their own policy instead of at random (`register_search`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,10 +81,13 @@ class SearchBot:
         iterations: int | None = None,
         guide: Bot | None = None,
         whole_match: bool = False,
+        policy: PlayoutPolicy | None = None,
     ) -> None:
         self.game = game
         self.whole_match = whole_match
         """Playouts go on to the end of the match, not only of the round."""
+        self.policy = policy
+        """How seats move in playouts (None: uniformly at random)."""
         self.sampler = sampler
         self.rng = Rng(seed)
         self.think = DEFAULT_THINK if think is None and iterations is None else think
@@ -123,6 +135,7 @@ class SearchBot:
         than CONFIDENCE standard errors of their paired differences, else the guide's choice.
         """
         game, rng, seat, whole_match = self.game, self.rng, view.seat, self.whole_match
+        policy = self.policy
         assert seat is not None
         k = len(moves)
         values: list[dict[int, float]] = [{} for _ in range(k)]
@@ -138,7 +151,7 @@ class SearchBot:
                 i = (worlds + j) % k
                 copy = game.clone(world, quiet=True, rng=Rng(seed), horizon=not whole_match)
                 values[i][worlds], ended = playout(
-                    game, copy, seat, moves[i], Rng(seed + 1), whole_match
+                    game, copy, seat, moves[i], Rng(seed + 1), whole_match, policy
                 )
                 gains[i].append(ended - total)
                 done += 1
@@ -178,10 +191,16 @@ class SearchBot:
 
 
 def playout(
-    game: Game[Any], world: State, seat: int, move: str, rng: Rng, whole_match: bool = False
+    game: Game[Any],
+    world: State,
+    seat: int,
+    move: str,
+    rng: Rng,
+    whole_match: bool = False,
+    policy: PlayoutPolicy | None = None,
 ) -> tuple[float, float]:
-    """Play `move` for `seat` in `world`, then random play to the round's end (or the
-    match's); the value reached, and the seat's total when the round ended."""
+    """Play `move` for `seat` in `world`, then random play (or `policy`) to the round's end
+    (or the match's); the value reached, and the seat's total when the round ended."""
     round_no = world.match.round
     game.apply(world, seat, move)
     round_total: float | None = None
@@ -198,7 +217,10 @@ def playout(
         if not acting:
             break
         actor = min(acting)
-        apply_nth(world, actor, rng.below(choices(world, actor)))
+        if policy is None:
+            apply_nth(world, actor, rng.below(choices(world, actor)))
+        else:
+            apply_nth(world, actor, policy(world, actor, game.legal_actions(world, actor), rng))
     return value_of(world, seat), total_of(world, seat) if round_total is None else round_total
 
 
@@ -241,19 +263,31 @@ def make_search(
     game = get_game(game_id)
     guided = "thumb" in bot_names(game_id)
     whole_match = game_id in _WHOLE_MATCH
+    policy = playout_policy(game_id)
 
     def factory(seed: int) -> SearchBot:
         guide = make_bot(game_id, "thumb", seed) if guided else None
-        return SearchBot(game, worlds, seed, think, iterations, guide, whole_match)
+        return SearchBot(game, worlds, seed, think, iterations, guide, whole_match, policy)
 
     return factory
 
 
-def register_search(game_id: str, whole_match: bool = False) -> None:
+def playout_policy(game_id: str) -> PlayoutPolicy | None:
+    """How seats move in a game's playouts (None: at random)."""
+    bot_names(game_id)  # loads the game's player module, which registers its policy
+    return _POLICIES.get(game_id)
+
+
+def register_search(
+    game_id: str, whole_match: bool = False, policy: PlayoutPolicy | None = None
+) -> None:
     """Offer `search` for a game whose module registered a world sampler; `whole_match`:
-    its playouts go on to the end of the match (for rounds that are single fights)."""
+    its playouts go on to the end of the match (for rounds that are single fights); `policy`:
+    how seats move in its playouts (default: at random)."""
     if whole_match:
         _WHOLE_MATCH.add(game_id)
+    if policy is not None:
+        _POLICIES[game_id] = policy
     factory = make_search(game_id)
     if factory is not None:
         register_bot(game_id, "search", factory)

@@ -1,0 +1,87 @@
+"""The games' own playout policies: legal moves only, nothing the moving seat may not see,
+and the rule-of-thumb player's joins and sets in Vulture Rounds."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.bots import hagetaka as hagetaka_bots
+from tabletop.bots import search
+from tabletop.bots.base import make_bot
+from tabletop.engine.registry import all_games, get_game
+from tabletop.engine.rng import Rng
+
+POLICY_ROWS = [
+    (game.info.id, n)
+    for game in all_games()
+    if search.playout_policy(game.info.id) is not None
+    for n in sorted({game.info.min_players, 4, *game.info.often_played, game.info.max_players})
+    if game.info.min_players <= n <= game.info.max_players
+]
+
+
+def test_the_vulture_games_have_playout_policies() -> None:
+    """The two games where random playouts misjudge the others most have their own."""
+    assert {g for g, _ in POLICY_ROWS} >= {"hagetaka", "hagetaka-party"}
+
+
+@pytest.mark.parametrize(("game_id", "players"), POLICY_ROWS)
+def test_a_policy_plays_a_whole_match_with_legal_moves(game_id: str, players: int) -> None:
+    """A playout moved by the policy alone (a wrong index would be refused) ends the match."""
+    game = get_game(game_id)
+    state = game.setup(players, None, 11, quiet=True)
+    seat = min(game.to_act(state))
+    move = str(game.legal_actions(state, seat)[0])
+    policy = search.playout_policy(game_id)
+    search.playout(game, state, seat, move, Rng(2), whole_match=True, policy=policy)
+    assert state.result is not None
+
+
+@pytest.mark.parametrize(("game_id", "players"), POLICY_ROWS)
+def test_a_policy_reads_only_what_its_seat_may_see(game_id: str, players: int) -> None:
+    """At every choice of a random match the policy moves the same in the true state and in
+    one whose hidden cards (other hands, sealed bids, the face-down score cards) were redealt
+    for the moving seat."""
+    game = get_game(game_id)
+    policy = search.playout_policy(game_id)
+    assert policy is not None
+    state = game.setup(players, None, 21, quiet=True)
+    rng = Rng(5)
+    checked = 0
+    while state.result is None and checked < 300:
+        acting = sorted(game.to_act(state))
+        for seat in acting:
+            legal = list(game.legal_actions(state, seat))
+            if len(legal) > 1:
+                mine = legal[policy(state, seat, legal, Rng(checked))]
+                other = game.determinize(state, seat, Rng(checked + 1000))
+                again = list(game.legal_actions(other, seat))
+                assert again[policy(other, seat, again, Rng(checked))] == mine
+                checked += 1
+        game.apply_nth(state, acting[0], rng.below(game.choices(state, acting[0])))
+    assert checked >= 20
+
+
+def test_vulture_rounds_playouts_join_and_choose_sets_as_the_thumb_player(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without its random whims the policy joins battles and picks sets exactly as the
+    rule-of-thumb player does from the seat's View."""
+    monkeypatch.setattr(hagetaka_bots, "WHIM", 0)
+    game = get_game("hagetaka")
+    policy = search.playout_policy("hagetaka")
+    assert policy is not None
+    state = game.setup(4, None, 31, quiet=True)
+    rng = Rng(7)
+    compared = {"join": 0, "set": 0}
+    while state.result is None:
+        acting = sorted(game.to_act(state))
+        for seat in acting:
+            legal = list(game.legal_actions(state, seat))
+            if state.phase in compared and len(legal) > 1:
+                thumb = make_bot("hagetaka", "thumb", 0)
+                chosen = legal[policy(state, seat, legal, Rng(0))]
+                assert str(chosen) == thumb.choose(game.view(state, seat))
+                compared[state.phase] += 1
+        game.apply_nth(state, acting[0], rng.below(game.choices(state, acting[0])))
+    assert compared["join"] >= 20 and compared["set"] >= 5
