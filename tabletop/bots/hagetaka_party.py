@@ -7,7 +7,7 @@ many rivals each battle can expect; bids like the hagetaka player (sampled play-
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from tabletop.bots.base import SeededBot, register_bot
 from tabletop.bots.hagetaka import (
@@ -30,6 +30,9 @@ from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
 from tabletop.games.hagetaka_party import MARKER, MARKER_BATTLE, PartyState
 from tabletop.games.vulture import BATTLES, NUMBER
+
+P = TypeVar("P")
+"""A plot, however the caller names it."""
 
 PLOT_SAMPLES = 40
 NEAR_BEST = 0.5  # battles this close to the best-looking one are all fair picks
@@ -65,7 +68,7 @@ def plot_worth(
     return total / samples
 
 
-def near_best(worths: dict[str, float], rng: Rng) -> str:
+def near_best(worths: dict[P, float], rng: Rng) -> P:
     """One of the plots whose worth is (nearly) the best, at random."""
     top = max(worths.values())
     # several players with similar hands should not all crowd into one battle
@@ -138,10 +141,10 @@ def playout_move(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> 
     hand = tuple(sorted(NUMBER[c] for c in state.hands[seat]))
     rivals = (state.players - 1) / len(legal)
     worths = {
-        str(k): remembered_worth(hand, tuple(state.table[int(a.args[0]) - 1]), rivals)
+        k: remembered_worth(hand, tuple(state.table[int(a.args[0]) - 1]), rivals)
         for k, a in enumerate(legal)
     }
-    return int(near_best(worths, rng))
+    return near_best(worths, rng)
 
 
 def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:

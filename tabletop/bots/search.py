@@ -1,16 +1,16 @@
 """The search player: determinized Monte Carlo search over worlds sampled from its own seat.
 
 Each iteration samples a world consistent with the seat's View and memory (`bots.worlds`) and
-plays every candidate move out in it to the end of the round with uniformly random moves, or
-with the game's own cheap playout policy where it registered one (to the end of the match in a
-game whose rounds are single fights over a prize, where what a move spends matters in the
-rounds after), the same random playout for each candidate (so they are
-compared on equal terms); the candidate with the best mean value is played. The candidates
-are the legal moves, or for wide choices (passing two cards of thirteen) the rule-of-thumb
-player's choice and a random sample of the rest. The search overrules the rule-of-thumb
-choice only where the playouts say clearly (paired over the same worlds) that another move
-is better. Nothing but the View and the redacted events reaches it, so it plays the same at
-the table, in `simulate` and over the LAN.
+plays every candidate move out in it to the end of the round (to the end of the match in a game
+whose rounds are single fights over a prize, where what a move spends matters in the rounds
+after), with uniformly random moves or the game's own cheap playout policy where it has one,
+the same playout for each candidate (the same generator, so they are compared on equal terms);
+the candidate with the best mean value is played. The candidates are the legal moves, or for
+wide choices (passing two cards of thirteen) the rule-of-thumb player's choice and a random
+sample of the rest. The search overrules the rule-of-thumb choice only where the playouts say
+clearly (paired over the same worlds) that another move is better. Nothing but the View and
+the redacted events reaches it, so it plays the same at the table, in `simulate` and over the
+LAN.
 """
 
 from __future__ import annotations
