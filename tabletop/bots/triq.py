@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from tabletop.bots.base import register_bot
@@ -17,6 +17,7 @@ from tabletop.bots.worlds import (
     restore_match,
     unseen_pool,
 )
+from tabletop.engine.actions import Action
 from tabletop.engine.cards import is_joker, sort_key
 from tabletop.engine.game import Game, State
 from tabletop.engine.rng import Rng
@@ -54,6 +55,77 @@ def completes(card: str, total: int, shibari: str) -> bool:
     return (total + points(card, total, bool(shibari))) % 10 == 0
 
 
+Scorer = Callable[[str, Sequence[str]], float]
+"""How much the rule of thumb likes playing a card (with its extra words: an ace's value or
+the しばり flag)."""
+
+WHIM = 10  # percent of playout moves made at random, so the playouts' players vary
+
+
+def play_scorer(
+    hand: Sequence[str],
+    out: Iterable[str],
+    total: int,
+    shibari: str,
+    next_hand: int,
+    hidden: int,
+) -> Scorer:
+    """The rule of thumb's score of each play, for a seat holding `hand` that sees the cards
+    `out` of its hand face up (pile, finished piles, leftovers), the pile at `total` under the
+    しばり suit `shibari` (""), the next seat in holding `next_hand` cards unseen and `hidden`
+    cards unseen in all."""
+    seen = set(hand).union(out)
+    unseen_cards = [c for c in DECK if c not in seen]
+    unseen = max(1, hidden)
+    threats: dict[tuple[int, str], int] = {}
+
+    def chance(k: int) -> float:
+        """Probability the next player holds at least one of `k` unseen cards."""
+        return 1.0 - (1.0 - min(1.0, k / unseen)) ** next_hand
+
+    def threat(after: int, suit: str) -> int:
+        """How many unseen cards would complete a ten on `after` (depends on its last digit)."""
+        key = (after % 10, suit)
+        if key not in threats:
+            threats[key] = sum(1 for c in unseen_cards if completes(c, after, suit))
+        return threats[key]
+
+    def score(card: str, extra: Sequence[str]) -> float:
+        ace = int(extra[0]) if card.startswith("A") else 1
+        value = points(card, total, bool(shibari), ace)
+        after = total + value
+        keep = keep_value(card) / 10
+        if after % 10 == 0:
+            risk = 3.0 if is_joker(card) and SPADE_THREE not in seen else 0.0
+            return 100.0 + 10 * (after // 10) - risk - keep
+        flag = tuple(extra) == (SHIBARI_FLAG,)
+        suit = card[-1] if flag else shibari
+        loss = chance(threat(after, suit)) * (after // 10 + 1)
+        gain = 0.0
+        if flag:
+            allowed = sum(1 for c in unseen_cards if not is_joker(c) and c[-1] == suit)
+            allowed += sum(1 for c in unseen_cards if is_joker(c) or is_court(c))
+            gain = (1.0 - chance(allowed)) * -(-after // 10)
+        return gain - loss - keep
+
+    return score
+
+
+def thumb_pick(moves: Sequence[Sequence[str]], scorer: Callable[[], Scorer]) -> int:
+    """The index of the move (its words: verb, then arguments) the rule of thumb makes: a
+    counter whenever it may; when handing over, discarding, declining or passing, the card it
+    least wants to keep (declining or passing before any); else the best play by `scorer()`."""
+    verbs = {m[0] for m in moves}
+    if "counter" in verbs:
+        return next(k for k, m in enumerate(moves) if m[0] == "counter")
+    if verbs <= {"give", "discard", "decline", "pass"}:
+        keep = [keep_value(m[1]) if len(m) > 1 else 0.0 for m in moves]
+        return keep.index(min(keep))
+    score = scorer()
+    values = [score(m[1], m[2:]) for m in moves]
+    return values.index(max(values))
+
+
 class TriqThumb:
     """Completes tens when it can, counters jokers, declares しばり, else plays the safest card."""
 
@@ -61,54 +133,22 @@ class TriqThumb:
 
     def choose(self, view: View) -> str:
         """Pick one of the view's legal moves."""
-        moves = [m.action for m in view.moves]
-        verbs = {m.split()[0] for m in moves}
-        if "counter" in verbs:
-            return next(m for m in moves if m.startswith("counter"))
-        if verbs <= {"give", "discard", "decline", "pass"}:
-            return min(moves, key=lambda m: keep_value(m.split()[1]) if " " in m else 0.0)
-        return max(moves, key=self._scorer(view))
+        moves = [m.action.split() for m in view.moves]
+        return view.moves[thumb_pick(moves, lambda: self._scorer(view))].action
 
-    def _scorer(self, view: View) -> Callable[[str], float]:
-        """A score for each play, from what the view shows."""
+    def _scorer(self, view: View) -> Scorer:
+        """The rule of thumb's play scorer, from what the view shows."""
         seat = view.seat
         assert seat is not None
-        hand = view.zone(f"hand{seat}").cards
-        pile = view.zone("pile").cards
-        seen = set(hand) | set(pile) | set(view.zone("flushed").cards)
-        seen |= set(view.zone("removed").cards)
-        unseen_cards = [c for c in DECK if c not in seen]
-        total = int(view.counter("total").number)
+        out = [*view.zone("pile").cards, *view.zone("flushed").cards, *view.zone("removed").cards]
         lock = view.counter("shibari").value
         shibari = lock.param("suit").letter if isinstance(lock, Msg) and lock else ""
         nxt = self._next_seat(view, seat)
-        h_next = sum(1 for c in view.zone(f"hand{nxt}").cards if c == BACK)
-        unseen = max(1, sum(sum(1 for c in z.cards if c == BACK) for z in view.zones))
-
-        def chance(k: int) -> float:
-            """Probability the next player holds at least one of `k` unseen cards."""
-            return 1.0 - (1.0 - min(1.0, k / unseen)) ** h_next
-
-        def score(action: str) -> float:
-            _, card, *extra = action.split()
-            ace = int(extra[0]) if card.startswith("A") else 1
-            value = points(card, total, bool(shibari), ace)
-            after = total + value
-            keep = keep_value(card) / 10
-            if after % 10 == 0:
-                risk = 3.0 if is_joker(card) and SPADE_THREE not in seen else 0.0
-                return 100.0 + 10 * (after // 10) - risk - keep
-            suit = card[-1] if extra == [SHIBARI_FLAG] else shibari
-            threats = sum(1 for c in unseen_cards if completes(c, after, suit))
-            loss = chance(threats) * (after // 10 + 1)
-            gain = 0.0
-            if extra == [SHIBARI_FLAG]:
-                allowed = sum(1 for c in unseen_cards if not is_joker(c) and c[-1] == suit)
-                allowed += sum(1 for c in unseen_cards if is_joker(c) or is_court(c))
-                gain = (1.0 - chance(allowed)) * -(-after // 10)
-            return gain - loss - keep
-
-        return score
+        next_hand = sum(1 for c in view.zone(f"hand{nxt}").cards if c == BACK)
+        hidden = sum(sum(1 for c in z.cards if c == BACK) for z in view.zones)
+        hand = view.zone(f"hand{seat}").cards
+        total = int(view.counter("total").number)
+        return play_scorer(hand, out, total, shibari, next_hand, hidden)
 
     @staticmethod
     def _next_seat(view: View, seat: int) -> int:
@@ -218,4 +258,26 @@ def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State
 
 
 register_world("triq", sample_world)
-register_search("triq")
+
+
+def playout_move(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> int:
+    """The search's model of a player in playouts: the rule-of-thumb player's move from what
+    the seat sees in the world, and now and then a random move."""
+    assert isinstance(state, TriqState)
+    if len(legal) == 1:
+        return 0
+    if rng.below(100) < WHIM:
+        return rng.below(len(legal))
+
+    def scorer() -> Scorer:
+        hands = state.hands
+        nxt = state.ring.after(seat)
+        next_hand = len(hands[nxt]) if nxt != seat else 0
+        hidden = sum(len(h) for i, h in enumerate(hands) if i != seat)
+        out = [*state.pile, *state.flushed, *state.removed]
+        return play_scorer(hands[seat], out, state.total, state.shibari, next_hand, hidden)
+
+    return thumb_pick([(a.verb, *a.args) for a in legal], scorer)
+
+
+register_search("triq", policy=playout_move)

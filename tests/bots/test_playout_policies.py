@@ -1,5 +1,5 @@
 """The games' own playout policies: legal moves only, nothing the moving seat may not see,
-and the rule-of-thumb player's joins and sets in Vulture Rounds."""
+the rule-of-thumb player's joins and sets in Vulture Rounds and its every move in %triq."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import pytest
 
 from tabletop.bots import hagetaka as hagetaka_bots
 from tabletop.bots import search
+from tabletop.bots import triq as triq_bots
 from tabletop.bots.base import make_bot
 from tabletop.engine.registry import all_games, get_game
 from tabletop.engine.rng import Rng
@@ -20,9 +21,9 @@ POLICY_ROWS = [
 ]
 
 
-def test_the_vulture_games_have_playout_policies() -> None:
-    """The two games where random playouts misjudge the others most have their own."""
-    assert {g for g, _ in POLICY_ROWS} >= {"hagetaka", "hagetaka-party"}
+def test_the_games_where_random_playouts_misjudge_the_others_have_policies() -> None:
+    """The two vulture games and %triq, where random playouts misjudge the others most."""
+    assert {g for g, _ in POLICY_ROWS} >= {"hagetaka", "hagetaka-party", "triq"}
 
 
 @pytest.mark.parametrize(("game_id", "players"), POLICY_ROWS)
@@ -39,26 +40,29 @@ def test_a_policy_plays_a_whole_match_with_legal_moves(game_id: str, players: in
 
 @pytest.mark.parametrize(("game_id", "players"), POLICY_ROWS)
 def test_a_policy_reads_only_what_its_seat_may_see(game_id: str, players: int) -> None:
-    """At every choice of a random match the policy moves the same in the true state and in
-    one whose hidden cards (other hands, sealed bids, the face-down score cards) were redealt
-    for the moving seat."""
+    """At every choice of random matches (short ones played until 20 choices were checked)
+    the policy moves the same in the true state and in one whose hidden cards (other hands,
+    sealed bids, the face-down score cards) were redealt for the moving seat."""
     game = get_game(game_id)
     policy = search.playout_policy(game_id)
     assert policy is not None
-    state = game.setup(players, None, 21, quiet=True)
     rng = Rng(5)
     checked = 0
-    while state.result is None and checked < 300:
-        acting = sorted(game.to_act(state))
-        for seat in acting:
-            legal = list(game.legal_actions(state, seat))
-            if len(legal) > 1:
-                mine = legal[policy(state, seat, legal, Rng(checked))]
-                other = game.determinize(state, seat, Rng(checked + 1000))
-                again = list(game.legal_actions(other, seat))
-                assert again[policy(other, seat, again, Rng(checked))] == mine
-                checked += 1
-        game.apply_nth(state, acting[0], rng.below(game.choices(state, acting[0])))
+    for seed in range(21, 26):
+        state = game.setup(players, None, seed, quiet=True)
+        while state.result is None and checked < 300:
+            acting = sorted(game.to_act(state))
+            for seat in acting:
+                legal = list(game.legal_actions(state, seat))
+                if len(legal) > 1:
+                    mine = legal[policy(state, seat, legal, Rng(checked))]
+                    other = game.determinize(state, seat, Rng(checked + 1000))
+                    again = list(game.legal_actions(other, seat))
+                    assert again[policy(other, seat, again, Rng(checked))] == mine
+                    checked += 1
+            game.apply_nth(state, acting[0], rng.below(game.choices(state, acting[0])))
+        if checked >= 20:
+            break
     assert checked >= 20
 
 
@@ -85,3 +89,31 @@ def test_vulture_rounds_playouts_join_and_choose_sets_as_the_thumb_player(
                 compared[state.phase] += 1
         game.apply_nth(state, acting[0], rng.below(game.choices(state, acting[0])))
     assert compared["join"] >= 20 and compared["set"] >= 5
+
+
+@pytest.mark.parametrize("players", [2, 4, 9])
+def test_triq_playouts_move_as_the_thumb_player(
+    monkeypatch: pytest.MonkeyPatch, players: int
+) -> None:
+    """Without its random whims the %triq policy makes, at every choice of a random match,
+    exactly the move the rule-of-thumb player makes from the seat's View (plays, gifts,
+    discards and counters alike)."""
+    monkeypatch.setattr(triq_bots, "WHIM", 0)
+    game = get_game("triq")
+    policy = search.playout_policy("triq")
+    assert policy is not None
+    thumb = make_bot("triq", "thumb", 0)
+    compared: dict[str, int] = {}
+    for seed in range(3):
+        state = game.setup(players, None, seed, quiet=True)
+        rng = Rng(seed)
+        while state.result is None:
+            acting = sorted(game.to_act(state))
+            for seat in acting:
+                legal = list(game.legal_actions(state, seat))
+                if len(legal) > 1:
+                    chosen = legal[policy(state, seat, legal, Rng(0))]
+                    assert str(chosen) == thumb.choose(game.view(state, seat))
+                    compared[state.phase] = compared.get(state.phase, 0) + 1
+            game.apply_nth(state, acting[0], rng.below(game.choices(state, acting[0])))
+    assert compared.get("play", 0) >= 30 and compared.get("give", 0) >= 3
