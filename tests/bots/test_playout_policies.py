@@ -95,9 +95,9 @@ def test_vulture_rounds_playouts_join_and_choose_sets_as_the_thumb_player(
 def test_triq_playouts_move_as_the_thumb_player(
     monkeypatch: pytest.MonkeyPatch, players: int
 ) -> None:
-    """Without its random whims the %triq policy makes, at every choice of a random match,
-    exactly the move the rule-of-thumb player makes from the seat's View (plays, gifts,
-    discards and counters alike)."""
+    """Without its random whims the %triq policy makes, at every choice of three random
+    matches, exactly the move the rule-of-thumb player makes from the seat's View: plays,
+    gifts, and the counter choice where a match offers one."""
     monkeypatch.setattr(triq_bots, "WHIM", 0)
     game = get_game("triq")
     policy = search.playout_policy("triq")
