@@ -72,8 +72,8 @@ def play_scorer(
 ) -> Scorer:
     """The rule of thumb's score of each play, for a seat holding `hand` that sees the cards
     `out` of its hand face up (pile, finished piles, leftovers), the pile at `total` under the
-    しばり suit `shibari` (""), the next seat in holding `next_hand` cards unseen and `hidden`
-    cards unseen in all."""
+    しばり suit `shibari` (""), the next seat still in holding `next_hand` unseen cards, and
+    `hidden` cards unseen in all."""
     seen = set(hand).union(out)
     unseen_cards = [c for c in DECK if c not in seen]
     unseen = max(1, hidden)
