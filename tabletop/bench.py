@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
+import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
@@ -347,13 +348,15 @@ def pit(
     iterations: int | None = None,
     first_seed: int = 20_000,
     jobs: int = 1,
+    progress: Callable[[PitSums], None] | None = None,
 ) -> Strength:
     """Play `matches` with `candidate` in a rotating seat among `baseline` players; where
     several seats act at once, the candidate acts first (so an all-seeing one, `bench_seers`,
     sees no choice made in the same step).
 
-    `jobs` > 1 plays them in that many processes at once, a rotation of seats at a time; the
-    matches and their results are the same.
+    The matches are played a rotation of seats at a time, in that many processes at once if
+    `jobs` > 1; the matches and their results are the same. `progress` is told the sums so far
+    after each rotation, in match order.
     """
     game_id = game.info.id
     part = partial(
@@ -366,14 +369,13 @@ def pit(
         iterations=iterations,
         first_seed=first_seed,
     )
+    rotations = [range(m, min(m + players, matches)) for m in range(0, matches, players)]
     if jobs <= 1:
-        parts = [part(range(matches))]
+        sums = _added(map(part, rotations), progress)
     else:
-        rotations = [range(m, min(m + players, matches)) for m in range(0, matches, players)]
         # spawned, not forked: a child starts clean, as it would on every system
         with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
-            parts = list(pool.map(part, rotations))
-    sums = sum(parts, PitSums())
+            sums = _added(pool.map(part, rotations), progress)
     return Strength(
         game_id,
         players,
@@ -384,6 +386,37 @@ def pit(
         sums.margin / sums.matches if sums.matches else 0.0,
         sums.seconds / sums.decisions if sums.decisions else 0.0,
     )
+
+
+def _added(parts: Iterable[PitSums], progress: Callable[[PitSums], None] | None) -> PitSums:
+    """The parts' sums, telling `progress` the sums so far after each part."""
+    sums = PitSums()
+    for part in parts:
+        sums += part
+        if progress is not None:
+            progress(sums)
+    return sums
+
+
+def progress_line(label: str, matches: int, steps: int = 10) -> Callable[[PitSums], None]:
+    """A `pit` progress report for a long row: a line on stderr at every tenth of `matches`
+    (the row itself is printed only at its end), with the candidate's wins so far."""
+    every = max(1, matches // steps)
+    shown = 0
+
+    def show(sums: PitSums) -> None:
+        nonlocal shown
+        done = sums.matches
+        if done >= matches or done < shown + every:
+            return
+        shown = done - done % every
+        print(
+            f"  ... {label}: {done}/{matches} matches, wins {sums.wins / done:.1%} so far",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    return show
 
 
 def strength_table(
@@ -427,11 +460,15 @@ def strength_table(
         for n in counts:
             if not game.info.min_players <= n <= game.info.max_players:
                 continue
-            row = pit(game, n, candidate, baseline, matches, think, iterations, jobs=jobs)
+            shown = progress_line(f"{game.info.id} {n}p {candidate} vs {baseline}", matches)
+            row = pit(
+                game, n, candidate, baseline, matches, think, iterations, jobs=jobs, progress=shown
+            )
             print(row.line(), flush=True)
             rows.append(row)
             if with_baseline and baseline != "random":
-                row = pit(game, n, baseline, "random", matches, jobs=jobs)
+                shown = progress_line(f"{game.info.id} {n}p {baseline} vs random", matches)
+                row = pit(game, n, baseline, "random", matches, jobs=jobs, progress=shown)
                 print(row.line(), flush=True)
                 rows.append(row)
     return rows

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QObject, Signal
 
 from tabletop import cli
-from tabletop.bench import pit, strength_table, wilson
+from tabletop.bench import PitSums, pit, progress_line, strength_table, wilson
 from tabletop.bench_seers import Oracle, make_seer
 from tabletop.bots import search
 from tabletop.bots.base import feed, make_bot
@@ -189,6 +189,46 @@ def test_bench_pit_in_processes_plays_the_same_matches() -> None:
     assert alone.margin != 0
     assert (shared.matches, shared.wins) == (alone.matches, alone.wins)
     assert shared.margin == pytest.approx(alone.margin)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_bench_pit_tells_its_progress_after_each_rotation(jobs: int) -> None:
+    """A long row reports as it goes: the sums so far after each rotation of seats, in match
+    order, the last of them the row itself."""
+    told: list[PitSums] = []
+    row = pit(
+        get_game("interaction"),
+        4,
+        "search",
+        "thumb",
+        10,
+        iterations=2,
+        jobs=jobs,
+        progress=told.append,
+    )
+    assert [s.matches for s in told] == [4, 8, 10]
+    assert told[-1].wins == row.wins
+    assert told[-1].margin / 10 == pytest.approx(row.margin)
+
+
+def test_bench_progress_lines_come_at_each_tenth_on_stderr(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A line at every tenth of the row's matches, with the wins so far, none at its end
+    (the row itself is printed then); on stderr, so the table on stdout stays clean."""
+    show = progress_line("triq 4p search vs thumb", 40)
+    for done in range(4, 41, 4):
+        show(PitSums(done, done / 4))
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 9
+    assert lines[0] == "  ... triq 4p search vs thumb: 4/40 matches, wins 25.0% so far"
+    assert lines[-1].startswith("  ... triq 4p search vs thumb: 36/40 matches")
+    show = progress_line("seldom", 300)
+    for done in range(6, 301, 6):
+        show(PitSums(done, 0.0))
+    assert [line.split(": ")[1].split()[0] for line in capsys.readouterr().err.splitlines()] == [
+        f"{tenth}/300" for tenth in range(30, 300, 30)
+    ]
 
 
 def test_bench_refuses_no_jobs(capsys: pytest.CaptureFixture[str]) -> None:
