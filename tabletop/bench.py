@@ -398,10 +398,10 @@ def _added(parts: Iterable[PitSums], progress: Callable[[PitSums], None] | None)
     return sums
 
 
-def progress_line(label: str, matches: int, steps: int = 10) -> Callable[[PitSums], None]:
+def progress_line(label: str, matches: int) -> Callable[[PitSums], None]:
     """A `pit` progress report for a long row: a line on stderr at every tenth of `matches`
     (the row itself is printed only at its end), with the candidate's wins so far."""
-    every = max(1, matches // steps)
+    every = max(1, matches // 10)
     shown = 0
 
     def show(sums: PitSums) -> None:
