@@ -25,25 +25,29 @@ from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 
 
-def random_match(game: Game, players: int, seed: int, rng: Rng, quiet: bool = True) -> State:
+def random_match(
+    game: Game, players: int, seed: int, rng: Rng, quiet: bool = True, stepwise: bool = False
+) -> State:
     """Play one match choosing uniformly among the legal actions by number, through the
-    public protocol as search playouts do (`choices`, `apply_nth`).
+    public protocol.
 
-    `quiet`: the match keeps no record (as in search playouts), else `apply_nth` builds events.
+    A `quiet` match keeps no record and is played by `Game.playout`, as the search's playouts
+    are; a `stepwise` one, or one with a record (events built), one move at a time through
+    `choices` and `apply_nth` (the lowest acting seat first: the same moves).
     """
     state = game.setup(players, None, seed, quiet=quiet)
+    if quiet and not stepwise:
+        game.playout(state, rng)
+        return state
     choices, apply_nth, below = game.choices, game.apply_nth, rng.below
     while acting := state.acting:  # what `to_act` answers, kept current by setup and apply_nth
-        for seat in acting:
-            n = choices(state, seat)
-            if n:
-                apply_nth(state, seat, below(n))
-                break
+        seat = min(acting)
+        apply_nth(state, seat, below(choices(state, seat)))
     return state
 
 
 def matches_per_second(
-    game: Game, players: int, seconds: float, quiet: bool = True
+    game: Game, players: int, seconds: float, quiet: bool = True, stepwise: bool = False
 ) -> tuple[float, float]:
     """Random matches and rounds per second of this process's CPU time, over about `seconds`
     of it (steadier than the wall clock on a machine shared with other work)."""
@@ -51,7 +55,7 @@ def matches_per_second(
     done = rounds = 0
     start = time.process_time()
     while True:
-        state = random_match(game, players, done, rng, quiet)
+        state = random_match(game, players, done, rng, quiet, stepwise)
         done += 1
         rounds += len(state.match.scores)
         elapsed = time.process_time() - start
@@ -84,8 +88,8 @@ def counts_of(game: Game) -> list[int]:
 def run(seconds: float = 1.0, matches: int = 200, only: Sequence[str] | None = None) -> None:
     """Print every figure of the bench."""
     games = [get_game(g) for g in only] if only else all_games()
-    print("random play through the public protocol by number (setup, to_act, choices, apply_nth),")
-    print("quiet (no events built, as in search playouts); a round is one deal; per CPU second")
+    print("random play through the public protocol (setup, then playout as the search plays it),")
+    print("quiet (no events built); a round is one deal; per CPU second")
     for game in games:
         for n in counts_of(game):
             mps, rps = matches_per_second(game, n, seconds)
@@ -124,6 +128,7 @@ class Baseline:
     game: str
     players: int
     quiet: float
+    stepwise: float
     recorded: float
     bare: float
 
@@ -136,8 +141,8 @@ class Baseline:
         """One row of the baseline table."""
         return (
             f"  {self.game:<16} {self.players:>2}p  protocol {self.quiet:8.0f} deals/s"
-            f" (with events {self.recorded:8.0f})  bare loop {self.bare:8.0f} deals/s"
-            f"  ratio {self.ratio:4.2f}"
+            f" (a move at a time {self.stepwise:8.0f}, with events {self.recorded:8.0f})"
+            f"  bare loop {self.bare:8.0f} deals/s  ratio {self.ratio:4.2f}"
         )
 
 
@@ -148,13 +153,16 @@ def baseline(game: Game, players: int, seconds: float, turns: int = 5) -> Baseli
     loop = type(game).bare_loop
     if loop is None:
         return None
-    slice_ = seconds / (3 * turns)
-    quiet, recorded, bare = [], [], []
+    slice_ = seconds / (4 * turns)
+    quiet, stepwise, recorded, bare = [], [], [], []
     for _ in range(turns):
         quiet.append(matches_per_second(game, players, slice_)[1])
         bare.append(bare_deals(loop, players, slice_))
+        stepwise.append(matches_per_second(game, players, slice_, stepwise=True)[1])
         recorded.append(matches_per_second(game, players, slice_, quiet=False)[1])
-    return Baseline(game.info.id, players, median(quiet), median(recorded), median(bare))
+    return Baseline(
+        game.info.id, players, median(quiet), median(stepwise), median(recorded), median(bare)
+    )
 
 
 def search_speed(game: Game, players: int, seconds: float) -> float | None:
@@ -178,8 +186,9 @@ def run_baseline(seconds: float = 1.0, only: Sequence[str] | None = None) -> lis
     """Print protocol play against each game's bare loop, and each game's search speed."""
     games = [get_game(g) for g in only] if only else all_games()
     print(
-        "random play through the public protocol (quiet, and with events) against the game "
-        "written as one bare loop,\nin turns, per CPU second; ratio = quiet protocol / bare loop"
+        "random play through the public protocol (quiet by playout; a move at a time; with events)"
+        "\nagainst the game written as one bare loop, in turns, per CPU second;"
+        " ratio = quiet protocol / bare loop"
     )
     rows = []
     for game in games:

@@ -33,10 +33,11 @@ def test_the_bare_loop_scores_every_deal_as_the_engine(players: int) -> None:
     game = get_game("second-third")
     for seed in range(12):
         engine = bench.random_match(game, players, seed, Rng(seed + 500)).match.scores
+        stepwise = bench.random_match(game, players, seed, Rng(seed + 500), stepwise=True)
         recorded = bench.random_match(game, players, seed, Rng(seed + 500), quiet=False)
         bare = bare_match(players, seed, Rng(seed + 500))
         assert len(bare) == players
-        assert bare == engine == recorded.match.scores
+        assert bare == engine == stepwise.match.scores == recorded.match.scores
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -59,8 +60,9 @@ def test_baseline_reports_both_speeds_and_their_ratio(capsys: pytest.CaptureFixt
     assert [r.game for r in rows] == ["second-third"]  # only it has a bare loop
     row = rows[0]
     assert row.players == 4
-    assert row.quiet > 0 and row.bare > 0 and row.recorded > 0
+    assert row.quiet > 0 and row.stepwise > 0 and row.bare > 0 and row.recorded > 0
     assert row.ratio == pytest.approx(row.quiet / row.bare)
+    assert f"a move at a time {row.stepwise:8.0f}" in out
     assert f"ratio {row.ratio:4.2f}" in out
     assert "playouts/s" in out
     assert "second-third" in out and "trump-duel" in out

@@ -199,10 +199,15 @@ def playout(
     whole_match: bool = False,
     policy: PlayoutPolicy | None = None,
 ) -> tuple[float, float]:
-    """Play `move` for `seat` in `world`, then random play (or `policy`) to the round's end
-    (or the match's); the value reached, and the seat's total when the round ended."""
+    """Play `move` for `seat` in `world`, then random play (`Game.playout`, or `policy`) to
+    the round's end (or the match's); the value reached, and the seat's total when the round
+    ended."""
     round_no = world.match.round
     game.apply(world, seat, move)
+    if policy is None and world.horizon and not whole_match:
+        if world.match.round == round_no:  # a world at its horizon plays only to the round's end
+            game.playout(world, rng)
+        return value_of(world, seat), total_of(world, seat)
     round_total: float | None = None
     to_act, choices, apply_nth = game.to_act, game.choices, game.apply_nth
     for _ in range(ROLLOUT_LIMIT):

@@ -391,6 +391,20 @@ class Game(Generic[S]):
             )
         return self._performed(state, seat, legal[index])
 
+    def playout(self, state: S, rng: Rng) -> None:
+        """Random play until no seat acts (a state at its `horizon`: until its round ends).
+
+        Each move is the lowest acting seat's `rng.below(choices)`-th by `apply_nth`; a game
+        may play whole stretches at once from its rule hooks, making exactly these moves.
+        """
+        choices, apply_nth, below = self.choices, self.apply_nth, rng.below
+        match, round_no, horizon = state.match, state.match.round, state.horizon
+        while acting := (state.acting if state.acting is not None else self.to_act(state)):
+            if horizon and match.round != round_no:
+                return
+            seat = min(acting)
+            apply_nth(state, seat, below(choices(state, seat)))
+
     def _performed(self, state: S, seat: int, action: Action) -> list[Event]:
         """Perform a legal `action` (checked by the caller) and keep the seats to act current."""
         state.offered_seat = -1

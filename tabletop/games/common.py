@@ -15,11 +15,11 @@ from tabletop.engine.views import Zone, private
 T = TypeVar("T")
 
 
-def deal(cards: Sequence[str], players: int, each: int) -> tuple[list[list[str]], list[str]]:
-    """Deal `each` cards to every seat one at a time from the top; return hands and the rest."""
+def deal(cards: list[str], players: int, each: int) -> tuple[list[list[str]], list[str]]:
+    """Deal `each` cards to every seat one at a time from the top; return hands and the rest
+    (new lists: slices of the shuffled deck)."""
     dealt = each * players
-    hands = [list(cards[seat:dealt:players]) for seat in range(players)]
-    return hands, list(cards[dealt:])
+    return [cards[seat:dealt:players] for seat in range(players)], cards[dealt:]
 
 
 def left_of(seat: int, players: int, steps: int = 1) -> int:
@@ -173,7 +173,17 @@ def finish(
     note: Msg = EMPTY,
     totals: Sequence[float] | None = None,
 ) -> Event:
-    """Set the match result; return the game_end event.
+    """Set the match result (see `settle`); return the game_end event."""
+    return Event("game_end", settle(state, tiebreak, note, totals).to_json())
+
+
+def settle(
+    state: State,
+    tiebreak: Callable[[int], tuple[float, ...]] | None = None,
+    note: Msg = EMPTY,
+    totals: Sequence[float] | None = None,
+) -> Result:
+    """Set the match result and return it.
 
     Totals (by default the sum of the recorded rounds) decide; `tiebreak(seat)` gives further
     keys (higher is better) for equal totals. Seats still equal share the place, and every
@@ -183,14 +193,14 @@ def finish(
     keys = [(totals[i], *(tiebreak(i) if tiebreak else ())) for i in range(state.players)]
     place = places(keys)
     winners = tuple(i for i, p in enumerate(place) if p == 1)
-    state.result = Result(
+    result = state.result = Result(
         totals=tuple(totals),
         places=place,
         winners=winners,
         rounds=tuple(tuple(r) for r in state.match.scores),
         tiebreak=note,
     )
-    return Event("game_end", state.result.to_json())
+    return result
 
 
 def deal_again_or_finish(
@@ -201,10 +211,14 @@ def deal_again_or_finish(
 ) -> Event | T | None:
     """After a scored round: the next round's deal (dealer moved left), or the game_end.
 
-    `deal` deals and returns its event (or, for a quiet state, whatever it returns). A state
-    at its `horizon` is not dealt again: None, and no seat acts.
+    `deal` deals and returns its event (or, for a quiet state, whatever it returns). A quiet
+    state's last round sets the result without a game_end: None. A state at its `horizon` is
+    not dealt again: None, and no seat acts.
     """
     if state.match.round >= state.match.rounds:
+        if state.quiet:  # no record kept: the result alone, no game_end event
+            settle(state, tiebreak, note)
+            return None
         return finish(state, tiebreak, note)
     state.match.next_round()
     if state.horizon:

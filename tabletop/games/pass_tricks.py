@@ -2,9 +2,10 @@
 
 A game built on this supplies its deck tables and five rules — which cards may be played, who
 wins a trick, when a deal is over, how it is scored, and how the refusal to follow is worded —
-and inherits the passing, the trick bookkeeping, the zones and the search copies. Playouts
-pick a card by number (`choices`, `apply_nth`) from the playable cards, and a pass by number
-from the pairs in hand, with no list of actions built.
+and inherits the passing, the trick bookkeeping, the zones and the search copies. Moves by
+number (`choices`, `apply_nth`) pick a card from the playable cards and a pass from the pairs
+in hand, with no list of actions built; `playout` plays every pass and then whole tricks at
+a time from the same rules.
 """
 
 from __future__ import annotations
@@ -96,8 +97,9 @@ class PassTrickGame(Game[PT]):
     WON_LABEL: ClassVar[Msg] = Msg("Won")
 
     # ---- rule hooks -----------------------------------------------------------------------
-    def playable(self, state: PT, seat: int) -> Sequence[str]:
-        """The cards `seat` may play to the current trick (may be its hand itself, unchanged)."""
+    def playable(self, hand: list[str], lead: str | None) -> Sequence[str]:
+        """The cards of `hand` that may go to a trick whose first card is `lead` (None: to
+        lead it); may be the hand itself, unchanged."""
         raise NotImplementedError
 
     def follow_refusal(self, state: PT, card: str) -> Msg:
@@ -136,7 +138,8 @@ class PassTrickGame(Game[PT]):
     def _playable_now(self, state: PT, seat: int) -> Sequence[str]:
         """The cards `seat` may play now (asked once per turn)."""
         if state.playable_seat != seat:
-            state.playable_cards = self.playable(state, seat)
+            lead = state.trick[0][1] if state.trick else None
+            state.playable_cards = self.playable(state.hands[seat], lead)
             state.playable_seat = seat
         return state.playable_cards
 
@@ -224,46 +227,108 @@ class PassTrickGame(Game[PT]):
         n = state.players
         if len(trick) < n:
             state.turn = turn = (seat + 1) % n
+            lead: str | None = trick[0][1]
         else:
-            turn = self.trick_winner(trick)
-            cards = [c for _, c in trick]
-            state.won[turn].extend(cards)
-            state.tricks[turn] += 1
+            lead = None
+            leader = state.leader
+            cards = self._take_trick(state)
+            turn = state.turn
             if not quiet:
-                events.append(
-                    Event("trick", {"leader": state.leader, "winner": turn, "cards": cards})
-                )
-            state.trick = []
-            state.leader = state.turn = turn
+                events.append(Event("trick", {"leader": leader, "winner": turn, "cards": cards}))
             if self.deal_over(state):
-                state.playable_seat = -1
-                events.extend(self.end_round(state))
-                # a round ended at a playout's horizon was not dealt again: no seat acts
-                over = state.result is not None or state.acting == NOBODY
-                state.acting = NOBODY if over else self.seats_to_act(state)
+                events.extend(self._end_deal(state))
                 return events
         state.acting = ONE_SEAT[turn]
-        state.playable_cards = self.playable(state, turn)
+        state.playable_cards = self.playable(state.hands[turn], lead)
         state.playable_seat = turn
         return events
 
+    def _take_trick(self, state: PT) -> list[str]:
+        """Give the complete trick to its winner, who leads next; returns its cards."""
+        turn = self.trick_winner(state.trick)
+        cards = [c for _, c in state.trick]
+        state.won[turn].extend(cards)
+        state.tricks[turn] += 1
+        state.trick = []
+        state.leader = state.turn = turn
+        return cards
+
+    def _end_deal(self, state: PT) -> list[Event]:
+        """Score the deal once its last trick is taken; name the seats to act next."""
+        state.playable_seat = -1
+        events = self.end_round(state)
+        # a round ended at a playout's horizon was not dealt again: no seat acts
+        over = state.result is not None or state.acting == NOBODY
+        state.acting = NOBODY if over else self.seats_to_act(state)
+        return events
+
+    def playout(self, state: PT, rng: Rng) -> None:
+        """Random play making exactly Game.playout's moves: every pending pass in seat order,
+        and from a trick's lead whole tricks to the deal's end, straight from the rule hooks
+        without the bookkeeping of single moves (the seats to act, the cards offered)."""
+        below = rng.below
+        playable, deal_over = self.playable, self.deal_over
+        round_no, horizon = state.match.round, state.horizon
+        while acting := (state.acting if state.acting is not None else self.to_act(state)):
+            if horizon and state.match.round != round_no:
+                return
+            if state.phase == "pass":
+                for seat in sorted(acting):
+                    hand = state.hands[seat]
+                    n = len(hand)
+                    first, second = pair_positions(n)[below(n * (n - 1) // 2)]
+                    self._set_aside(state, seat, (hand[first], hand[second]))
+                self._exchange(state)
+            elif state.trick:  # a trick already begun is finished one move at a time
+                seat = min(acting)
+                self.apply_nth(state, seat, below(self.choices(state, seat)))
+            else:
+                hands, n, seat = state.hands, state.players, state.turn
+                while True:
+                    trick, lead = state.trick, None
+                    for _ in range(n):
+                        cards = playable(hands[seat], lead)
+                        card = cards[below(len(cards))]
+                        hands[seat].remove(card)
+                        trick.append((seat, card))
+                        if lead is None:
+                            lead = card
+                        seat = (seat + 1) % n
+                    self._take_trick(state)
+                    seat = state.turn
+                    if deal_over(state):
+                        break
+                self._end_deal(state)
+            state.offered_seat = -1
+            state.touched = None
+
     def _choose_pass(self, state: PT, seat: int, cards: tuple[str, ...]) -> list[Event]:
-        hand = state.hands[seat]
-        for c in cards:
-            hand.remove(c)
-        state.passing[seat] = cards
+        """Set a seat's two cards aside; once everyone has, exchange them."""
+        self._set_aside(state, seat, cards)
         if None in state.passing:
             acting = state.acting
             if acting is not None:
                 state.acting = acting - ONE_SEAT[seat]
             return []
+        return self._exchange(state)
+
+    @staticmethod
+    def _set_aside(state: PT, seat: int, cards: tuple[str, ...]) -> None:
+        """Take the cards a seat passes out of its hand until everyone has chosen."""
+        hand = state.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        state.passing[seat] = cards
+
+    def _exchange(self, state: PT) -> list[Event]:
+        """Give every seat's chosen cards to the left at once; the leader is to play."""
         events = pass_left(state.hands, state.passing, self.ORDER.__getitem__, state.quiet)
         state.given = [g or () for g in state.passing]
         state.passing = [None] * state.players
         state.phase = "play"
         turn = state.turn
         state.acting = ONE_SEAT[turn]
-        state.playable_cards = self.playable(state, turn)
+        state.playable_cards = self.playable(state.hands[turn], None)
         state.playable_seat = turn
         return events
 

@@ -98,14 +98,22 @@ def points_score(points: dict[str, int]) -> int:
     return -first + second + third - fourth
 
 
+POWER = {
+    led: {c: 100 + i if c[-1] == TRUMP else i if c[-1] == led else -1 for c, i in ORDER.items()}
+    for led in SUITS
+}
+"""A card's power in a trick led in each suit: any spade beats every other card, the led suit
+ranks by rank (within a suit the deck order is the rank order), another suit cannot win."""
+
+
 def trick_winner(trick: list[tuple[int, str]]) -> int:
     """The seat that wins a complete trick: highest spade, else highest of the led suit."""
-    best_seat, best = trick[0]
+    best_seat, card = trick[0]
+    power = POWER[card[-1]]
+    top = power[card]
     for seat, card in trick[1:]:
-        s, b = card[-1], best[-1]
-        # within a suit the deck order is the rank order
-        if (s == b and ORDER[card] > ORDER[best]) or (s == TRUMP and b != TRUMP):
-            best_seat, best = seat, card
+        if power[card] > top:
+            top, best_seat = power[card], seat
     return best_seat
 
 
@@ -152,12 +160,10 @@ class SecondThird(PassTrickGame[SecondThirdState]):
         return hands
 
     # ---- the rules --------------------------------------------------------------------------
-    def playable(self, state: PassTrickState, seat: int) -> Sequence[str]:
+    def playable(self, hand: list[str], lead: str | None) -> Sequence[str]:
         """A card of the led suit if held, else any card (then the hand itself, not a copy)."""
-        hand = state.hands[seat]
-        trick = state.trick
-        if trick:
-            led = trick[0][1][-1]
+        if lead is not None:
+            led = lead[-1]
             follow = [c for c in hand if c[-1] == led]
             if follow:
                 return follow

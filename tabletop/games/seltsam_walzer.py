@@ -106,10 +106,9 @@ class SeltsamWalzer(PassTrickGame[PassTrickState]):
         return hands
 
     # ---- the rules --------------------------------------------------------------------------
-    def playable(self, state: PassTrickState, seat: int) -> list[str]:
+    def playable(self, hand: list[str], lead: str | None) -> list[str]:
         """The led colour or an X if you hold the led colour; anything after an X lead."""
-        led = state.trick[0][1][0] if state.trick else None
-        return playable(state.hands[seat], led)
+        return playable(hand, None if lead is None else lead[0])
 
     def follow_refusal(self, state: PassTrickState, card: str) -> Msg:
         """Must follow or play an X."""

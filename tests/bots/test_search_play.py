@@ -377,6 +377,32 @@ def test_bench_pits_the_all_seeing_players_but_no_table_seats_them() -> None:
             strength_table(f"thumb:{name}", 1, only=["interaction"])
 
 
+@pytest.mark.parametrize("game_id", ["second-third", "interaction", "wild-rawz"])
+def test_a_world_at_its_horizon_is_played_out_as_one_without(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The search's own worlds (at their horizon) are played out by `Game.playout`, to the
+    same value and round total as the move-by-move loop over a world without a horizon."""
+    game = get_game(game_id)
+    played = []
+    own = type(game).playout
+    monkeypatch.setattr(type(game), "playout", lambda g, s, r: played.append(s) or own(g, s, r))
+    state = game.setup(4, None, 8, quiet=True)
+    chooser = Rng(5)
+    for _ in range(6):
+        seat = min(game.to_act(state))
+        game.apply_nth(state, seat, chooser.below(game.choices(state, seat)))
+    seat = min(game.to_act(state))
+    move = str(game.legal_actions(state, seat)[0])
+    found = []
+    for horizon in (False, True):
+        world = game.clone(state, quiet=True, rng=Rng(1), horizon=horizon)
+        found.append(search.playout(game, world, seat, move, Rng(3)))
+        assert world.match.round == state.match.round + 1 or world.result is not None
+    assert len(played) == 1 and played[0].horizon
+    assert found[0] == found[1]
+
+
 def test_a_move_that_ends_the_round_is_valued_where_the_round_ends() -> None:
     """A playout whose own move ends the round stops there, not at the end of the next."""
     game = get_game("second-third")
