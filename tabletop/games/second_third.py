@@ -108,9 +108,9 @@ ranks by rank (within a suit the deck order is the rank order), another suit can
 
 def trick_winner(trick: list[tuple[int, str]]) -> int:
     """The seat that wins a complete trick: highest spade, else highest of the led suit."""
-    best_seat, card = trick[0]
-    power = POWER[card[-1]]
-    top = power[card]
+    best_seat, first = trick[0]
+    power = POWER[first[-1]]
+    top = power[first]
     for seat, card in trick[1:]:
         if power[card] > top:
             top, best_seat = power[card], seat
