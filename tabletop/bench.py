@@ -31,18 +31,15 @@ def random_match(
     """Play one match choosing uniformly among the legal actions by number, through the
     public protocol.
 
-    A `quiet` match keeps no record and is played by `Game.playout`, as the search's playouts
-    are; a `stepwise` one, or one with a record (events built), one move at a time through
-    `choices` and `apply_nth` (the lowest acting seat first: the same moves).
+    A `quiet` match keeps no record and is played by the game's `playout`, as the search's
+    playouts are; a `stepwise` one, or one with a record (events built), by the default
+    `Game.playout`: one move at a time through `choices` and `apply_nth` (the same moves).
     """
     state = game.setup(players, None, seed, quiet=quiet)
     if quiet and not stepwise:
         game.playout(state, rng)
-        return state
-    choices, apply_nth, below = game.choices, game.apply_nth, rng.below
-    while acting := state.acting:  # what `to_act` answers, kept current by setup and apply_nth
-        seat = min(acting)
-        apply_nth(state, seat, below(choices(state, seat)))
+    else:
+        Game.playout(game, state, rng)
     return state
 
 
