@@ -8,9 +8,13 @@ the same playout for each candidate (the same generator, so they are compared on
 the candidate with the best mean value is played. The candidates are the legal moves, or for
 wide choices (passing two cards of thirteen) the rule-of-thumb player's choice and a random
 sample of the rest. The search overrules the rule-of-thumb choice only where the playouts say
-clearly (paired over the same worlds) that another move is better. Nothing but the View and
-the redacted events reaches it, so it plays the same at the table, in `simulate` and over the
-LAN.
+clearly (paired over the same worlds) that another move is better.
+
+A game may ask instead for a tree of the seat's own moves (`register_search(tree=True)`): each
+iteration's world is played from the candidates down a tree of the seat's own later moves in
+that round, chosen by upper confidence bounds over the moves legal in that world (the others
+move at random), and the most tried candidate is played. Nothing but the View and the redacted
+events reaches either, so it plays the same at the table, in `simulate` and over the LAN.
 """
 
 from __future__ import annotations
@@ -42,6 +46,10 @@ CONFIDENCE = 2.0
 WIDE = 12
 """Most candidate moves searched: beyond, the guide's choice and a random sample of the rest."""
 
+EXPLORE = 2.5
+"""How widely the own-move tree tries moves: the upper bound's weight, in standard deviations
+of the playout values seen so far (measured in Seltsam-Walzer: 0.3, 0.7 and 1.4 were weaker)."""
+
 _WHOLE_MATCH: set[str] = set()
 """Games whose search plays out to the end of the match (`register_search`)."""
 
@@ -52,6 +60,9 @@ moves there, the index of the move it makes (it must read only what that seat ma
 _POLICIES: dict[str, PlayoutPolicy] = {}
 """Games whose playouts move by their own policy instead of at random (`register_search`)."""
 
+_TREE: set[str] = set()
+"""Games whose search grows a tree of the seat's own moves (`register_search`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Estimate:
@@ -61,8 +72,9 @@ class Estimate:
     points: float
     """The mean change of the seat's total by the end of the round (even where playouts go on
     to the end of the match)."""
-    best: float
-    """The share of those worlds in which it did at least as well as every other candidate."""
+    best: float | None
+    """The share of those worlds in which it did at least as well as every other candidate
+    (None from the own-move tree, which does not play every candidate in the same worlds)."""
     worlds: int
     """How many sampled worlds the move was played out in."""
 
@@ -82,8 +94,11 @@ class SearchBot:
         guide: Bot | None = None,
         whole_match: bool = False,
         policy: PlayoutPolicy | None = None,
+        tree: bool = False,
     ) -> None:
         self.game = game
+        self.tree = tree
+        """Grow a tree of the seat's own moves instead of comparing candidates world by world."""
         self.whole_match = whole_match
         """Playouts go on to the end of the match, not only of the round."""
         self.policy = policy
@@ -118,8 +133,9 @@ class SearchBot:
             rest = [m for m in moves if m != hint]
             candidates = ([hint] if hint in moves else []) + self.rng.sample(rest, WIDE)
             candidates = candidates[:WIDE]
+        search = self._grow if self.tree else self._search
         try:
-            best = self._search(view, candidates, hint, start)
+            best = search(view, candidates, hint, start)
         except (IllegalAction, KeyError, IndexError, ValueError):
             # a table the sampler cannot rebuild (options it was not told): play the guide's
             # choice rather than stop the match
@@ -166,6 +182,62 @@ class SearchBot:
             self.estimate = Estimate(chosen, points, best, len(values[c]))
         return chosen
 
+    def _grow(self, view: View, moves: list[str], hint: str | None, start: float) -> str:
+        """A tree of the seat's own moves over sampled worlds; the most tried candidate.
+
+        Each iteration plays a fresh world down the tree: at each of the seat's turns in the
+        round the move with the highest upper bound among those legal in that world (an untried
+        one first), the other seats at random, until it reaches a move not tried before; from
+        there random play to the round's end, whose value every move on the way is credited.
+        """
+        game, rng, seat = self.game, self.rng, view.seat
+        assert seat is not None
+        to_act, choices, apply_nth = game.to_act, game.choices, game.apply_nth
+        root = _Node()
+        gains = dict.fromkeys(moves, 0.0)
+        done = 0
+        total_sum = square_sum = 0.0
+        while not self._spent(done, start):
+            world = self.sampler(game, view, self.memory, rng)
+            seed = rng.below(1 << 62)
+            copy = game.clone(world, quiet=True, rng=Rng(seed), horizon=True)
+            moves_rng = Rng(seed + 1)
+            spread = 1.0
+            if done > 1:
+                spread = math.sqrt(max(square_sum / done - (total_sum / done) ** 2, 1e-9))
+            round_no = copy.match.round
+            first = _choose(root, moves, rng, spread)
+            path = [root.kids[first]]
+            game.apply(copy, seat, first)
+            while path[-1].tried and copy.result is None and copy.match.round == round_no:
+                acting = to_act(copy)
+                if not acting:
+                    break
+                actor = min(acting)
+                if actor != seat:
+                    apply_nth(copy, actor, moves_rng.below(choices(copy, actor)))
+                    continue
+                node, legal = path[-1], game.legal_actions(copy, seat)
+                move = _choose(node, legal, rng, spread) if len(legal) > 1 else legal[0]
+                path.append(node.kids.setdefault(move, _Node()))
+                game.apply(copy, seat, move)
+            if copy.result is None and copy.match.round == round_no:
+                game.playout(copy, moves_rng)
+            value = value_of(copy, seat)
+            total_sum += value
+            square_sum += value * value
+            gains[first] += total_of(copy, seat) - total_of(world, seat)
+            for node in path:
+                node.tried += 1
+                node.value += value
+            done += 1
+        self.playouts += done
+        chosen = max(moves, key=lambda m: (root.kids[m].tried if m in root.kids else -1, m == hint))
+        tried = root.kids[chosen].tried if chosen in root.kids else 0
+        if tried:
+            self.estimate = Estimate(chosen, gains[chosen] / tried, None, tried)
+        return chosen
+
     @staticmethod
     def _pick(moves: list[str], values: list[dict[int, float]], hint: str | None) -> str:
         """The best candidate by mean value if it clearly beats the guide's choice, else that."""
@@ -188,6 +260,43 @@ class SearchBot:
         if self.iterations is not None and done >= self.iterations:
             return True
         return self.think is not None and time.perf_counter() - start >= self.think
+
+
+class _Node:
+    """One of the seat's own moves in the tree: how often it was tried, its summed value, how
+    often it was legal when its parent was reached, and the seat's next moves below it."""
+
+    __slots__ = ("kids", "offered", "tried", "value")
+
+    def __init__(self) -> None:
+        self.kids: dict[Any, _Node] = {}
+        self.tried = 0
+        self.value = 0.0
+        self.offered = 0
+
+
+def _choose(node: _Node, legal: Sequence[Any], rng: Rng, spread: float) -> Any:
+    """An untried legal move at random, else the legal move with the highest upper bound
+    (counting only the visits in which it was legal, as information-set search does)."""
+    kids = node.kids
+    fresh = []
+    for move in legal:
+        kid = kids.get(move)
+        if kid is None:
+            kid = kids[move] = _Node()
+        kid.offered += 1
+        if not kid.tried:
+            fresh.append(move)
+    if fresh:
+        return fresh[rng.below(len(fresh))]
+    weight = EXPLORE * spread
+    best, top = legal[0], -math.inf
+    for move in legal:
+        kid = kids[move]
+        bound = kid.value / kid.tried + weight * math.sqrt(math.log(kid.offered) / kid.tried)
+        if bound > top:
+            best, top = move, bound
+    return best
 
 
 def playout(
@@ -269,10 +378,11 @@ def make_search(
     guided = "thumb" in bot_names(game_id)
     whole_match = game_id in _WHOLE_MATCH
     policy = playout_policy(game_id)
+    tree = game_id in _TREE
 
     def factory(seed: int) -> SearchBot:
         guide = make_bot(game_id, "thumb", seed) if guided else None
-        return SearchBot(game, worlds, seed, think, iterations, guide, whole_match, policy)
+        return SearchBot(game, worlds, seed, think, iterations, guide, whole_match, policy, tree)
 
     return factory
 
@@ -284,11 +394,17 @@ def playout_policy(game_id: str) -> PlayoutPolicy | None:
 
 
 def register_search(
-    game_id: str, whole_match: bool = False, policy: PlayoutPolicy | None = None
+    game_id: str,
+    whole_match: bool = False,
+    policy: PlayoutPolicy | None = None,
+    tree: bool = False,
 ) -> None:
     """Offer `search` for a game whose module registered a world sampler; `whole_match`:
     its playouts go on to the end of the match (for rounds that are single fights); `policy`:
-    how seats move in its playouts (default: at random)."""
+    how seats move in its playouts (default: at random); `tree`: grow a tree of the seat's own
+    moves (random playouts to the round's end) instead of comparing candidates world by world."""
+    if tree:
+        _TREE.add(game_id)
     if whole_match:
         _WHOLE_MATCH.add(game_id)
     if policy is not None:

@@ -130,4 +130,4 @@ def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State
 
 
 register_world("seltsam-walzer", sample_world)
-register_search("seltsam-walzer")
+register_search("seltsam-walzer", tree=True)

@@ -90,19 +90,25 @@ def suggest(
         reason = Msg("It is the only move.")
     elif isinstance(bot, SearchBot) and bot.estimate is not None:
         est = bot.estimate
-        share, worlds = round(100 * est.best), est.worlds
-        if abs(est.points) >= 0.05:
+        worlds = est.worlds
+        if est.best is None:
+            reason = Msg(
+                "Expected this round: {points} points, over {worlds} possible deals tried.",
+                points=f"{est.points:+.1f}",
+                worlds=worlds,
+            )
+        elif abs(est.points) >= 0.05:
             reason = Msg(
                 "Expected this round: {points} points; as good as any other move in {share}% "
                 "of {worlds} possible deals tried.",
                 points=f"{est.points:+.1f}",
-                share=share,
+                share=round(100 * est.best),
                 worlds=worlds,
             )
         else:
             reason = Msg(
                 "As good as any other move in {share}% of {worlds} possible deals tried.",
-                share=share,
+                share=round(100 * est.best),
                 worlds=worlds,
             )
     return Suggestion(seat, action, move.cards, reason)
