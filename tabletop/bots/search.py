@@ -218,8 +218,13 @@ class SearchBot:
                     apply_nth(copy, actor, moves_rng.below(choices(copy, actor)))
                     continue
                 node, legal = path[-1], game.legal_actions(copy, seat)
-                move = _choose(node, legal, rng, spread) if len(legal) > 1 else legal[0]
-                path.append(node.kids.setdefault(move, _Node()))
+                if len(legal) > 1:
+                    move = _choose(node, legal, rng, spread)  # adds every legal move's node
+                else:
+                    move = legal[0]
+                    if move not in node.kids:
+                        node.kids[move] = _Node()
+                path.append(node.kids[move])
                 game.apply(copy, seat, move)
             if copy.result is None and copy.match.round == round_no:
                 game.playout(copy, moves_rng)
