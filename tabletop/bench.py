@@ -326,13 +326,16 @@ def pit_part(
             for i in range(players)
         ]
         state = game.setup(players, None, seed)
-        if candidate in seer_names(game_id):
+        seer = candidate in seer_names(game_id)
+        if seer:
             chosen = make_seer(game, candidate, state, bot_seed(seed, seat), think, iterations)
         else:
             chosen = make_player(game, candidate, bot_seed(seed, seat), think, iterations)
         timed = Timed(chosen)
         seated[seat] = timed
-        _, result = play_match(game, players, seated=seated, state=state, first=seat)
+        _, result = play_match(
+            game, players, seated=seated, state=state, first=seat if seer else None
+        )
         others = [t for i, t in enumerate(result.totals) if i != seat]
         sums += PitSums(
             1,
@@ -357,8 +360,9 @@ def pit(
     progress: Callable[[PitSums], None] | None = None,
 ) -> Strength:
     """Play `matches` with `candidate` in a rotating seat among `baseline` players; where
-    several seats act at once, the candidate acts first (so an all-seeing one, `bench_seers`,
-    sees no choice made in the same step).
+    several seats act at once, they act in seat order as at the app's table and a LAN host
+    (an all-seeing candidate, `bench_seers`, acts first instead, so that it sees no choice made
+    in the same step).
 
     The matches are played a rotation of seats at a time, in that many processes at once if
     `jobs` > 1; the matches and their results are the same. `progress` is told the sums so far

@@ -113,3 +113,24 @@ def test_run_without_strength_matches(capsys: pytest.CaptureFixture[str]) -> Non
     bench.run(seconds=0.01, matches=0, only=["trump-duel"])
     out = capsys.readouterr().out
     assert "trump-duel" in out and "rule-of-thumb" not in out
+
+
+def test_a_strength_row_takes_simultaneous_choices_in_seat_order_as_the_table_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Vulture bids are sealed at once: the table asks its computers in seat order, so the
+    measured player in seat 2 bids after seats 0 and 1 (acting first is worth points there)."""
+    game = get_game("hagetaka")
+    acted: list[tuple[int, frozenset[int]]] = []
+    real_apply = game.apply
+
+    def apply(state: Any, seat: int, action: Any) -> Any:
+        acted.append((seat, frozenset(game.to_act(state))))
+        return real_apply(state, seat, action)
+
+    monkeypatch.setattr(game, "apply", apply)
+    sums = bench.pit_part("hagetaka", 3, "thumb", "random", range(2, 3))
+    assert sums.matches == 1
+    together = [(seat, acting) for seat, acting in acted if len(acting) > 1]
+    assert any(2 in acting for _, acting in together)
+    assert all(seat == min(acting) for seat, acting in together)
