@@ -254,6 +254,7 @@ class Strength:
     wins: float
     margin: float
     think: float
+    playouts: float = 0.0
 
     @property
     def share(self) -> float:
@@ -268,6 +269,7 @@ class Strength:
             f"  {self.game:<16} {self.players:>2}p  {self.candidate} vs {self.baseline}: "
             f"wins {self.share:6.1%} [{lo:5.1%}, {hi:5.1%}]  {self.share / fair:4.2f}x fair "
             f"{fair:5.1%}  score diff {self.margin:+7.2f}  think {self.think * 1000:7.1f} ms"
+            + (f"  {self.playouts:6.0f} playouts a move" if self.playouts else "")
         )
 
 
@@ -291,6 +293,7 @@ class PitSums:
     margin: float = 0.0
     seconds: float = 0.0
     decisions: int = 0
+    playouts: int = 0
 
     def __add__(self, other: PitSums) -> PitSums:
         """Both parts' sums."""
@@ -300,6 +303,7 @@ class PitSums:
             self.margin + other.margin,
             self.seconds + other.seconds,
             self.decisions + other.decisions,
+            self.playouts + other.playouts,
         )
 
 
@@ -343,6 +347,7 @@ def pit_part(
             result.totals[seat] - sum(others) / len(others),
             timed.seconds,
             timed.decisions,
+            getattr(chosen, "playouts", 0),
         )
     return sums
 
@@ -395,6 +400,7 @@ def pit(
         sums.wins,
         sums.margin / sums.matches if sums.matches else 0.0,
         sums.seconds / sums.decisions if sums.decisions else 0.0,
+        sums.playouts / sums.decisions if sums.decisions else 0.0,
     )
 
 
@@ -437,11 +443,13 @@ def strength_table(
     only: Sequence[str] | None = None,
     with_baseline: bool = True,
     jobs: int = 1,
+    first_seed: int = 20_000,
 ) -> list[Strength]:
     """`candidate:baseline` measured per game at its usual count (and larger where played).
 
     With `with_baseline`, the baseline is also measured against random players. `jobs`: how
-    many processes play the matches of a row at once (see `pit`).
+    many processes play the matches of a row at once (see `pit`); match m is dealt from seed
+    `first_seed + m`.
     """
     candidate, sep, baseline = pair.partition(":")
     if not sep or not candidate or not baseline:
@@ -472,13 +480,31 @@ def strength_table(
                 continue
             shown = progress_line(f"{game.info.id} {n}p {candidate} vs {baseline}", matches)
             row = pit(
-                game, n, candidate, baseline, matches, think, iterations, jobs=jobs, progress=shown
+                game,
+                n,
+                candidate,
+                baseline,
+                matches,
+                think,
+                iterations,
+                first_seed=first_seed,
+                jobs=jobs,
+                progress=shown,
             )
             print(row.line(), flush=True)
             rows.append(row)
             if with_baseline and baseline != "random":
                 shown = progress_line(f"{game.info.id} {n}p {baseline} vs random", matches)
-                row = pit(game, n, baseline, "random", matches, jobs=jobs, progress=shown)
+                row = pit(
+                    game,
+                    n,
+                    baseline,
+                    "random",
+                    matches,
+                    first_seed=first_seed,
+                    jobs=jobs,
+                    progress=shown,
+                )
                 print(row.line(), flush=True)
                 rows.append(row)
     return rows
