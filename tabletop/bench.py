@@ -14,7 +14,8 @@ from statistics import median
 from typing import Any
 
 from tabletop.bench_seers import ABOUT, make_seer, seer_names
-from tabletop.bots.base import Bot, bot_names, make_bot, observe, unknown_bot
+from tabletop.bots.base import Bot, bot_names, feed, make_bot, observe, unknown_bot
+from tabletop.bots.levels import TABLE_THINK, table_player
 from tabletop.bots.runner import bot_seed, play_match
 from tabletop.bots.search import make_search
 from tabletop.engine.errors import BadOption
@@ -82,6 +83,33 @@ def counts_of(game: Game) -> list[int]:
     return sorted({info.min_players, usual_count(game), info.max_players, *info.often_played})
 
 
+THINK_SLACK = 0.2
+"""Seconds a Strong decision may run past its budget (its last playout, the table's work)."""
+
+STRONG_SEED = 0x5EED_7AB1_E0F0_0D5E_A5ED_C0DE_F00D_BEEF
+"""A 128-bit seed as real matches use, for the big-table decisions."""
+
+
+def strong_decisions(game: Game, players: int, decisions: int = 4) -> tuple[float, float]:
+    """The longest wall and CPU seconds of a match's first `decisions` Strong decisions at a
+    table of `players` Strong players acting in seat order, as the table asks them."""
+    state = game.setup(players, None, STRONG_SEED)
+    bots = [table_player(game.info.id, "search", bot_seed(STRONG_SEED, i)) for i in range(players)]
+    feed(bots, state.opening)
+    wall = cpu = 0.0
+    for _ in range(decisions):
+        acting = game.to_act(state)
+        if not acting:
+            break
+        seat = min(acting)
+        start, used = time.perf_counter(), time.process_time()
+        action = bots[seat].choose(game.view(state, seat))
+        wall = max(wall, time.perf_counter() - start)
+        cpu = max(cpu, time.process_time() - used)
+        feed(bots, game.apply(state, seat, action))
+    return wall, cpu
+
+
 def run(seconds: float = 1.0, matches: int = 200, only: Sequence[str] | None = None) -> None:
     """Print every figure of the bench."""
     games = [get_game(g) for g in only] if only else all_games()
@@ -103,6 +131,16 @@ def run(seconds: float = 1.0, matches: int = 200, only: Sequence[str] | None = N
                 f"  {info.id:<16} {n}p  {bot}: wins {mine:6.1%}   random in its seat: "
                 f"{base:6.1%}   fair share {1 / n:6.1%}"
             )
+    print(
+        f"Strong at the largest table: its first decisions as a table plays them, "
+        f"budget {TABLE_THINK:.1f} s, target at most {TABLE_THINK + THINK_SLACK:.1f} s wall"
+    )
+    for game in games:
+        wall, cpu = strong_decisions(game, game.info.max_players)
+        print(
+            f"  {game.info.id:<16} {game.info.max_players:>2}p  "
+            f"wall max {wall:5.2f} s  cpu max {cpu:5.2f} s"
+        )
 
 
 def bare_deals(loop: BareLoop, players: int, seconds: float) -> float:
