@@ -14,7 +14,8 @@ from statistics import median
 from typing import Any
 
 from tabletop.bench_seers import ABOUT, make_seer, seer_names
-from tabletop.bots.base import Bot, bot_names, make_bot, observe, unknown_bot
+from tabletop.bots.base import Bot, bot_names, feed, make_bot, observe, unknown_bot
+from tabletop.bots.levels import TABLE_THINK, table_player
 from tabletop.bots.runner import bot_seed, play_match
 from tabletop.bots.search import make_search
 from tabletop.engine.errors import BadOption
@@ -82,6 +83,33 @@ def counts_of(game: Game) -> list[int]:
     return sorted({info.min_players, usual_count(game), info.max_players, *info.often_played})
 
 
+THINK_SLACK = 0.2
+"""Seconds a Strong decision may run past its budget (its last playout, the table's work)."""
+
+STRONG_SEED = 0x5EED_7AB1_E0F0_0D5E_A5ED_C0DE_F00D_BEEF
+"""A 128-bit seed as real matches use, for the big-table decisions."""
+
+
+def strong_decisions(game: Game, players: int, decisions: int = 4) -> tuple[float, float]:
+    """The longest wall and CPU seconds of a match's first `decisions` Strong decisions at a
+    table of `players` Strong players acting in seat order, as the table asks them."""
+    state = game.setup(players, None, STRONG_SEED)
+    bots = [table_player(game.info.id, "search", bot_seed(STRONG_SEED, i)) for i in range(players)]
+    feed(bots, state.opening)
+    wall = cpu = 0.0
+    for _ in range(decisions):
+        acting = game.to_act(state)
+        if not acting:
+            break
+        seat = min(acting)
+        start, used = time.perf_counter(), time.process_time()
+        action = bots[seat].choose(game.view(state, seat))
+        wall = max(wall, time.perf_counter() - start)
+        cpu = max(cpu, time.process_time() - used)
+        feed(bots, game.apply(state, seat, action))
+    return wall, cpu
+
+
 def run(seconds: float = 1.0, matches: int = 200, only: Sequence[str] | None = None) -> None:
     """Print every figure of the bench."""
     games = [get_game(g) for g in only] if only else all_games()
@@ -103,6 +131,16 @@ def run(seconds: float = 1.0, matches: int = 200, only: Sequence[str] | None = N
                 f"  {info.id:<16} {n}p  {bot}: wins {mine:6.1%}   random in its seat: "
                 f"{base:6.1%}   fair share {1 / n:6.1%}"
             )
+    print(
+        f"Strong at the largest table: its first decisions as a table plays them, "
+        f"budget {TABLE_THINK:.1f} s, target at most {TABLE_THINK + THINK_SLACK:.1f} s wall"
+    )
+    for game in games:
+        wall, cpu = strong_decisions(game, game.info.max_players)
+        print(
+            f"  {game.info.id:<16} {game.info.max_players:>2}p  "
+            f"wall max {wall:5.2f} s  cpu max {cpu:5.2f} s"
+        )
 
 
 def bare_deals(loop: BareLoop, players: int, seconds: float) -> float:
@@ -254,6 +292,7 @@ class Strength:
     wins: float
     margin: float
     think: float
+    playouts: float = 0.0
 
     @property
     def share(self) -> float:
@@ -268,6 +307,7 @@ class Strength:
             f"  {self.game:<16} {self.players:>2}p  {self.candidate} vs {self.baseline}: "
             f"wins {self.share:6.1%} [{lo:5.1%}, {hi:5.1%}]  {self.share / fair:4.2f}x fair "
             f"{fair:5.1%}  score diff {self.margin:+7.2f}  think {self.think * 1000:7.1f} ms"
+            + (f"  {self.playouts:6.0f} playouts a move" if self.playouts else "")
         )
 
 
@@ -291,6 +331,7 @@ class PitSums:
     margin: float = 0.0
     seconds: float = 0.0
     decisions: int = 0
+    playouts: int = 0
 
     def __add__(self, other: PitSums) -> PitSums:
         """Both parts' sums."""
@@ -300,6 +341,7 @@ class PitSums:
             self.margin + other.margin,
             self.seconds + other.seconds,
             self.decisions + other.decisions,
+            self.playouts + other.playouts,
         )
 
 
@@ -326,13 +368,16 @@ def pit_part(
             for i in range(players)
         ]
         state = game.setup(players, None, seed)
-        if candidate in seer_names(game_id):
+        seer = candidate in seer_names(game_id)
+        if seer:
             chosen = make_seer(game, candidate, state, bot_seed(seed, seat), think, iterations)
         else:
             chosen = make_player(game, candidate, bot_seed(seed, seat), think, iterations)
         timed = Timed(chosen)
         seated[seat] = timed
-        _, result = play_match(game, players, seated=seated, state=state, first=seat)
+        _, result = play_match(
+            game, players, seated=seated, state=state, first=seat if seer else None
+        )
         others = [t for i, t in enumerate(result.totals) if i != seat]
         sums += PitSums(
             1,
@@ -340,6 +385,7 @@ def pit_part(
             result.totals[seat] - sum(others) / len(others),
             timed.seconds,
             timed.decisions,
+            getattr(chosen, "playouts", 0),
         )
     return sums
 
@@ -357,8 +403,9 @@ def pit(
     progress: Callable[[PitSums], None] | None = None,
 ) -> Strength:
     """Play `matches` with `candidate` in a rotating seat among `baseline` players; where
-    several seats act at once, the candidate acts first (so an all-seeing one, `bench_seers`,
-    sees no choice made in the same step).
+    several seats act at once, they act in seat order as at the app's table and a LAN host
+    (an all-seeing candidate, `bench_seers`, acts first instead, so that it sees no choice made
+    in the same step).
 
     The matches are played a rotation of seats at a time, in that many processes at once if
     `jobs` > 1; the matches and their results are the same. `progress` is told the sums so far
@@ -391,6 +438,7 @@ def pit(
         sums.wins,
         sums.margin / sums.matches if sums.matches else 0.0,
         sums.seconds / sums.decisions if sums.decisions else 0.0,
+        sums.playouts / sums.decisions if sums.decisions else 0.0,
     )
 
 
@@ -433,11 +481,13 @@ def strength_table(
     only: Sequence[str] | None = None,
     with_baseline: bool = True,
     jobs: int = 1,
+    first_seed: int = 20_000,
 ) -> list[Strength]:
     """`candidate:baseline` measured per game at its usual count (and larger where played).
 
     With `with_baseline`, the baseline is also measured against random players. `jobs`: how
-    many processes play the matches of a row at once (see `pit`).
+    many processes play the matches of a row at once (see `pit`); match m is dealt from seed
+    `first_seed + m`.
     """
     candidate, sep, baseline = pair.partition(":")
     if not sep or not candidate or not baseline:
@@ -468,13 +518,31 @@ def strength_table(
                 continue
             shown = progress_line(f"{game.info.id} {n}p {candidate} vs {baseline}", matches)
             row = pit(
-                game, n, candidate, baseline, matches, think, iterations, jobs=jobs, progress=shown
+                game,
+                n,
+                candidate,
+                baseline,
+                matches,
+                think,
+                iterations,
+                first_seed=first_seed,
+                jobs=jobs,
+                progress=shown,
             )
             print(row.line(), flush=True)
             rows.append(row)
             if with_baseline and baseline != "random":
                 shown = progress_line(f"{game.info.id} {n}p {baseline} vs random", matches)
-                row = pit(game, n, baseline, "random", matches, jobs=jobs, progress=shown)
+                row = pit(
+                    game,
+                    n,
+                    baseline,
+                    "random",
+                    matches,
+                    first_seed=first_seed,
+                    jobs=jobs,
+                    progress=shown,
+                )
                 print(row.line(), flush=True)
                 rows.append(row)
     return rows

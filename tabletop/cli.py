@@ -163,6 +163,12 @@ def _tools_parser() -> argparse.ArgumentParser:
         default=1,
         help=_("processes playing a strength row's matches at once (one per core)"),
     )
+    bench.add_argument(
+        "--first-seed",
+        type=int,
+        default=20_000,
+        help=_("a strength row's match m is dealt from seed FIRST_SEED + m"),
+    )
     bench.add_argument("--ui", action="store_true", help=_("measure the table instead"))
     bench.add_argument("--net", action="store_true", help=_("measure LAN play on loopback"))
     bench.add_argument(
@@ -433,7 +439,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
         if args.jobs < 1:
             raise BadOption(Msg("--jobs must be at least 1."))
         strength_table(
-            args.strength, args.matches, args.think, args.iterations, args.game, jobs=args.jobs
+            args.strength,
+            args.matches,
+            args.think,
+            args.iterations,
+            args.game,
+            jobs=args.jobs,
+            first_seed=args.first_seed,
         )
         return 0
     if args.baseline:

@@ -113,3 +113,39 @@ def test_run_without_strength_matches(capsys: pytest.CaptureFixture[str]) -> Non
     bench.run(seconds=0.01, matches=0, only=["trump-duel"])
     out = capsys.readouterr().out
     assert "trump-duel" in out and "rule-of-thumb" not in out
+
+
+def test_a_strength_row_takes_simultaneous_choices_in_seat_order_as_the_table_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Vulture bids are sealed at once: the table asks its computers in seat order, so the
+    measured player in seat 2 bids after seats 0 and 1 (acting first is worth points there)."""
+    game = get_game("hagetaka")
+    acted: list[tuple[int, frozenset[int]]] = []
+    real_apply = game.apply
+
+    def apply(state: Any, seat: int, action: Any) -> Any:
+        acted.append((seat, frozenset(game.to_act(state))))
+        return real_apply(state, seat, action)
+
+    monkeypatch.setattr(game, "apply", apply)
+    sums = bench.pit_part("hagetaka", 3, "thumb", "random", range(2, 3))
+    assert sums.matches == 1
+    together = [(seat, acting) for seat, acting in acted if len(acting) > 1]
+    assert any(2 in acting for _, acting in together)
+    assert all(seat == min(acting) for seat, acting in together)
+
+
+def test_a_strength_row_reports_playouts_a_move_and_takes_fresh_seeds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    rows = bench.strength_table(
+        "search:random", 2, iterations=8, only=["trump-duel"], with_baseline=False, first_seed=7
+    )
+    assert len(rows) == 1 and rows[0].matches == 2
+    assert 0 < rows[0].playouts <= 8
+    assert "playouts a move" in capsys.readouterr().out
+    again = bench.pit(get_game("trump-duel"), 2, "search", "random", 2, iterations=8, first_seed=7)
+    assert (again.wins, again.margin) == (rows[0].wins, rows[0].margin)
+    other = bench.pit(get_game("trump-duel"), 2, "search", "random", 2, iterations=8, first_seed=9)
+    assert other.margin != rows[0].margin

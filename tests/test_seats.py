@@ -8,7 +8,15 @@ import json
 import pytest
 
 from tabletop.bots import levels
-from tabletop.bots.levels import TABLE_THINK, bot_level, level_bot, offered_levels, resolve_bot
+from tabletop.bots.base import bot_names
+from tabletop.bots.levels import (
+    TABLE_THINK,
+    bot_level,
+    level_bot,
+    offered_levels,
+    resolve_bot,
+    withheld_levels,
+)
 from tabletop.bots.runner import play_match
 from tabletop.bots.search import SearchBot
 from tabletop.engine.errors import BadOption
@@ -72,15 +80,27 @@ def test_saved_seats_keep_their_registered_players() -> None:
     assert seats_from(["Ann", "Bob"], []) == [SeatSpec("Ann"), SeatSpec("Bob")]
 
 
-def test_every_game_offers_three_levels_strong_being_search() -> None:
+def test_every_game_offers_strong_as_search_where_it_measured_stronger() -> None:
     for game in all_games():
         gid = game.info.id
+        if gid == "interaction":
+            continue
         assert [lv.key for lv in offered_levels(gid)] == ["easy", "steady", "strong"]
         assert [level_bot(gid, k) for k in ("easy", "steady", "strong")] == [
             "random",
             "thumb",
             "search",
         ]
+        assert withheld_levels(gid) == []
+
+
+def test_interaction_withholds_strong_which_plays_no_better_than_steady() -> None:
+    assert "search" in bot_names("interaction")
+    assert [lv.key for lv in offered_levels("interaction")] == ["easy", "steady"]
+    assert level_bot("interaction", "strong") == "thumb"
+    assert [(lv.key, like.key) for lv, like in withheld_levels("interaction")] == [
+        ("strong", "steady")
+    ]
 
 
 def test_a_game_without_thumb_or_search_plays_the_best_it_has(

@@ -110,5 +110,6 @@ register_world("interaction", sample_world)
 # Plain random playouts on purpose: a rule-of-thumb playout policy, playouts cut after one or two
 # rounds of turns, and the own-move tree all measured no stronger here (about a fair share among
 # thumb players); the thumb-playout search told the rivals' hands wins far more, so what it lacks
-# is what the deal hides, not a better model of play.
-register_search("interaction")
+# is what the deal hides, not a better model of play. So the Strong level is withheld here and
+# says why: a level's name must be true.
+register_search("interaction", stronger=False)

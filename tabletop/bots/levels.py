@@ -2,7 +2,9 @@
 
 A level is a preference over the registered players: Easy is `random`, Steady the rule-of-thumb
 player `thumb`, Strong the `search` player with the table's think budget. A game without the
-preferred player gets the best one it has (Strong without `search` plays `thumb`). Saved matches,
+preferred player gets the best one it has (Strong without `search` plays `thumb`). A level whose
+player measured no stronger than the level below in a game is withheld there: the pickers show
+it disabled and say why, so a level's name never promises what it does not play. Saved matches,
 logs and `--bots` keep naming players by their registered name; a level only chooses one and
 names it for people.
 """
@@ -12,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabletop.bots.base import Bot, bot_names, make_bot
-from tabletop.bots.search import make_search
+from tabletop.bots.search import make_search, search_is_stronger
 from tabletop.engine.errors import BadOption
 from tabletop.engine.text import Msg
 
@@ -79,10 +81,16 @@ def level(key: str) -> Level:
     return found
 
 
+def _plays(game_id: str, name: str, known: list[str]) -> bool:
+    """Whether a level may choose this registered player in a game (a search player only
+    where it measured stronger than the rule-of-thumb one)."""
+    return name in known and (name != "search" or search_is_stronger(game_id))
+
+
 def level_bot(game_id: str, key: str) -> str:
     """The registered player a level means in a game: its first preferred player there."""
     known = bot_names(game_id)
-    return next(name for name in level(key).prefers if name in known)
+    return next(name for name in level(key).prefers if _plays(game_id, name, known))
 
 
 def offered_levels(game_id: str) -> list[Level]:
@@ -93,6 +101,18 @@ def offered_levels(game_id: str) -> list[Level]:
         if not out or level_bot(game_id, lv.key) != level_bot(game_id, out[-1].key):
             out.append(lv)
     return out
+
+
+def withheld_levels(game_id: str) -> list[tuple[Level, Level]]:
+    """The levels a game has a player for but does not offer, each with the offered level it
+    would play no better than (Strong where the search measured no stronger than Steady)."""
+    known = bot_names(game_id)
+    offered = offered_levels(game_id)
+    return [
+        (lv, next(o for o in offered if level_bot(game_id, o.key) == level_bot(game_id, lv.key)))
+        for lv in LEVELS
+        if lv not in offered and lv.prefers[0] in known
+    ]
 
 
 def bot_level(game_id: str, bot: str) -> Level | None:

@@ -63,6 +63,9 @@ _POLICIES: dict[str, PlayoutPolicy] = {}
 _TREE: set[str] = set()
 """Games whose search grows a tree of the seat's own moves (`register_search`)."""
 
+_NOT_STRONGER: set[str] = set()
+"""Games whose search measured no stronger than the rule-of-thumb player (`register_search`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Estimate:
@@ -398,16 +401,27 @@ def playout_policy(game_id: str) -> PlayoutPolicy | None:
     return _POLICIES.get(game_id)
 
 
+def search_is_stronger(game_id: str) -> bool:
+    """Whether a game's search player measured stronger than its rule-of-thumb player."""
+    bot_names(game_id)  # loads the game's player module, which registers its search
+    return game_id not in _NOT_STRONGER
+
+
 def register_search(
     game_id: str,
     whole_match: bool = False,
     policy: PlayoutPolicy | None = None,
     tree: bool = False,
+    stronger: bool = True,
 ) -> None:
     """Offer `search` for a game whose module registered a world sampler; `whole_match`:
     its playouts go on to the end of the match (for rounds that are single fights); `policy`:
     how seats move in its playouts (default: at random); `tree`: grow a tree of the seat's own
-    moves (random playouts to the round's end) instead of comparing candidates world by world."""
+    moves (random playouts to the round's end) instead of comparing candidates world by world;
+    `stronger=False`: measured no stronger than the rule-of-thumb player, so no level offers it
+    as stronger (it stays registered for `--bots search` and the bench)."""
+    if not stronger:
+        _NOT_STRONGER.add(game_id)
     if tree:
         _TREE.add(game_id)
     if whole_match:

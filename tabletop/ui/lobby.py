@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop.bots.levels import level_bot, offered_levels
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.game import GameInfo
 from tabletop.engine.registry import all_games, get_game
@@ -40,11 +39,10 @@ from tabletop.net.headless import DEFAULT_PORT
 from tabletop.net.host import Host
 from tabletop.seats import LOCAL, NETWORK, SeatSpec, computer_label, default_bot
 from tabletop.ui.netsession import LanConfig, lan_addresses
-from tabletop.ui.newgame import option_value, option_widget
+from tabletop.ui.newgame import add_levels, option_value, option_widget
 from tabletop.ui.texts import game_title, shown_name
 
 SETTINGS_KEY = "lan/host"
-TOOLTIP = Qt.ItemDataRole.ToolTipRole
 
 
 class SeatChoice(QWidget):
@@ -59,10 +57,7 @@ class SeatChoice(QWidget):
         self.kind = QComboBox()
         self.kind.addItem(_("Open: a network player"), NETWORK)
         self.kind.addItem(_("A person at this computer"), LOCAL)
-        for level in offered_levels(game_id):
-            title = render(Msg("Computer: {level}", level=level.title))
-            self.kind.addItem(title, f"cpu:{level_bot(game_id, level.key)}")
-            self.kind.setItemData(self.kind.count() - 1, render(level.blurb), TOOLTIP)
+        add_levels(self.kind, game_id, lambda bot: f"cpu:{bot}")
         self.kind.setCurrentIndex(max(0, self.kind.findData(kind)))
         self.name = QLineEdit(name)
         self.name.setPlaceholderText(render(Msg("Player {number}", number=index + 1)))

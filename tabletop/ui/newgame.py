@@ -8,9 +8,11 @@ name of their player, as saved matches name them).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -28,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop.bots.levels import level_bot, offered_levels
+from tabletop.bots.levels import level_bot, offered_levels, withheld_levels
 from tabletop.engine.game import GameInfo, Option
 from tabletop.engine.text import Msg
 from tabletop.i18n import _, error_text, render
@@ -102,6 +104,37 @@ def option_value(opt: Option, widget: QWidget) -> Any:
     return opt.parse(widget.text())
 
 
+def add_levels(combo: QComboBox, game_id: str, data: Callable[[str], str]) -> None:
+    """The computer levels a game offers, as items of `combo` whose data is `data` of the
+    level's registered player; then each withheld level, disabled, saying why."""
+    for level in offered_levels(game_id):
+        combo.addItem(
+            render(Msg("Computer: {level}", level=level.title)), data(level_bot(game_id, level.key))
+        )
+        combo.setItemData(combo.count() - 1, render(level.blurb), Qt.ItemDataRole.ToolTipRole)
+    model = combo.model()
+    assert isinstance(model, QStandardItemModel)
+    for level, like in withheld_levels(game_id):
+        combo.addItem(
+            render(
+                Msg(
+                    "Computer: {level} (in this game no stronger than {like})",
+                    level=level.title,
+                    like=like.title,
+                )
+            )
+        )
+        model.item(combo.count() - 1).setEnabled(False)
+        combo.setItemData(
+            combo.count() - 1,
+            _(
+                "Not offered in this game: thinking ahead has not yet measured stronger than "
+                "the rules of thumb here."
+            ),
+            Qt.ItemDataRole.ToolTipRole,
+        )
+
+
 class SeatRow(QWidget):
     """One seat: its name and who plays it (a person, or a computer at a level)."""
 
@@ -113,12 +146,7 @@ class SeatRow(QWidget):
         self.name = QLineEdit(seat.name)
         self.kind = QComboBox()
         self.kind.addItem(_("Person"), "")
-        for level in offered_levels(game_id):
-            title = render(Msg("Computer: {level}", level=level.title))
-            self.kind.addItem(title, level_bot(game_id, level.key))
-            self.kind.setItemData(
-                self.kind.count() - 1, render(level.blurb), Qt.ItemDataRole.ToolTipRole
-            )
+        add_levels(self.kind, game_id, str)
         found = self.kind.findData(seat.bot or "")
         if found < 0:
             found = self.kind.findData(default_bot(game_id))

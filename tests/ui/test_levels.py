@@ -94,6 +94,27 @@ def test_the_dialog_names_levels_in_japanese(
     ]
 
 
+def test_interaction_shows_strong_withheld_and_says_why(
+    closing: Closing, settings: QSettings, japanese: None
+) -> None:
+    """Where the search measured no stronger than Steady, no picker promises a Strong player:
+    the level is listed disabled with the reason, in both pickers and in Japanese."""
+    info = get_game("interaction").info
+    combos = [
+        closing.widget(NewGameDialog(info, settings)).seat_rows[1].kind,
+        closing.widget(HostLobby(settings, "interaction")).seat_choices[1].kind,
+    ]
+    for kind in combos:
+        last = kind.count() - 1
+        assert kind.itemText(last) == "コンピューター: つよい（このゲームでは「ふつう」と同じ強さ）"
+        assert not kind.model().item(last).isEnabled()
+        assert "先読み" in kind.itemData(last, Qt.ItemDataRole.ToolTipRole)
+        assert kind.findData("search") < 0 and kind.findData("cpu:search") < 0
+        kind.setCurrentIndex(last - 1)
+        QTest.keyClick(kind, Qt.Key.Key_Down)
+        assert kind.currentIndex() == last - 1, "the keyboard does not choose a withheld level"
+
+
 def test_the_lobby_offers_levels_and_shows_them_once_open(
     qtbot: object, closing: Closing, settings: QSettings
 ) -> None:
