@@ -574,6 +574,26 @@ def test_forged_tables_cannot_flood_the_list(browser: Browser) -> None:
     assert len(browser.tables) == MAX_TABLES
 
 
+def test_a_real_table_is_listed_among_many_forged_senders(browser: Browser) -> None:
+    """Forged senders fill the list (10 addresses, 4 tables each); a real table announced
+    afterwards takes the place of the forged row heard from longest ago."""
+    game = all_games()[0]
+    port = browser._port
+    for n in range(10):
+        send_from(f"127.0.1.{n + 1}", port, [datagram(game, port=2000 + k) for k in range(4)])
+        pump_until(lambda: False, 0.02)
+    assert pump_until(lambda: len(browser.tables) >= MAX_TABLES, 5.0)
+    send_from("127.0.1.1", port, [datagram(game, port=2000 + k) for k in range(4)])
+    pump_until(lambda: False, 0.1)
+    stalest = min(browser._seen, key=browser._seen.__getitem__)
+    assert stalest[0] != "127.0.1.1"
+    send_from("127.0.0.99", port, [datagram(game, port=4567, host="real")])
+    assert pump_until(lambda: ("127.0.0.99", 4567) in browser.tables, 5.0)
+    assert browser.tables[("127.0.0.99", 4567)]["host"] == "real"
+    assert len(browser.tables) == MAX_TABLES and stalest not in browser.tables
+    assert all(("127.0.1.1", 2000 + k) in browser.tables for k in range(4))
+
+
 def test_a_listed_table_cannot_be_rewritten(browser: Browser) -> None:
     """Once listed, a table keeps its game, host name, size and password flag; only its
     open seats and started flag follow later datagrams."""
