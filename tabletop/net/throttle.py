@@ -5,9 +5,11 @@ passwords free, then must wait a delay that doubles with each further one; every
 password is answered at once and the delay is only remembered, so no socket is held open for
 it. When many wrong passwords arrive from anywhere (a guesser with many addresses), the whole
 table is under attack: an address that guessed wrong is refused unchecked, and a password
-from any address not yet let in is looked at only once every `Limits.password_gate` seconds
-in all. Seat tokens (a rejoin, an invitation) never meet this throttle, and addresses that
-gave the right password earlier keep being checked at once.
+from any address not yet let in is looked at only when a gate shared by all is open; each
+wrong password shuts it for `Limits.password_gate` seconds, twice as long each time while the
+attack lasts (at most `password_delay_max`). Seat tokens (a rejoin, an invitation) never
+meet this throttle, and addresses that gave the right password earlier keep being checked at
+once.
 
 `raise_file_limit` lets the host hold more sockets where the system allows it.
 """
@@ -61,6 +63,7 @@ class Guesses:
         self._recent: deque[float] = deque()
         self._trusted: OrderedDict[str, None] = OrderedDict()
         self._gate = 0.0
+        self._gated = 0
 
     def under_attack(self, now: float) -> bool:
         """True when more than `password_global` wrong passwords came from anywhere lately."""
@@ -104,7 +107,11 @@ class Guesses:
             delay = min(limits.password_delay_max, limits.password_delay * 2 ** min(extra - 1, 30))
         if self.under_attack(now):
             delay = limits.password_delay_max
-            self._gate = now + limits.password_gate
+            shut = limits.password_gate * 2 ** min(self._gated, 30)
+            self._gate = now + min(limits.password_delay_max, shut)
+            self._gated += 1
+        else:
+            self._gated = 0
         self._until[address] = now + delay
 
     def right(self, address: str) -> None:

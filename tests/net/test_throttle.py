@@ -31,16 +31,20 @@ def test_many_addresses_get_few_guesses_in_all() -> None:
 
 def test_the_gate_opens_for_one_guess_at_a_time() -> None:
     """Under attack a new address is looked at once the gate is open, and its wrong guess
-    shuts the gate again for everyone new."""
+    shuts the gate again for everyone new, for twice as long each time (up to the longest
+    delay)."""
     guesses = Guesses(LIMITS)
     for n in range(31):
         assert checked(guesses, f"10.1.0.{n}", 0.0)
     assert guesses.under_attack(0.0)
     told = guesses.refusal("10.2.0.1", 1.0)
     assert told is not None and "4 s" in render(told, "en")
-    assert checked(guesses, "10.2.0.1", 5.0)
-    assert not checked(guesses, "10.2.0.2", 5.5)
-    assert checked(guesses, "10.2.0.2", 10.0)
+    now, opened = 0.0, []
+    for n in range(200):
+        now += 0.5
+        if checked(guesses, f"10.2.{n // 250}.{n % 250}", now):
+            opened.append(now)
+    assert opened == [5.0, 15.0, 35.0, 65.0, 95.0]
 
 
 def test_an_address_let_in_before_is_never_held_at_the_gate() -> None:
