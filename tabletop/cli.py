@@ -421,12 +421,16 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """Print speed and strength figures."""
-    if args.ui or args.net:
-        if args.ui:
-            from tabletop.ui.bench import measure
-        else:
-            from tabletop.net.bench import measure
-        for key, val in measure().items():
+    if args.net:
+        from tabletop.net.bench import measure, report
+
+        for depth, line in report(measure()):
+            print("  " * depth + render(line))
+        return 0
+    if args.ui:
+        from tabletop.ui.bench import measure as measure_ui
+
+        for key, val in measure_ui().items():
             print(f"{key}: {val:.4g}")
         return 0
     if args.strength:

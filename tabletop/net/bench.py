@@ -32,8 +32,10 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
 from tabletop.bots.base import Bot, make_bot
 from tabletop.bots.runner import bot_seed
 from tabletop.engine.game import Game, State
-from tabletop.engine.log import replay
+from tabletop.engine.log import read_lines, replay
 from tabletop.engine.registry import all_games
+from tabletop.engine.rng import SECURE_FROM
+from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 from tabletop.net.client import Client
 from tabletop.net.host import Host, Limits, SeatSpec
@@ -285,11 +287,12 @@ def _held_up(record: Mapping[str, Any], ref: int) -> bool:
 
 
 def spawn_host(
-    game_id: str, players: int, seed: int, folder: Path, env: Mapping[str, str] | None = None
+    game_id: str, players: int, folder: Path, env: Mapping[str, str] | None = None
 ) -> tuple[subprocess.Popen[bytes], int, list[str]]:
     """A headless host process on loopback with `players` open seats, on a core of its own
     (`_on_host_core`); it, its port and the invitation token of each seat (serve reserves every
-    seat for its invitation).
+    seat for its invitation). It deals as a real match does, from a seed of its own drawing
+    (the hash generator, not the Mersenne Twister of small test seeds).
 
     It prints to `folder`/host.out and writes its own processing time per update to
     `folder`/host.timings.json (`serve --timings`). Like the app's host it keeps no autosave.
@@ -312,8 +315,6 @@ def spawn_host(
                 LOOPBACK,
                 "--announce-to",
                 "none",
-                "--seed",
-                str(seed),
                 "--timings",
                 str(folder / "host.timings.json"),
             ],
@@ -438,7 +439,8 @@ class Played:
     latencies to the last client (s), the host's processing time per update (s), the
     latencies until the host had written every View (s), how many actions those leave out
     because their client's send was held up (`sent_by_host`), and how long the host was kept
-    from running during each update (s, `Host.step_waits`)."""
+    from running during each update (s, `Host.step_waits`), and the seed the match was dealt
+    from (read from the revealed log; 0 when no log came)."""
 
     finished: bool
     bad: int
@@ -447,16 +449,18 @@ class Played:
     host_sent: list[float]
     held_up: int
     waits: list[float]
+    seed: int
 
 
 def play_one(
     game_id: str, players: int, seed: int, timeout: float, env: Mapping[str, str] | None = None
 ) -> Played:
-    """One loopback match, the host and every client each in its own process (`Played`).
-    `env` is added to the host process's environment (e.g. PYTHONPATH, to time another version
-    of the host against the same clients)."""
+    """One loopback match, the host and every client each in its own process (`Played`);
+    `seed` chooses the clients' random moves (the host draws the deal's seed). `env` is added
+    to the host process's environment (e.g. PYTHONPATH, to time another version of the host
+    against the same clients)."""
     with tempfile.TemporaryDirectory() as tmp:
-        proc, port, tokens = spawn_host(game_id, players, seed, Path(tmp), env)
+        proc, port, tokens = spawn_host(game_id, players, Path(tmp), env)
         outs = [Path(tmp) / f"client{i}.json" for i in range(players)]
         workers = [
             _process(_client_process, (port, token, seed * 100 + i, str(out), timeout))
@@ -483,9 +487,10 @@ def play_one(
                 record[key] = {int(k): v for k, v in record[key].items()}
         logs = [r["log"] for r in records if r["log"] is not None]
         if not logs:
-            return Played(False, players, [], [], [], 0, [])
+            return Played(False, players, [], [], [], 0, [], 0)
         # The log every client checked its own Views and events against (the fairness check).
-        done = replay(logs[0].splitlines())
+        lines = logs[0].splitlines()
+        done = replay(lines)
         finished = len(records) == players and all(r["fair"] for r in records)
         bad = players - len(records)
         bad += sum(
@@ -505,6 +510,7 @@ def play_one(
             sent_by_host(records, sent),
             held_up(records),
             host.get("waits", []),
+            int(next(read_lines(lines))[1]["seed"]),
         )
 
 
@@ -525,9 +531,11 @@ def run_matches(
     host: list[float] = []
     sent: list[float] = []
     waits: list[float] = []
-    completed = desynced = held = 0
+    completed = desynced = held = small = 0
+    load_start = _load()
     for m in range(matches):
         played = play_one(game_id, players, 1000 + m, timeout, env)
+        small += played.seed < SECURE_FROM
         completed += played.finished
         desynced += 1 if played.bad else 0
         lat.extend(played.latencies)
@@ -546,9 +554,18 @@ def run_matches(
         "host_waited_max_ms": max(waits, default=0.0) * 1000,
         "host_waited_updates": float(sum(w > WAITED for w in waits)),
         "actions": float(len(lat)),
+        "matches": float(matches),
         "completed": float(completed),
         "desynced": float(desynced),
+        "small_seeds": float(small),
+        "load_start": load_start,
+        "load_end": _load(),
     }
+
+
+def _load() -> float:
+    """The system's load average over the last minute (NaN where the system cannot tell)."""
+    return os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -571,7 +588,9 @@ def measure(matches: int = 3) -> dict[str, float]:
     are the host's own processing time per update it sent (engine, log and every frame
     written; `Host.step_times`); `host_waited_max_ms` the longest the host was kept from
     running during an update, and `host_waited_updates` how many updates that was over
-    `WAITED` (`Host.step_waits`: other programs held its core).
+    `WAITED` (`Host.step_waits`: other programs held its core). `small_seeds` counts matches
+    dealt from a seed below 2**64 (Mersenne Twister; a real match never is), `load_start` and
+    `load_end` are the system's one-minute load average around the game's matches.
     """
     out: dict[str, float] = {}
     biggest = sorted(all_games(), key=lambda g: g.info.max_players)[-2:]
@@ -579,3 +598,87 @@ def measure(matches: int = 3) -> dict[str, float]:
         for key, value in run_matches(game_id, players, matches).items():
             out[f"{game_id}-{players}p {key}"] = value
     return out
+
+
+TARGET_MS = 10.0
+"""The latency target: p99 from an action's send until the host has written every seat's
+frame of it, on a machine whose cores are not taken by other programs."""
+
+
+def report(figures: Mapping[str, float]) -> list[tuple[int, Msg]]:
+    """`measure`'s figures as lines for a person, each with its depth of indent: for each
+    table the host's part on the wall clock with the host's own processor time per update
+    beside it, so that a run slowed by other programs can be told from a slow host."""
+    target = Msg(
+        "Target: p99 ≤ {target} ms from an action's send until the host has written every "
+        "seat's frame, on a machine whose cores are free.",
+        target=f"{TARGET_MS:g}",
+    )
+    lines = [(0, target)]
+    tables = dict.fromkeys(key.split(" ", 1)[0] for key in figures)
+    for table in tables:
+        f = {key.split(" ", 1)[1]: value for key, value in figures.items() if key.startswith(table)}
+        game, players = table.rsplit("-", 1)
+
+        def ms(name: str, f: dict[str, float] = f) -> str:
+            return f"{f[name]:.1f}"
+
+        heading = Msg(
+            "{game}, {players} players: {completed} of {matches} matches completed, "
+            "{desynced} desynced, {actions} actions; load average {start} → {end}.",
+            game=game,
+            players=int(players.removesuffix("p")),
+            completed=int(f["completed"]),
+            matches=int(f["matches"]),
+            desynced=int(f["desynced"]),
+            actions=int(f["actions"]),
+            start=f"{f['load_start']:.2f}",
+            end=f"{f['load_end']:.2f}",
+        )
+        lines.append((0, heading))
+        details = [
+            Msg(
+                "Send → every seat's frame written: p50 {p50} ms, p99 {p99} ms (wall clock); "
+                "host's own CPU per update: p50 {cpu50} ms, p99 {cpu99} ms.",
+                p50=ms("host_sent_median_ms"),
+                p99=ms("host_sent_p99_ms"),
+                cpu50=ms("host_median_ms"),
+                cpu99=ms("host_p99_ms"),
+            ),
+            Msg(
+                "Send → last client holds its View: p50 {p50} ms, p99 {p99} ms (wall clock; "
+                "the clients share this machine's cores).",
+                p50=ms("median_ms"),
+                p99=ms("p99_ms"),
+            ),
+            Msg(
+                "The host was kept from running for up to {longest} ms, in {updates} updates "
+                "over {limit} ms; {held} sends paused in their client were left out.",
+                longest=ms("host_waited_max_ms"),
+                updates=int(f["host_waited_updates"]),
+                limit=f"{WAITED * 1000:g}",
+                held=int(f["host_sent_held_up"]),
+            ),
+            _verdict(f),
+        ]
+        if f["small_seeds"]:
+            details.append(
+                Msg(
+                    "{count} matches were dealt from a small seed, not as a real match is.",
+                    count=int(f["small_seeds"]),
+                )
+            )
+        lines += [(1, line) for line in details]
+    return lines
+
+
+def _verdict(f: Mapping[str, float]) -> Msg:
+    """Whether one table met the target, and if not whether the machine or the host is why."""
+    if f["host_sent_p99_ms"] <= TARGET_MS:
+        return Msg("Target met.")
+    if f["host_p99_ms"] <= TARGET_MS and f["host_waited_max_ms"] > TARGET_MS:
+        return Msg(
+            "Target missed on the wall clock, but the host's own CPU is within it and other "
+            "programs kept the host from running: measure again with free cores."
+        )
+    return Msg("Target missed.")

@@ -31,7 +31,8 @@ EXPIRY = 3.5
 """Seconds after the last announcement before a table leaves the list."""
 
 MAX_TABLES = 32
-"""The most tables listed at once; later ones wait until one expires."""
+"""The most tables listed at once; a new one takes the place of the one heard from longest
+ago, so senders filling the list cannot keep a real table out of it."""
 
 MAX_PER_ADDRESS = 4
 """The most tables listed from one sender address."""
@@ -83,9 +84,9 @@ class Browser(QObject):
     """Listens for announcements; `tables` maps (address, port) to the latest one heard.
 
     Every field is checked and cleaned (`messages.parse_announcement`); the list holds at
-    most MAX_TABLES, MAX_PER_ADDRESS from one address, and a listed table's identity
-    (PINNED) stays as first heard. A table in the list is only a claim: the password typed
-    for it goes to whoever answers at its address.
+    most MAX_TABLES (a new table replaces the one heard from longest ago) and MAX_PER_ADDRESS
+    from one address, and a listed table's identity (PINNED) stays as first heard. A table in
+    the list is only a claim: the password typed for it goes to whoever answers at its address.
     """
 
     changed = Signal()
@@ -135,8 +136,11 @@ class Browser(QObject):
             table["address"] = address
             key = (address, table["port"])
             old = self.tables.get(key)
-            if old is None and not self._room_for(address):
-                continue
+            if old is None:
+                if not self._room_for(address):
+                    continue
+                if len(self.tables) >= MAX_TABLES:
+                    self._drop(min(self._seen, key=self._seen.__getitem__))
             if old is not None and any(old[k] != table[k] for k in PINNED):
                 continue
             self._seen[key] = time.monotonic()
@@ -146,17 +150,22 @@ class Browser(QObject):
         if dirty:
             self.changed.emit()
 
+    def full(self) -> bool:
+        """True when the list holds as many tables as it can (a newcomer pushes one out)."""
+        return len(self.tables) >= MAX_TABLES
+
     def _room_for(self, address: str) -> bool:
-        """True when a new table from `address` may join the list."""
-        if len(self.tables) >= MAX_TABLES:
-            return False
+        """True when `address` may add one more table to the list."""
         return sum(1 for a, _port in self.tables if a == address) < MAX_PER_ADDRESS
+
+    def _drop(self, key: tuple[str, int]) -> None:
+        del self._seen[key]
+        del self.tables[key]
 
     def _expire(self) -> None:
         now = time.monotonic()
         old = [key for key, seen in self._seen.items() if now - seen > EXPIRY]
         for key in old:
-            del self._seen[key]
-            del self.tables[key]
+            self._drop(key)
         if old:
             self.changed.emit()

@@ -298,8 +298,12 @@ def join(host: str, port: int, bot: str, name: str, password: str | None, token:
 
 
 def split_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
-    """HOST[:PORT] to (host, port)."""
+    """HOST[:PORT] to (host, port); BadOption if the port is not one from 1 to 65535."""
     host, sep, port = text.rpartition(":")
     if sep and port.isdigit() and host:
+        if not 1 <= int(port) <= 65535:
+            raise BadOption(
+                Msg("{text} is not an address: type HOST or HOST:PORT (port 1–65535).", text=text)
+            )
         return host, int(port)
     return text, default_port

@@ -18,10 +18,9 @@ import secrets
 import sys
 import time
 import traceback
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from math import ceil
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +50,8 @@ from tabletop.net.framing import (
     encode,
     frame_text,
 )
+from tabletop.net.throttle import Guesses, raise_file_limit
+from tabletop.net.throttle import Limits as Limits
 from tabletop.seats import SeatSpec as SeatSpec
 from tabletop.seats import computer_name, person_name
 from tabletop.store import atomic_write
@@ -62,91 +63,11 @@ ANY_ADDRESS = "0.0.0.0"
 FULL_TEXT = Msg("The table has too many connections right now; try again in a moment.")
 """The reason of a `full` error (a client tries again by itself)."""
 
-GUESS_ADDRESSES = 4096
-"""The most addresses whose wrong passwords are remembered (the stalest is dropped first)."""
-
 CLOSE_GRACE = 2.0
 """Seconds a connection being closed has to take its last frames before it is cut."""
 
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """What the host tolerates from a connection before it closes it."""
-
-    hello_timeout: float = 10.0
-    idle_timeout: float = 90.0
-    rate: float = 100.0
-    burst: float = 200.0
-    max_strikes: int = 30
-    max_connections: int = 80
-    max_backlog: int = 32 * 1024 * 1024
-    password_free: int = 3
-    password_delay: float = 1.0
-    password_delay_max: float = 30.0
-    password_window: float = 600.0
-    password_global: int = 30
-
-
-class _Guesses:
-    """Wrong room passwords, per address and overall, and the penalty each earns.
-
-    An address gets `password_free` wrong passwords; after that each further one is answered
-    only after a delay that doubles every time (up to `password_delay_max`), and until that
-    delay is over the address is refused without its password being looked at. When more than
-    `password_global` wrong passwords arrived from anywhere within `password_window`, every
-    address that has guessed wrong is refused unchecked and each wrong answer waits the
-    longest delay; an address that has not guessed wrong is always checked, so an honest
-    player gets in at once.
-    """
-
-    def __init__(self, limits: Limits) -> None:
-        self.limits = limits
-        self._fails: dict[str, int] = {}
-        self._until: dict[str, float] = {}
-        self._last: dict[str, float] = {}
-        self._recent: deque[float] = deque()
-
-    def _overall(self, now: float) -> bool:
-        """True when too many wrong passwords came from anywhere lately."""
-        while self._recent and now - self._recent[0] > self.limits.password_window:
-            self._recent.popleft()
-        return len(self._recent) > self.limits.password_global
-
-    def blocked(self, address: str, now: float) -> float:
-        """Seconds `address` must wait before its password is looked at again (0: none)."""
-        if address not in self._fails:
-            return 0.0
-        if self._overall(now):
-            return max(self._until[address] - now, self.limits.password_delay)
-        return max(0.0, self._until[address] - now)
-
-    def wrong(self, address: str, now: float) -> float:
-        """Note a wrong password from `address`; the delay before answering it."""
-        limits = self.limits
-        if address not in self._fails and len(self._fails) >= GUESS_ADDRESSES:
-            self.right(min(self._last, key=self._last.__getitem__))
-        fails = self._fails[address] = self._fails.get(address, 0) + 1
-        self._last[address] = now
-        self._recent.append(now)
-        extra = fails - limits.password_free
-        delay = 0.0
-        if extra > 0:
-            delay = min(limits.password_delay_max, limits.password_delay * 2 ** min(extra - 1, 30))
-        if self._overall(now):
-            delay = limits.password_delay_max
-        self._until[address] = now + delay
-        return delay
-
-    def right(self, address: str) -> None:
-        """Forget an address's wrong passwords once it gave the right one."""
-        for table in (self._fails, self._until, self._last):
-            table.pop(address, None)
-
-    def forget_old(self, now: float) -> None:
-        """Drop addresses that have not guessed wrong for a whole window."""
-        window = self.limits.password_window
-        for address in [a for a, last in self._last.items() if now - last > window]:
-            self.right(address)
+ACCEPT_RETRY_MS = 200
+"""How soon the host listens again after the system refused it a connection."""
 
 
 class _GcHold:
@@ -279,7 +200,7 @@ class Host(QObject):
             self._seats.append(_Seat(spec, seat_token(), "", spec.kind != "network"))
             self._init_seat(i)
         self._conns: list[_Conn] = []
-        self._guesses = _Guesses(self.limits)
+        self._guesses = Guesses(self.limits)
         self._graveyard: list[QTcpSocket] = []
         self._closed_socks: list[QTcpSocket] = []
         self._log = io.StringIO()
@@ -319,6 +240,7 @@ class Host(QObject):
         self._opening: msg.EventTexts | None = None
         self._server = QTcpServer(self)
         self._server.newConnection.connect(self._on_new_connection)
+        self._server.acceptError.connect(self._on_accept_error)
         self._sweeper = QTimer(self)
         self._sweeper.setInterval(int(max(50, min(1000, self.limits.hello_timeout * 330))))
         self._sweeper.timeout.connect(self._sweep)
@@ -390,6 +312,7 @@ class Host(QObject):
     # ---- the network ---------------------------------------------------------------------
     def listen(self, port: int = 0, address: str = ANY_ADDRESS) -> int:
         """Start accepting clients; return the port (OSError if it cannot listen)."""
+        raise_file_limit()
         if not self._server.listen(QHostAddress(address), port):
             raise OSError(f"cannot listen on {address}:{port}: {self._server.errorString()}")
         self._closed = False
@@ -433,17 +356,34 @@ class Host(QObject):
             sock.readyRead.connect(lambda c=conn: self._on_ready_read(c))
             sock.disconnected.connect(lambda c=conn: self._on_disconnected(c))
             self._conns.append(conn)
-            if sum(1 for c in self._conns if not c.closing) > self.limits.max_connections:
+            if len(self._conns) > self.limits.max_connections:
                 self._make_room(conn)
 
-    def _make_room(self, new: _Conn) -> None:
-        """Close one connection over the cap, never a seated player's.
+    def _on_accept_error(self, _error: QAbstractSocket.SocketError) -> None:
+        """The system refused a connection (most often: out of open files) and Qt stopped
+        accepting: let go of every closing socket and listen again shortly."""
+        for conn in [c for c in self._conns if c.closing]:
+            self._cut(conn)
+        QTimer.singleShot(ACCEPT_RETRY_MS, self, self._resume_accepting)
 
-        The connection closed is one that has not said hello yet, else a spectator's, taken
+    def _resume_accepting(self) -> None:
+        if not self._closed and self._server.isListening():
+            self._server.resumeAccepting()
+
+    def _make_room(self, new: _Conn) -> None:
+        """Free one place of the cap, which counts every socket held, never a seated player's.
+
+        A connection already closing (its answer written) is cut first, the one closed
+        longest ago. Else the connection closed is one that has not said hello yet, else a
+        spectator's, taken
         from the address holding the most of them (oldest first), so a flood from one machine
         cannot push out anyone else. Only when every other connection holds a seat is the
         newcomer itself refused.
         """
+        closing = [c for c in self._conns if c.closing and c is not new]
+        if closing:
+            self._cut(min(closing, key=lambda c: c.closed_at))
+            return
         for spectators in (False, True):
             pool = [
                 c
@@ -513,18 +453,11 @@ class Host(QObject):
         else:
             self._send(conn, encode(msg.error(code, reason, False, ref)))
 
-    def _fail(self, conn: _Conn, code: str, reason: Msg, delay: float = 0.0) -> None:
-        """Send a fatal error and close; after `delay` seconds (reading nothing meanwhile)."""
+    def _fail(self, conn: _Conn, code: str, reason: Msg) -> None:
+        """Send a fatal error and close."""
         if conn.closing:
             return
         conn.closing = True
-        conn.closed_at = time.monotonic() + delay
-        if delay > 0:
-            QTimer.singleShot(int(delay * 1000), self, lambda: self._close_with(conn, code, reason))
-        else:
-            self._close_with(conn, code, reason)
-
-    def _close_with(self, conn: _Conn, code: str, reason: Msg) -> None:
         self._send(conn, encode(msg.error(code, reason, True)))
         self.message.emit(Msg("Closing a connection ({code}).", code=code))
         conn.closed_at = time.monotonic()
@@ -540,6 +473,11 @@ class Host(QObject):
         if sock.bytesToWrite() > self.limits.max_backlog:
             conn.closing = True
             sock.abort()
+
+    def _cut(self, conn: _Conn) -> None:
+        """Drop a connection's socket now (a closing one: its answer has been written)."""
+        conn.sock.abort()
+        self._on_disconnected(conn)
 
     def _on_disconnected(self, conn: _Conn) -> None:
         if conn.gone or not shiboken6.isValid(self):
@@ -620,20 +558,13 @@ class Host(QObject):
             return
         if self.password is not None:
             now = time.monotonic()
-            wait = self._guesses.blocked(conn.address, now)
-            if wait > 0:
-                self._fail(
-                    conn,
-                    "throttled",
-                    Msg(
-                        "Too many wrong room passwords from your address; wait {seconds} s.",
-                        seconds=ceil(wait),
-                    ),
-                )
+            refused = self._guesses.refusal(conn.address, now)
+            if refused is not None:
+                self._fail(conn, "throttled", refused)
                 return
             if not secrets.compare_digest((hello.password or "").encode(), self.password.encode()):
-                delay = self._guesses.wrong(conn.address, now)
-                self._fail(conn, "password", Msg("Wrong room password."), delay)
+                self._guesses.wrong(conn.address, now)
+                self._fail(conn, "password", Msg("Wrong room password."))
                 return
             self._guesses.right(conn.address)
         if hello.spectator:

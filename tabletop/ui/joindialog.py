@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop.engine.errors import UnknownGame
+from tabletop.engine.errors import BadOption, UnknownGame
 from tabletop.engine.registry import get_game
 from tabletop.engine.text import Msg
 from tabletop.i18n import _, render
@@ -161,6 +161,13 @@ class JoinDialog(QDialog):
             )
         elif not self.browser.tables:
             self.empty.setText(_("No table heard yet. Looking… (or type the host's address)"))
+        elif self.browser.full():
+            self.empty.setText(
+                _(
+                    "The list is full: many tables are being announced, and some may be fake. "
+                    "If yours is missing, type the host's address below."
+                )
+            )
         else:
             self.empty.setText("")
 
@@ -175,7 +182,11 @@ class JoinDialog(QDialog):
         if not text:
             self.status.setText(_("Pick a table from the list or type its address."))
             return
-        self.target = split_address(text)
+        try:
+            self.target = split_address(text)
+        except BadOption as err:
+            self.status.setText(render(err.message))
+            return
         self.settings.setValue("lan/name", self.name.text().strip())
         token = self.settings.value(token_key(*self.target), None)
         self._dial(str(token) if token else None)

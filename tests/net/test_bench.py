@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tabletop.engine.rng import SECURE_FROM
+from tabletop.i18n import render
 from tabletop.net.bench import (
     HELD_UP,
     HOST_CORE,
@@ -21,6 +23,7 @@ from tabletop.net.bench import (
     keep_off_host_core,
     latencies,
     play_one,
+    report,
     sent_by_host,
     spawn_host,
     usable_cores,
@@ -32,6 +35,8 @@ def test_bench_match_with_every_client_in_its_own_process() -> None:
     latency for each applied action and the host's own time for each update it sent."""
     played = play_one("triq", 3, seed=7, timeout=60)
     assert played.finished and played.bad == 0
+    # Dealt as a real match is: from a seed the host drew (the hash generator).
+    assert played.seed >= SECURE_FROM
     assert played.latencies and all(t > 0 for t in played.latencies)
     assert played.busy and all(t >= 0 for t in played.busy)
     assert len(played.waits) == len(played.busy) and all(w >= 0 for w in played.waits)
@@ -41,6 +46,47 @@ def test_bench_match_with_every_client_in_its_own_process() -> None:
     # after its last write returns, and a client on another core may hold that frame already.
     assert all(h > 0 for h in played.host_sent)
     assert statistics.median(played.host_sent) <= statistics.median(played.latencies)
+
+
+def figures(**changed: float) -> dict[str, float]:
+    """A made-up `measure` result for one table, with some figures changed."""
+    base = {
+        "median_ms": 14.0,
+        "p99_ms": 760.0,
+        "host_sent_median_ms": 4.5,
+        "host_sent_p99_ms": 737.0,
+        "host_sent_held_up": 4.0,
+        "host_median_ms": 1.4,
+        "host_p99_ms": 2.0,
+        "host_waited_max_ms": 20.0,
+        "host_waited_updates": 16.0,
+        "actions": 168.0,
+        "matches": 3.0,
+        "completed": 3.0,
+        "desynced": 0.0,
+        "small_seeds": 0.0,
+        "load_start": 4.85,
+        "load_end": 12.98,
+    }
+    return {f"triq-27p {key}": value for key, value in {**base, **changed}.items()}
+
+
+def test_the_report_puts_the_hosts_cpu_beside_the_wall_clock() -> None:
+    """Each table's host part on the wall clock and the host's own CPU per update are on one
+    line; a wall p99 over the target with the CPU within it and the host kept from running
+    says the machine was busy; the load average and the target's wording are printed."""
+    lines = [render(line, "en") for _depth, line in report(figures())]
+    assert "p99 ≤ 10 ms" in lines[0] and "cores are free" in lines[0]
+    both = next(line for line in lines if "every seat's frame written" in line)
+    assert "p99 737.0 ms" in both and "CPU" in both and "p99 2.0 ms" in both
+    assert any("4.85 → 12.98" in line for line in lines)
+    assert "free cores" in lines[-1]
+    assert "Target met" in render(report(figures(host_sent_p99_ms=8.0))[-1][1], "en")
+    slow = render(report(figures(host_p99_ms=12.0))[-1][1], "en")
+    assert "missed" in slow and "free cores" not in slow
+    small = [render(line, "en") for _depth, line in report(figures(small_seeds=2.0))]
+    assert "small seed" in small[-1]
+    assert [depth for depth, _line in report(figures())] == [0, 0, 1, 1, 1, 1]
 
 
 def test_latency_is_until_the_last_client_holds_the_view() -> None:
@@ -115,7 +161,7 @@ def test_the_host_has_a_core_to_itself_and_the_clients_stay_off_it(tmp_path: Pat
     """The bench's host runs on its own core, this process keeps every core, and a client
     process runs on the others (on one machine the clients would otherwise time themselves)."""
     cores = usable_cores()
-    proc, _port, _tokens = spawn_host("triq", 3, 1, tmp_path)
+    proc, _port, _tokens = spawn_host("triq", 3, tmp_path)
     try:
         assert os.sched_getaffinity(proc.pid) == {HOST_CORE}
         assert usable_cores() == cores

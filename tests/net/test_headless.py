@@ -8,8 +8,10 @@ import socket
 import subprocess
 import sys
 
+import pytest
 from PySide6.QtCore import QCoreApplication
 
+from tabletop.engine.errors import BadOption
 from tabletop.engine.registry import get_game
 from tabletop.net.bench import pump_until
 from tabletop.net.discovery import Announcer, Browser
@@ -148,6 +150,9 @@ def test_split_address() -> None:
     """HOST[:PORT] with the default port."""
     assert split_address("10.0.0.2:5000") == ("10.0.0.2", 5000)
     assert split_address("den", 47310) == ("den", 47310)
+    for bad in ("den:99999", "den:0"):
+        with pytest.raises(BadOption):
+            split_address(bad)
 
 
 def free_udp_port() -> int:

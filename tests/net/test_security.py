@@ -6,9 +6,11 @@ every host and client is closed by a fixture, even when a test fails.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import getpass
 import json
+import os
 import socket
 import stat
 import tracemalloc
@@ -180,7 +182,7 @@ def duel(tables: Any, **kwargs: Any) -> tuple[Host, Client]:
     host = tables.host(
         game="trump-duel", specs=[SeatSpec(network=True), SeatSpec(bot="random")], **kwargs
     )
-    player = tables.client(host.port, "Ann")
+    player = tables.client(host.port, "Ann", kwargs.get("password"))
     assert pump_until(lambda: player.view is not None, 10.0)
     return host, player
 
@@ -247,8 +249,8 @@ def test_wrong_passwords_are_throttled_per_address(tables: Any, raws: Callable[.
     right = guess(raws, host.port, "sesame")
     codes = [answer(raw) for raw in burst]
     assert codes.count("password") <= 1 and codes.count("throttled") >= 29
-    reason = Msg.from_json(right.errors()[0]["reason"])
-    assert answer(right) == "throttled" and "wait" in render(reason, "en")
+    assert answer(right) == "throttled"
+    assert "wait" in render(Msg.from_json(right.errors()[0]["reason"]), "en")
     assert host.open_seats() == 3
     for n in range(2):
         assert answer(guess(raws, host.port, f"typo{n}", "127.0.0.2")) == "password"
@@ -257,14 +259,163 @@ def test_wrong_passwords_are_throttled_per_address(tables: Any, raws: Callable[.
 
 
 def test_wrong_passwords_are_throttled_overall(tables: Any, raws: Callable[..., Any]) -> None:
-    """Many addresses guessing once each: past the overall budget every address that guessed
-    wrong is refused unchecked, while an address that never did still gets in."""
-    limits = Limits(password_global=6, password_delay=0.2, password_delay_max=0.4)
+    """Forty addresses guessing once each: past the overall budget no further password is
+    looked at, from a new address either; an address let in before and a seat token still get
+    in at once, and a newcomer is told to wait or ask for an invitation."""
+    limits = Limits(password_global=6, password_gate=20.0)
     host = tables.host(password="sesame", limits=limits)
-    for n in range(8):
-        assert answer(guess(raws, host.port, "guess", f"127.0.0.{10 + n}")) == "password"
-    assert answer(guess(raws, host.port, "sesame", "127.0.0.10")) == "throttled"
     assert answer(guess(raws, host.port, "sesame", "127.0.0.3")) == "welcome"
+    invited = host.invitation(2)
+    codes = [answer(guess(raws, host.port, "guess", f"127.0.2.{1 + n}")) for n in range(40)]
+    assert codes.count("password") == 7 and codes.count("throttled") == 33
+    assert answer(guess(raws, host.port, "sesame", "127.0.0.3")) == "welcome"
+    newcomer = guess(raws, host.port, "sesame", "127.0.0.4")
+    assert answer(newcomer) == "throttled"
+    told = render(Msg.from_json(newcomer.errors()[0]["reason"]), "en")
+    assert "token" in told and "20 s" in told
+    guest = raws(host.port, "127.0.0.4")
+    guest.send(encode(msg.hello("Ann", token=invited)))
+    assert answer(guest) == "welcome"
+
+
+def test_a_wrong_password_is_answered_at_once(tables: Any, raws: Callable[..., Any]) -> None:
+    """The delay a wrong password earns is remembered, not served holding the socket: the
+    answer comes at once, the host lets go of the socket, and the address is refused unchecked
+    until the delay is over."""
+    host = tables.host(password="sesame", limits=Limits(password_free=0, password_delay=30.0))
+    first = guess(raws, host.port, "guess")
+    assert pump_until(lambda: bool(first.frames()), 2.0), "the answer was held back"
+    assert first.errors()[0]["code"] == "password"
+    first.wait_closed(2.0)
+    assert pump_until(lambda: host.live_sockets() == 0, 2.0)
+    again = guess(raws, host.port, "sesame")
+    assert answer(again) == "throttled"
+    assert "30 s" in render(Msg.from_json(again.errors()[0]["reason"]), "en")
+
+
+class Attacker:
+    """Plain sockets from many loopback addresses that send one thing each and then neither
+    read nor close (a guesser holding what it can); all closed by `close`."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.socks: list[socket.socket] = []
+
+    def wave(self, sources: list[str], payload: bytes) -> None:
+        """Connect from each of `sources` (without blocking), then send `payload` on each."""
+        fresh = []
+        for source in sources:
+            try:
+                sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            except OSError:  # this process is out of files: the host hoards them
+                break
+            sock.bind((source, 0))
+            sock.setblocking(False)
+            sock.connect_ex((LOOPBACK, self.port))
+            fresh.append(sock)
+        self.socks.extend(fresh)
+        pump_until(lambda: False, 0.05)
+        for sock in fresh:
+            with contextlib.suppress(OSError):
+                sock.send(payload)
+
+    def close(self) -> None:
+        """Close every socket."""
+        for sock in self.socks:
+            sock.close()
+        self.socks.clear()
+
+
+@pytest.fixture
+def attacker() -> Iterator[Callable[[int], Attacker]]:
+    """Make `Attacker`s; every socket is closed at teardown."""
+    made: list[Attacker] = []
+
+    def make(port: int) -> Attacker:
+        made.append(Attacker(port))
+        return made[-1]
+
+    yield make
+    for one in made:
+        one.close()
+
+
+def sources(first: int, count: int) -> list[str]:
+    """`count` loopback addresses 127.0.x.y, none of them 127.0.0.*."""
+    return [f"127.0.{1 + (first + n) // 250}.{1 + (first + n) % 250}" for n in range(count)]
+
+
+def test_a_guessing_flood_stays_inside_the_cap(
+    tables: Any, attacker: Callable[[int], Attacker]
+) -> None:
+    """Wrong passwords from 200 addresses that never close their end: the host holds no more
+    sockets than its cap at any moment."""
+    host = tables.host(password="sesame", limits=Limits(max_connections=20, password_global=5))
+    flood = attacker(host.port)
+    held = []
+    for wave in range(10):
+        flood.wave(sources(20 * wave, 20), encode(msg.hello("Eve", "guess")))
+        pump_until(lambda: False, 0.05)
+        held.append(host.live_sockets())
+    assert max(held) <= 21, held
+
+
+@pytest.fixture
+def few_files() -> Iterator[Callable[[int], None]]:
+    """Lower this process's open-file soft limit to so many more than are open now (restored
+    at teardown)."""
+    import resource
+
+    old = resource.getrlimit(resource.RLIMIT_NOFILE)
+
+    def lower(extra: int) -> None:
+        open_now = len(os.listdir("/proc/self/fd"))
+        resource.setrlimit(resource.RLIMIT_NOFILE, (open_now + extra, old[1]))
+
+    yield lower
+    resource.setrlimit(resource.RLIMIT_NOFILE, old)
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").exists(), reason="counts open files in /proc")
+def test_the_host_listens_again_after_running_out_of_files(
+    tables: Any, attacker: Callable[[int], Attacker], few_files: Callable[[int], None]
+) -> None:
+    """Idle connections from 60 addresses use up every file the process may open, so the
+    system refuses the host a connection; once they are gone a player gets in."""
+    host = tables.host()
+    few_files(30)
+    flood = attacker(host.port)
+    flood.wave(sources(0, 60), b"")
+    pump_until(lambda: False, 0.3)
+    flood.close()
+    player = tables.client(host.port, "Ann")
+    assert pump_until(lambda: player.seat is not None, 5.0)
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").exists(), reason="counts open files in /proc")
+def test_a_seat_rejoins_during_a_guessing_attack(
+    tables: Any, attacker: Callable[[int], Attacker], few_files: Callable[[int], None]
+) -> None:
+    """Guessers from 300 addresses, some idle, most sending wrong passwords, in a process
+    allowed few open files: a dropped player coming back in the middle of it gets their seat
+    back with its token at once."""
+    host, player = duel(
+        tables, password="sesame", limits=Limits(max_connections=20, password_global=5)
+    )
+    token = player.token
+    player.drop()
+    assert pump_until(lambda: not host.seat_rows()[0]["connected"], 5.0)
+    few_files(300 + 20 + 60)
+    flood = attacker(host.port)
+    wrong, idle = encode(msg.hello("Eve", "guess")), b""
+    back = None
+    for wave in range(10):
+        flood.wave(sources(30 * wave, 30), idle if wave % 3 == 0 else wrong)
+        pump_until(lambda: False, 0.05)
+        if wave == 5:
+            back = tables.client(host.port, "Ann", token=token)
+    assert back is not None and pump_until(lambda: back.view is not None, 5.0)
+    assert back.seat == 0 and host.seat_rows()[0]["connected"]
 
 
 # ---- F: invitations and takeovers -------------------------------------------------------------
@@ -424,6 +575,26 @@ def test_forged_tables_cannot_flood_the_list(browser: Browser) -> None:
     assert pump_until(lambda: len(browser.tables) >= MAX_TABLES, 5.0)
     pump_until(lambda: False, 0.3)
     assert len(browser.tables) == MAX_TABLES
+
+
+def test_a_real_table_is_listed_among_many_forged_senders(browser: Browser) -> None:
+    """Forged senders fill the list (10 addresses, 4 tables each); a real table announced
+    afterwards takes the place of the forged row heard from longest ago."""
+    game = all_games()[0]
+    port = browser._port
+    for n in range(10):
+        send_from(f"127.0.1.{n + 1}", port, [datagram(game, port=2000 + k) for k in range(4)])
+        pump_until(lambda: False, 0.02)
+    assert pump_until(lambda: len(browser.tables) >= MAX_TABLES, 5.0)
+    send_from("127.0.1.1", port, [datagram(game, port=2000 + k) for k in range(4)])
+    pump_until(lambda: False, 0.1)
+    stalest = min(browser._seen, key=browser._seen.__getitem__)
+    assert stalest[0] != "127.0.1.1"
+    send_from("127.0.0.99", port, [datagram(game, port=4567, host="real")])
+    assert pump_until(lambda: ("127.0.0.99", 4567) in browser.tables, 5.0)
+    assert browser.tables[("127.0.0.99", 4567)]["host"] == "real"
+    assert len(browser.tables) == MAX_TABLES and stalest not in browser.tables
+    assert all(("127.0.1.1", 2000 + k) in browser.tables for k in range(4))
 
 
 def test_a_listed_table_cannot_be_rewritten(browser: Browser) -> None:

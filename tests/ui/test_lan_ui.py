@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import socket
 from collections import Counter as Multiset
 
 import pytest
@@ -11,13 +13,16 @@ from ui_helpers import Closing, gesture, grip, mouse_drag
 
 from tabletop.bots.base import make_bot
 from tabletop.engine.errors import IllegalAction
+from tabletop.engine.registry import get_game
 from tabletop.engine.views import BACK
 from tabletop.net import discovery
+from tabletop.net import messages as msg
 from tabletop.net.client import Client
 from tabletop.net.discovery import Announcer
 from tabletop.net.fairness import short
 from tabletop.net.host import Host, SeatSpec
 from tabletop.ui.app import MainWindow
+from tabletop.ui.joindialog import JoinDialog
 from tabletop.ui.netsession import HostSession, NetBar
 from tabletop.ui.table import INSTANT, TableWidget
 
@@ -97,6 +102,42 @@ def test_join_dialog_lists_a_table_announced_on_loopback(
     announcer.stop()
     qtbot.waitUntil(lambda: dialog.tables.topLevelItemCount() == 0, timeout=WAIT)
     dialog.reject()
+
+
+def test_join_list_full_of_forged_tables_still_lists_a_real_one(
+    qtbot: object, closing: Closing, settings: QSettings
+) -> None:
+    """Forged senders fill the Join list; a real table announced afterwards shows, with its
+    address; the dialog says the list is full and to type the address; a typed address with
+    an impossible port is refused in words."""
+    lan = loopback_lan()
+    dialog = closing.widget(JoinDialog(settings, lan))
+    game = get_game("interaction")
+    forged = msg.announcement(game, "free", 2000, 3, 1, False, False)
+    for n in range(10):
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+            sock.bind((f"127.0.1.{n + 1}", 0))
+            for k in range(4):
+                data = json.dumps({**forged, "port": 2000 + k}).encode()
+                sock.sendto(data, (LOOPBACK, lan.discovery_port))
+        qtbot.wait(20)
+    qtbot.waitUntil(lambda: dialog.tables.topLevelItemCount() == discovery.MAX_TABLES, timeout=WAIT)
+    assert "full" in dialog.empty.text() and "address" in dialog.empty.text()
+    real = msg.announcement(game, "Ann's table", 4567, 3, 1, False, False)
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+        sock.bind(("127.0.0.99", 0))
+        sock.sendto(json.dumps(real).encode(), (LOOPBACK, lan.discovery_port))
+
+    def rows() -> list:
+        return [dialog.tables.topLevelItem(i) for i in range(dialog.tables.topLevelItemCount())]
+
+    qtbot.waitUntil(lambda: any(r.text(1) == "Ann's table" for r in rows()), timeout=WAIT)
+    row = next(r for r in rows() if r.text(1) == "Ann's table")
+    assert row.text(2) == "127.0.0.99:4567"
+    assert len(rows()) == discovery.MAX_TABLES
+    dialog.address.setText("den:99999")
+    dialog.join()
+    assert "1–65535" in dialog.status.text() and dialog.client is None
 
 
 def test_lobby_join_list_and_a_computer_play_a_whole_match(
