@@ -85,6 +85,7 @@ class Client(QObject):
         retry_ms: int = 500,
         retries: int = 120,
         ping_ms: int = 15_000,
+        reveal_wait_ms: int = REVEAL_WAIT_MS,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -126,12 +127,10 @@ class Client(QObject):
         """What was wrong with the table or the shuffle as soon as it was seen."""
         self._reveal_wait = QTimer(self)
         self._reveal_wait.setSingleShot(True)
-        self._reveal_wait.setInterval(REVEAL_WAIT_MS)
+        self._reveal_wait.setInterval(reveal_wait_ms)
         self._reveal_wait.timeout.connect(
             lambda: self._give_up(
-                Msg(
-                    "No seed came within {seconds} s of the result.", seconds=REVEAL_WAIT_MS // 1000
-                )
+                Msg("No seed came within {seconds} s of the result.", seconds=reveal_wait_ms / 1000)
             )
         )
         self._ref = 0

@@ -768,8 +768,8 @@ class Host(QObject):
             self._touched, self._touched_steps = frozenset(), 0
         return texts
 
-    def _shuffle_frames(self) -> bytes:
-        """The table and, once every part is in, the shuffle: sent before a connection's View."""
+    def _shuffle_frames(self, conn: _Conn) -> bytes:
+        """The table and, once every part is in, the shuffle: sent before `conn`'s View."""
         if self.table is None:
             return b""
         data = encode(msg.table(self.table))
@@ -781,12 +781,12 @@ class Host(QObject):
         state = self.state
         if state is None:
             if self.table is not None:
-                self._send(conn, self._shuffle_frames())
+                self._send(conn, self._shuffle_frames(conn))
             return
         self._flush()
         view = self._texts(state).seat_view(conn.seat)
         conn.sent = view
-        data = self._shuffle_frames() + view.frame_bytes(self.seq)
+        data = self._shuffle_frames(conn) + view.frame_bytes(self.seq)
         if self.seq == 0:
             if self._opening is None:
                 self._opening = msg.EventTexts(0, state.opening)
@@ -886,14 +886,15 @@ class Host(QObject):
             return
         self.message.emit(Msg("Everyone is shuffling."))
         self._broadcast_seats()
-        data = self._shuffle_frames()
         for conn in self._conns:
             if conn.joined and not conn.closing:
-                self._send(conn, data)
+                self._send(conn, self._shuffle_frames(conn))
 
     def _on_nonce(self, conn: _Conn, nonce: str) -> None:
         """A player's part of the shuffle: kept when it is the one its hello pledged."""
         index = conn.seat
+        if index is not None and self.nonces is not None and self.nonces[index] == nonce:
+            return  # shown again on seeing the table again (a reconnect): nothing to do
         if index is None or self.table is None or self.nonces is not None:
             self._strike(conn, "bad-message", Msg("No part of the shuffle is wanted now."))
             return
