@@ -70,6 +70,10 @@ EVERYONE_SHUFFLED = Msg(
     "Everyone helped shuffle: the deal was fixed before anyone saw a card, and this computer "
     "checked every card you were shown."
 )
+HOST_ALONE = Msg(
+    "No one at another computer helped shuffle, so the host alone chose the deal; this "
+    "computer checked every card it was shown."
+)
 NOT_SHOWN = Msg("Not verified: the host did not show its seed.")
 BAD_SHUFFLE = Msg("The deal was not the shuffle everyone made together.")
 BAD_CARDS = Msg("The cards you were shown are not the ones in the host's record of the match.")
@@ -549,6 +553,8 @@ def _check_play(lines: list[str], received: Received) -> Verdict:
         moves = _check_moves(lines, received, seat)
         if moves is not None:
             return moves
+    if received.table is not None and not persons(received.table):
+        return Verdict(True, VERIFIED, HOST_ALONE)
     return Verdict(True, VERIFIED)
 
 
