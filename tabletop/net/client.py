@@ -21,6 +21,7 @@ from tabletop.net.fairness import (
     Received,
     Verdict,
     failed,
+    late,
     new_nonce,
     pledge,
     record_code,
@@ -121,6 +122,7 @@ class Client(QObject):
         self.nonce = new_nonce()
         """This client's secret part of the shuffle, shown only once the table is fixed."""
         self.received.nonce = None if spectator else self.nonce
+        self.received.rejoined = token is not None
         self.code: str | None = None
         """The table code (None until every part of the shuffle is in)."""
         self.shuffle_problem: Verdict | None = None
@@ -379,6 +381,8 @@ class Client(QObject):
             self.received.table = table
         if self.seat is None or self.received.nonces is not None:
             return
+        if late(self.received):
+            return  # the seat's pledge was made elsewhere; nothing of ours to show
         pledges = self.received.table.get("pledges")
         mine = pledge(self.nonce)
         if not isinstance(pledges, list) or self.seat >= len(pledges) or pledges[self.seat] != mine:
@@ -403,7 +407,7 @@ class Client(QObject):
             )
         except ValueError:
             kept = False
-        if self.seat is not None and kept:
+        if self.seat is not None and kept and not late(self.received):
             kept = nonces[self.seat] == self.nonce
         if not kept:
             self._shuffle_failed(Msg("The shuffle does not hold every pledged part as pledged."))

@@ -74,6 +74,10 @@ HOST_ALONE = Msg(
     "No one at another computer helped shuffle, so the host alone chose the deal; this "
     "computer checked every card it was shown."
 )
+JOINED_LATE = Msg(
+    "The other players helped shuffle before you came back to this seat from here, and this "
+    "computer checked every card you were shown since."
+)
 NOT_SHOWN = Msg("Not verified: the host did not show its seed.")
 BAD_SHUFFLE = Msg("The deal was not the shuffle everyone made together.")
 BAD_CARDS = Msg("The cards you were shown are not the ones in the host's record of the match.")
@@ -224,6 +228,9 @@ class Received:
     sent: list[dict[str, Any]] = field(default_factory=list)
     early: bool = False
     """True when the host revealed its seed before the result."""
+    rejoined: bool = False
+    """True when this client came to its seat with a token it was given before (another
+    window or program may have pledged for the seat)."""
 
     def lines(self) -> list[str]:
         """The record as JSON Lines (the received file)."""
@@ -235,6 +242,7 @@ class Received:
             "commitment": self.commitment,
             "nonce": self.nonce,
             "welcome": self.welcome,
+            "rejoined": self.rejoined,
         }
         out: list[dict[str, Any]] = [head]
         if self.table is not None:
@@ -279,6 +287,7 @@ class Received:
             commitment=head.get("commitment"),
             nonce=nonce,
             welcome=welcome,
+            rejoined=head.get("rejoined") is True,
         )
         for number, obj in enumerate(records[1:], start=2):
             kind = obj["type"]
@@ -446,7 +455,7 @@ def _check_shuffle(received: Received) -> int | Verdict:
                     number=index + 1,
                 ),
             )
-    if seat is not None and received.nonce is not None:
+    if seat is not None and received.nonce is not None and not late(received):
         mine = pledge(received.nonce)
         if not 0 <= seat < len(pledges) or pledges[seat] != mine or nonces[seat] != received.nonce:
             return failed(
@@ -454,6 +463,20 @@ def _check_shuffle(received: Received) -> int | Verdict:
                 Msg("Your own part of the shuffle was left out or replaced."),
             )
     return deal_seed(received.seed, table, nonces)
+
+
+def late(received: Received) -> bool:
+    """True when this client came back with a token to a table whose pledge for its seat is
+    not its own (it was made by the window or program that held the seat at the start)."""
+    table, seat = received.table, received.seat
+    if not received.rejoined or table is None or seat is None or received.nonce is None:
+        return False
+    pledges = table.get("pledges")
+    return not (
+        isinstance(pledges, list)
+        and seat < len(pledges)
+        and pledges[seat] == pledge(received.nonce)
+    )
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -555,6 +578,8 @@ def _check_play(lines: list[str], received: Received) -> Verdict:
             return moves
     if received.table is not None and not persons(received.table):
         return Verdict(True, VERIFIED, HOST_ALONE)
+    if late(received):
+        return Verdict(True, VERIFIED, JOINED_LATE)
     return Verdict(True, VERIFIED)
 
 

@@ -842,6 +842,9 @@ class Host(QObject):
         return msg.seats(self.seat_rows(), self.state is not None)
 
     def _broadcast_seats(self) -> None:
+        # Steps applied before this change of seats go out first: a client tells its own
+        # moves from a computer's by the seats it was shown at each step.
+        self._flush()
         data = encode(self._seats_message())
         for conn in self._conns:
             if conn.joined and not conn.closing:
