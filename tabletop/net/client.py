@@ -444,6 +444,8 @@ class Client(QObject):
             )
 
     def _decide(self, verdict: Verdict) -> None:
+        verdict.table_code = self.code
+        verdict.record_code = self.record_code()
         self.fairness = verdict
         self.received.verdict = verdict.to_json()
         self.verified.emit(verdict)

@@ -175,6 +175,15 @@ class Verdict:
     reason: Msg
     summary: Msg = EVERYONE_SHUFFLED
     shown: bool = True
+    table_code: str | None = None
+    """The code of the table and the shuffle, to compare aloud (None if there was none)."""
+    record_code: str | None = None
+    """The code of the record the host revealed, to compare aloud (None if it revealed none)."""
+
+    @property
+    def fair(self) -> bool:
+        """True when the check passed and every player helped shuffle (the green tick)."""
+        return self.ok and self.summary == EVERYONE_SHUFFLED
 
     @property
     def message(self) -> str:
@@ -189,6 +198,8 @@ class Verdict:
             "summary": self.summary.to_json(),
             "reason": self.reason.to_json(),
             "message": str(self.reason),
+            "table_code": self.table_code,
+            "record_code": self.record_code,
         }
 
 

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from tabletop.engine.game import Result
 from tabletop.engine.text import Msg
 from tabletop.i18n import _, render
+from tabletop.net.fairness import Verdict
 from tabletop.ui.scores import fmt
 from tabletop.ui.texts import and_list
 
@@ -183,34 +184,78 @@ class ResultsDialog(QDialog):
         close.clicked.connect(self.accept)
 
     def track_fairness(self, commitment: str, verdict: object, verified: SignalInstance) -> None:
-        """Show a LAN client's own fairness check: pending, then its verdict (`.ok`, `.message`).
+        """Show a LAN client's own fairness check: pending, then its verdict in plain words,
+        the codes to compare aloud, and the technical detail behind a "Details" button.
 
-        `verified` is the signal that brings the verdict when the host reveals the log.
+        `verdict` is a `fairness.Verdict` or None; `verified` the signal that brings it.
         """
+        self.commitment = commitment
         self.fairness = QLabel()
         self.fairness.setWordWrap(True)
-        self.fairness.setToolTip(
-            render(Msg("The host's seed commitment: {value}", value=commitment))
-        )
+        self.codes = QLabel()
+        self.codes.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details = QLabel()
+        self.details.setWordWrap(True)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details.setStyleSheet("color: #424242;")
+        self.details.hide()
+        self.details_button = QPushButton(_("Details", ctx="fairness"))
+        self.details_button.setCheckable(True)
+        self.details_button.toggled.connect(self.details.setVisible)
+        row = QHBoxLayout()
+        row.addWidget(self.fairness, 1)
+        row.addWidget(self.details_button, 0, Qt.AlignmentFlag.AlignTop)
         layout = self.layout()
         assert isinstance(layout, QVBoxLayout)
-        layout.insertWidget(layout.count() - 1, self.fairness)
+        at = layout.count() - 1
+        layout.insertLayout(at, row)
+        layout.insertWidget(at + 1, self.codes)
+        layout.insertWidget(at + 2, self.details)
         self._show_fairness(verdict)
         verified.connect(self._show_fairness)
 
     def _show_fairness(self, verdict: object) -> None:
-        if verdict is None:
-            self.fairness.setText(_("Checking the deal against the host's revealed seed and log…"))
-            return
-        if getattr(verdict, "ok", False):
-            self.fairness.setStyleSheet("color: #2e7d32; font-weight: bold;")
-            self.fairness.setText(_("✔ Fair deal verified (this computer checked the whole log)"))
-        else:
-            self.fairness.setStyleSheet("color: #c62828; font-weight: bold;")
-            failed = Msg(
-                "✘ Fairness check failed: {reason}", reason=str(getattr(verdict, "message", ""))
+        if not isinstance(verdict, Verdict):
+            self.fairness.setStyleSheet("")
+            self.fairness.setText(_("Checking that the deal was fair…"))
+            self.codes.setText("")
+            self.details.setText(
+                render(Msg("The host's sealed seed: {value}", value=self.commitment))
             )
-            self.fairness.setText(render(failed))
+            return
+        if verdict.fair:
+            colour, mark = "#2e7d32", "✔ "
+        elif verdict.ok:
+            colour, mark = "#5d4037", ""
+        elif not verdict.shown:
+            colour, mark = "#e65100", "? "
+        else:
+            colour, mark = "#c62828", "✘ "
+        self.fairness.setStyleSheet(f"color: {colour}; font-weight: bold;")
+        self.fairness.setText(mark + render(verdict.summary))
+        codes = []
+        if verdict.table_code:
+            codes.append(render(Msg("Table code {code}", code=verdict.table_code)))
+        if verdict.record_code:
+            codes.append(render(Msg("Record code {code}", code=verdict.record_code)))
+        self.codes.setText(
+            render(
+                Msg(
+                    "{codes} — read them aloud: every player should see the same.",
+                    codes=" · ".join(codes),
+                )
+            )
+            if codes
+            else ""
+        )
+        self.details.setText(
+            "\n".join(
+                (
+                    render(verdict.reason),
+                    render(Msg("The host's sealed seed: {value}", value=self.commitment)),
+                )
+            )
+        )
 
     def _rematch(self) -> None:
         self.accept()
