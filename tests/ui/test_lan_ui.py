@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter as Multiset
 
 import pytest
@@ -143,7 +144,8 @@ def test_lobby_join_list_and_a_computer_play_a_whole_match(
     assert lobby.start_button.isEnabled()
     qtbot.waitUntil(lambda: "Waiting for the host" in dialog.status.text(), timeout=WAIT)
     assert "Seed commitment: " + short(host.commitment) in dialog.status.text()
-    assert "Seed commitment: <tt>" + short(host.commitment) in lobby.where.text()
+    assert "Everyone who joins from another computer helps shuffle" in lobby.where.text()
+    assert host.commitment in lobby.where.toolTip()
     lobby.start_button.click()
     qtbot.waitUntil(lambda: joining.table is not None, timeout=WAIT)
     ann, bob = hosting.table, joining.table
@@ -151,6 +153,13 @@ def test_lobby_join_list_and_a_computer_play_a_whole_match(
     assert bob.session.seat == 1 and ann.session.humans == (0,)
     assert hosting.net_bar is not None and "Hosting on 127.0.0.1:" in hosting.net_bar.label.text()
     client = bob.session.client
+    code = host.code()
+    assert code is not None and client.code == code
+    assert hosting.net_bar.fair.text() == f"Everyone helped shuffle · table code {code}"
+    assert (
+        joining.net_bar is not None and joining.net_bar.fair.text() == hosting.net_bar.fair.text()
+    )
+    assert json.loads(host.log_text().splitlines()[0])["seed"] != 4  # the typed seed is mixed in
 
     chooser = make_bot("interaction", "random", 5)
     checked = 0
@@ -188,7 +197,11 @@ def test_lobby_join_list_and_a_computer_play_a_whole_match(
     assert bob.session.result().totals == tuple(float(t) for t in result.totals)
     assert joining.results.table.rowCount() == 3
     assert not joining.results.print_button.isVisible()
-    qtbot.waitUntil(lambda: "Fair deal verified" in joining.results.fairness.text(), timeout=WAIT)
+    qtbot.waitUntil(
+        lambda: "Everyone helped shuffle" in joining.results.fairness.text(), timeout=WAIT
+    )
+    assert f"Table code {code}" in joining.results.codes.text()
+    assert f"Record code {host.record_code()}" in joining.results.codes.text()
     hosting.results.close()
     joining.results.close()
     hosting.show_launcher()
