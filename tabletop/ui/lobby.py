@@ -149,6 +149,13 @@ class HostLobby(QDialog):
         more = QFormLayout()
         self.seed = QLineEdit()
         self.seed.setPlaceholderText(_("random", ctx="seed"))
+        self.seed.setToolTip(
+            _(
+                "Only the host's own part of the shuffle: every player who joins from another "
+                "computer mixes in a secret part of their own, so a number typed here does not "
+                "choose the deal."
+            )
+        )
         self.password = QLineEdit()
         self.password.setPlaceholderText(_("none", ctx="password"))
         self.password.setEchoMode(QLineEdit.EchoMode.Password)

@@ -214,6 +214,33 @@ class ResultsDialog(QDialog):
         self._show_fairness(verdict)
         verified.connect(self._show_fairness)
 
+    def show_host_fairness(
+        self, helpers: int, table_code: str | None, record_code: str | None
+    ) -> None:
+        """At the host: who helped shuffle (`helpers`: players at other computers) and the two
+        codes for everyone to compare aloud (each player's computer checks the deal itself)."""
+        if helpers:
+            line = _("Everyone helped shuffle; each player's computer checks the deal by itself.")
+        else:
+            line = _("No one at another computer helped shuffle: the host alone chose the deal.")
+        label = QLabel(line)
+        label.setWordWrap(True)
+        codes = [render(Msg("Table code {code}", code=table_code))] if table_code else []
+        if record_code:
+            codes.append(render(Msg("Record code {code}", code=record_code)))
+        self.codes = QLabel(
+            render(
+                Msg(
+                    "{codes} — read them aloud: every player should see the same.",
+                    codes=" · ".join(codes),
+                )
+            )
+        )
+        layout = self.layout()
+        assert isinstance(layout, QVBoxLayout)
+        layout.insertWidget(layout.count() - 1, label)
+        layout.insertWidget(layout.count() - 1, self.codes)
+
     def _show_fairness(self, verdict: object) -> None:
         if not isinstance(verdict, Verdict):
             self.fairness.setStyleSheet("")

@@ -202,6 +202,7 @@ def test_lobby_join_list_and_a_computer_play_a_whole_match(
     )
     assert f"Table code {code}" in joining.results.codes.text()
     assert f"Record code {host.record_code()}" in joining.results.codes.text()
+    assert joining.results.codes.text() == hosting.results.codes.text()
     hosting.results.close()
     joining.results.close()
     hosting.show_launcher()
