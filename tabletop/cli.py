@@ -180,7 +180,14 @@ def _tools_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--port", type=int, default=47310, help=_("TCP port to listen on"))
     serve.add_argument("--password", help=_password_help())
-    serve.add_argument("--seed", type=int, help=_("the match's seed (default: a fresh one)"))
+    serve.add_argument(
+        "--seed",
+        type=int,
+        help=_(
+            "the host's own part of the shuffle (default: a fresh one); every player who "
+            "joins mixes in a part of their own, so it does not choose the deal"
+        ),
+    )
     serve.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help=_option_help()
     )
