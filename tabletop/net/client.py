@@ -322,7 +322,8 @@ class Client(QObject):
                 frame["ack"] = ack
             if self.seat is not None:
                 frame["person"] = not any(
-                    r.get("seat") == self.seat and r.get("computer") for r in self.seats
+                    isinstance(r, dict) and r.get("seat") == self.seat and r.get("computer")
+                    for r in self.seats
                 )
             self.received.frames.append(frame)
             self.eventsReceived.emit(obj["seq"], obj["events"])
@@ -408,7 +409,7 @@ class Client(QObject):
         except ValueError:
             kept = False
         if self.seat is not None and kept and not late(self.received):
-            kept = nonces[self.seat] == self.nonce
+            kept = 0 <= self.seat < len(nonces) and nonces[self.seat] == self.nonce
         if not kept:
             self._shuffle_failed(Msg("The shuffle does not hold every pledged part as pledged."))
             return
