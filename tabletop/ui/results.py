@@ -183,6 +183,11 @@ class ResultsDialog(QDialog):
         new.clicked.connect(self._new_game)
         close.clicked.connect(self.accept)
 
+    def _make_room(self) -> None:
+        """Give the ranking less height for the fairness lines, so the dialog still fits a
+        small screen at a big table (the ranking scrolls)."""
+        self.table.setMinimumHeight(max(120, self.table.minimumHeight() - 90))
+
     def track_fairness(self, commitment: str, verdict: object, verified: SignalInstance) -> None:
         """Show a LAN client's own fairness check: pending, then its verdict in plain words,
         the codes to compare aloud, and the technical detail behind a "Details" button.
@@ -190,6 +195,7 @@ class ResultsDialog(QDialog):
         `verdict` is a `fairness.Verdict` or None; `verified` the signal that brings it.
         """
         self.commitment = commitment
+        self._make_room()
         self.fairness = QLabel()
         self.fairness.setWordWrap(True)
         self.codes = QLabel()
@@ -223,6 +229,7 @@ class ResultsDialog(QDialog):
             line = _("Everyone helped shuffle; each player's computer checks the deal by itself.")
         else:
             line = _("No one at another computer helped shuffle: the host alone chose the deal.")
+        self._make_room()
         label = QLabel(line)
         label.setWordWrap(True)
         codes = [render(Msg("Table code {code}", code=table_code))] if table_code else []
