@@ -136,6 +136,7 @@ class Client(QObject):
             )
         )
         self._ref = 0
+        self._nonce_sent = False
         self._host = ""
         self._port = 0
         self._attempts = 0
@@ -197,6 +198,7 @@ class Client(QObject):
     def _on_connected(self) -> None:
         self._sock.setSocketOption(QAbstractSocket.SocketOption.LowDelayOption, 1)
         self.pending = None
+        self._nonce_sent = False
         self._send(
             msg.hello(
                 self.name,
@@ -389,7 +391,9 @@ class Client(QObject):
         if not isinstance(pledges, list) or self.seat >= len(pledges) or pledges[self.seat] != mine:
             self._shuffle_failed(Msg("The table does not list your pledge."))
             return
-        self._send(msg.nonce(self.nonce))
+        if not self._nonce_sent:  # the table comes again with the deal: show the part once
+            self._nonce_sent = True
+            self._send(msg.nonce(self.nonce))
 
     def _on_deal(self, nonces: list[Any]) -> None:
         """Every part of the shuffle: check each against its pledge, ours included."""
