@@ -676,5 +676,5 @@ def _check_moves(lines: list[str], received: Received, seat: int) -> Verdict | N
 
 def _shown_action(action: tuple[int, str] | None) -> str:
     if action is None:
-        return "nothing"
-    return f"seat {action[0] + 1}: {action[1]}"
+        return "—"
+    return f"#{action[0] + 1} {action[1]}"
