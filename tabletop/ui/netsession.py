@@ -37,7 +37,7 @@ from tabletop.seats import level_title
 from tabletop.store import atomic_write, data_dir
 from tabletop.ui import gestures
 from tabletop.ui.session import serve_seat
-from tabletop.ui.texts import shown_name, shown_names, shown_view
+from tabletop.ui.texts import and_list, shown_name, shown_names, shown_view
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +68,14 @@ def lan_addresses(bind: str = ANY_ADDRESS) -> list[str]:
 def event_from_json(data: dict[str, Any]) -> Event:
     """An event as sent over the network (or written in a log) back into an `Event`."""
     return Event(str(data.get("type", "")), {k: v for k, v in data.items() if k != "type"})
+
+
+def helpers(table: dict[str, Any] | None) -> list[str]:
+    """The names of the seats that added a part to the shuffle (played at other computers)."""
+    if table is None:
+        return []
+    names, pledges = table.get("names") or [], table.get("pledges") or []
+    return [shown_name(str(n)) for n, p in zip(names, pledges, strict=False) if p]
 
 
 class HostSession(QObject):
@@ -447,14 +455,14 @@ class NetBar(QWidget):
         self.fair.setToolTip(
             render(
                 Msg(
-                    "The host sealed its own seed before anyone joined ({sealed}); {count} "
-                    "players at other computers each added a secret part, shown only once "
+                    "The host sealed its own seed before anyone joined ({sealed}); the players "
+                    "at other computers ({players}) each added a secret part, shown only once "
                     "every part was promised, so the deal was fixed before anyone saw a card "
                     "and no one could choose it. After the match this computer checks every "
                     "card and every move it was shown. Read the table code aloud: every "
                     "screen at this table should show the same.",
                     sealed=short(sealed),
-                    count=persons(table),
+                    players=and_list(helpers(table)) or "—",
                 )
             )
         )

@@ -156,6 +156,7 @@ def test_lobby_join_list_and_a_computer_play_a_whole_match(
     code = host.code()
     assert code is not None and client.code == code
     assert hosting.net_bar.fair.text() == f"Everyone helped shuffle · table code {code}"
+    assert "players at other computers (Bob) each added" in hosting.net_bar.fair.toolTip()
     assert (
         joining.net_bar is not None and joining.net_bar.fair.text() == hosting.net_bar.fair.text()
     )
