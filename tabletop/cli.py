@@ -186,7 +186,14 @@ def _tools_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--port", type=int, default=47310, help=_("TCP port to listen on"))
     serve.add_argument("--password", help=_password_help())
-    serve.add_argument("--seed", type=int, help=_("the match's seed (default: a fresh one)"))
+    serve.add_argument(
+        "--seed",
+        type=int,
+        help=_(
+            "the host's own part of the shuffle (default: a fresh one); every player who "
+            "joins mixes in a part of their own, so it does not choose the deal"
+        ),
+    )
     serve.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help=_option_help()
     )
@@ -357,7 +364,14 @@ def narration(lines: Sequence[str], seat: int | None) -> list[str]:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     """Check a revealed log against a client's received file; non-zero saying what failed."""
-    from tabletop.net.fairness import Received, verify
+    from tabletop.net.fairness import (
+        RANDOM_FROM,
+        Received,
+        persons,
+        record_code,
+        table_code,
+        verify,
+    )
 
     seat = None if args.seat == "spectator" else _seat_number(args.seat)
     if seat == -1:
@@ -367,7 +381,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
         print(render(problem), file=sys.stderr)
         return 2
     try:
-        log = args.file.read_text(encoding="utf-8").splitlines()
+        text = args.file.read_text(encoding="utf-8")
+        log = text.splitlines()
         received = Received.load(args.received.read_text(encoding="utf-8").splitlines())
     except OSError as err:
         problem = Msg(
@@ -391,7 +406,25 @@ def cmd_verify(args: argparse.Namespace) -> int:
         print(render(problem), file=sys.stderr)
         return 1
     verdict = verify(log, received)
-    print(f"{args.file}: {verdict.message}", file=sys.stdout if verdict.ok else sys.stderr)
+    out = sys.stdout if verdict.ok else sys.stderr
+    print(f"{args.file}: {render(verdict.summary)}", file=out)
+    print(f"{args.file}: {verdict.message}", file=out)
+    if received.table is not None and received.nonces is not None:
+        code = table_code(received.table, received.nonces)
+        print(render(Msg("Table code: {code}", code=code)))
+    if received.seed is not None and received.salt is not None:
+        code = record_code(text, received.seed, received.salt)
+        print(render(Msg("Record code: {code}", code=code)))
+        if received.seed < RANDOM_FROM and persons(received.table):
+            print(
+                render(
+                    Msg(
+                        "Note: the host's own part {seed} was typed in (below 2^64); the deal "
+                        "is still random because the players added theirs.",
+                        seed=str(received.seed),
+                    )
+                )
+            )
     return 0 if verdict.ok else 1
 
 

@@ -16,7 +16,19 @@ from PySide6.QtNetwork import QAbstractSocket, QTcpSocket
 from tabletop.engine.text import EMPTY, Msg
 from tabletop.i18n import render
 from tabletop.net import messages as msg
-from tabletop.net.fairness import Received, Verdict, verify
+from tabletop.net.fairness import (
+    BAD_SHUFFLE,
+    Received,
+    Verdict,
+    failed,
+    late,
+    new_nonce,
+    pledge,
+    record_code,
+    table_code,
+    unverified,
+    verify,
+)
 from tabletop.net.framing import MAX_HOST_FRAME, FrameError, FrameReader, encode
 
 FINAL_CODES = frozenset(
@@ -38,6 +50,9 @@ STOP_REASONS = {
 BACKOFF_MAX_MS = 8000
 """The longest wait between two tries at a busy host."""
 
+REVEAL_WAIT_MS = 15_000
+"""How long after the result a client waits for the host to show its seed."""
+
 
 class Client(QObject):
     """One seat (or a spectator) at a LAN table; `view` is the latest View as JSON.
@@ -57,6 +72,8 @@ class Client(QObject):
     gaveUp = Signal()
     statusChanged = Signal(object)
     verified = Signal(object)
+    shuffled = Signal(str)
+    """Every player's part of the shuffle is in: the table code everyone can compare."""
 
     def __init__(
         self,
@@ -69,6 +86,7 @@ class Client(QObject):
         retry_ms: int = 500,
         retries: int = 120,
         ping_ms: int = 15_000,
+        reveal_wait_ms: int = REVEAL_WAIT_MS,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -101,7 +119,24 @@ class Client(QObject):
         self.check_delay_ms = 0
         """Wait before the fairness check (a bench with many clients in one process delays it,
         so one client's check does not hold up the others' last View)."""
+        self.nonce = new_nonce()
+        """This client's secret part of the shuffle, shown only once the table is fixed."""
+        self.received.nonce = None if spectator else self.nonce
+        self.received.rejoined = token is not None
+        self.code: str | None = None
+        """The table code (None until every part of the shuffle is in)."""
+        self.shuffle_problem: Verdict | None = None
+        """What was wrong with the table or the shuffle as soon as it was seen."""
+        self._reveal_wait = QTimer(self)
+        self._reveal_wait.setSingleShot(True)
+        self._reveal_wait.setInterval(reveal_wait_ms)
+        self._reveal_wait.timeout.connect(
+            lambda: self._give_up(
+                Msg("No seed came within {seconds} s of the result.", seconds=reveal_wait_ms / 1000)
+            )
+        )
         self._ref = 0
+        self._nonce_sent = False
         self._host = ""
         self._port = 0
         self._attempts = 0
@@ -163,6 +198,7 @@ class Client(QObject):
     def _on_connected(self) -> None:
         self._sock.setSocketOption(QAbstractSocket.SocketOption.LowDelayOption, 1)
         self.pending = None
+        self._nonce_sent = False
         self._send(
             msg.hello(
                 self.name,
@@ -170,6 +206,7 @@ class Client(QObject):
                 self.token,
                 None if self.token else self.wanted_seat,
                 self.spectator,
+                pledge(self.nonce),
             )
         )
         self._ping.start()
@@ -178,6 +215,8 @@ class Client(QObject):
     def _on_lost(self) -> None:
         self._ping.stop()
         self.connectionChanged.emit(False)
+        if self.result is not None and self.revealed_log is None:
+            self._give_up(Msg("The host closed the connection after the result without its seed."))
         self._maybe_retry()
 
     def _on_socket_error(self, _error: QAbstractSocket.SocketError) -> None:
@@ -208,6 +247,8 @@ class Client(QObject):
             self._closed = True
             if self._busy:
                 self._set_status(Msg("The table stayed full; gave up trying."))
+            if self.started:
+                self._give_up(Msg("The connection to the host was lost for good."))
             self.gaveUp.emit()
 
     def _set_status(self, status: Msg) -> None:
@@ -226,6 +267,7 @@ class Client(QObject):
         """Send an action for this seat; returns its `ref` (echoed by an ack or an error)."""
         self._ref += 1
         self.pending = self._ref
+        self.received.sent.append({"ref": self._ref, "action": text})
         self._send(msg.act(text, self._ref))
         return self._ref
 
@@ -277,9 +319,15 @@ class Client(QObject):
                 if ack == self.pending:
                     self.pending = None
                 self.acked.emit(ack, obj["seq"])
-            self.received.frames.append(
-                {"type": "events", "seq": obj["seq"], "events": obj["events"]}
-            )
+            frame = {"type": "events", "seq": obj["seq"], "events": obj["events"]}
+            if ack is not None:
+                frame["ack"] = ack
+            if self.seat is not None:
+                frame["person"] = not any(
+                    isinstance(r, dict) and r.get("seat") == self.seat and r.get("computer")
+                    for r in self.seats
+                )
+            self.received.frames.append(frame)
             self.eventsReceived.emit(obj["seq"], obj["events"])
         elif kind == "seats":
             self.seats = obj["seats"]
@@ -298,25 +346,114 @@ class Client(QObject):
                 self.received.commitment = obj["commitment"]
                 self.received.seat = self.seat
                 self.received.game = self.game
+                self.received.welcome = {
+                    "game": obj["game"],
+                    "players": obj["players"],
+                    "options": obj["options"],
+                }
+            self.received.frames.append({"type": "connect", "seq": max(self.seq, 0)})
             self.welcomed.emit(obj)
+        elif kind == "table":
+            self._on_table(obj["table"])
+        elif kind == "deal":
+            self._on_deal(obj["nonces"])
         elif kind == "error":
             self._on_error(obj)
         elif kind == "result":
+            first = self.result is None
             self.result = obj
             self.finished.emit(obj)
+            if first and self.revealed_log is not None:
+                self._schedule_check()
+            elif first:
+                self._reveal_wait.start()
         elif kind == "reveal" and self.revealed_log is None:
             self.received.seed = obj["seed"]
             self.received.salt = obj["salt"]
             self.revealed_log = obj["log"]
-            # Replaying a whole match takes a while: not inside the socket's handler.
-            QTimer.singleShot(self.check_delay_ms, self, self._check)
+            # A seed shown before the result would let the host show anything afterwards.
+            self.received.early = self.result is None
+            self._reveal_wait.stop()
+            if self.result is not None:
+                self._schedule_check()
+
+    def _on_table(self, table: dict[str, Any]) -> None:
+        """The table is fixed: check it lists our pledge, then show our part of the shuffle."""
+        self.started = True
+        if self.received.table is None:
+            self.received.table = table
+        if self.seat is None or self.received.nonces is not None:
+            return
+        if late(self.received):
+            return  # the seat's pledge was made elsewhere; nothing of ours to show
+        pledges = self.received.table.get("pledges")
+        mine = pledge(self.nonce)
+        if not isinstance(pledges, list) or self.seat >= len(pledges) or pledges[self.seat] != mine:
+            self._shuffle_failed(Msg("The table does not list your pledge."))
+            return
+        if not self._nonce_sent:  # the table comes again with the deal: show the part once
+            self._nonce_sent = True
+            self._send(msg.nonce(self.nonce))
+
+    def _on_deal(self, nonces: list[Any]) -> None:
+        """Every part of the shuffle: check each against its pledge, ours included."""
+        if self.received.nonces is not None:
+            return
+        self.received.nonces = [n if isinstance(n, str) else None for n in nonces]
+        table = self.received.table
+        if table is None:
+            self._shuffle_failed(Msg("The host never showed the table with every pledge."))
+            return
+        pledges = table.get("pledges") or []
+        try:
+            kept = len(pledges) == len(nonces) and all(
+                (p is None and n is None) or (isinstance(n, str) and pledge(n) == p)
+                for p, n in zip(pledges, nonces, strict=False)
+            )
+        except ValueError:
+            kept = False
+        if self.seat is not None and kept and not late(self.received):
+            kept = 0 <= self.seat < len(nonces) and nonces[self.seat] == self.nonce
+        if not kept:
+            self._shuffle_failed(Msg("The shuffle does not hold every pledged part as pledged."))
+            return
+        self.code = table_code(table, self.received.nonces)
+        self.shuffled.emit(self.code)
+
+    def _shuffle_failed(self, reason: Msg) -> None:
+        self.shuffle_problem = failed(BAD_SHUFFLE, reason)
+
+    def record_code(self) -> str | None:
+        """The code of the record the host revealed (None before it did)."""
+        if self.revealed_log is None or self.received.seed is None or self.received.salt is None:
+            return None
+        return record_code(self.revealed_log, self.received.seed, self.received.salt)
+
+    def _schedule_check(self) -> None:
+        # Replaying a whole match takes a while: not inside the socket's handler.
+        QTimer.singleShot(self.check_delay_ms, self, self._check)
 
     def _check(self) -> None:
-        """Check the revealed seed and log against everything received, by ourselves."""
+        """Check the revealed seed and log against everything received and sent, by ourselves."""
         assert self.revealed_log is not None
-        self.fairness = verify(self.revealed_log.splitlines(), self.received)
-        self.received.verdict = self.fairness.to_json()
-        self.verified.emit(self.fairness)
+        if self.fairness is not None and self.fairness.shown:
+            return
+        self._decide(verify(self.revealed_log.splitlines(), self.received))
+
+    def _give_up(self, reason: Msg) -> None:
+        """The host did not show its seed in time (or went away): the match is not verified."""
+        if self.fairness is None and self.started:
+            log = self.revealed_log
+            self._decide(
+                unverified(reason) if log is None else verify(log.splitlines(), self.received)
+            )
+
+    def _decide(self, verdict: Verdict) -> None:
+        verdict.table_code = self.code
+        verdict.record_code = self.record_code()
+        self.fairness = verdict
+        self.received.verdict = verdict.to_json()
+        self.verified.emit(verdict)
 
     def _render(self, reason: Msg) -> str:
         """An engine refusal in this machine's language, seats named as in the latest View."""
@@ -338,5 +475,7 @@ class Client(QObject):
         if fatal and code in FINAL_CODES:
             self._final = True
             self._set_status(STOP_REASONS.get(code, reason))
+            if self.started and self.result is None:
+                self._give_up(Msg("The host refused this seat: {reason}", reason=reason))
         self._busy = fatal and code in BUSY_CODES
         self.errorReceived.emit(code, text, fatal)

@@ -246,20 +246,22 @@ def join(host: str, port: int, bot: str, name: str, password: str | None, token:
     2 when the game has no computer player of that name.
     """
     _app()
-    client = Client(name or f"CPU ({bot})", password, token)
+    client = Client(name or f"CPU ({bot})", password, token, reveal_wait_ms=REVEAL_WAIT_MS)
     loop = QEventLoop()
     player = _Player(client, bot, loop.quit)
     # The reveal follows the result; wait for the fairness check (a host that never reveals
+    # is judged by the client itself after REVEAL_WAIT_MS; the timer here is a last resort).
     # gets REVEAL_WAIT_MS).
     client.verified.connect(lambda _verdict: QTimer.singleShot(0, loop.quit))
-    client.finished.connect(lambda _result: QTimer.singleShot(REVEAL_WAIT_MS, loop.quit))
+    client.finished.connect(lambda _result: QTimer.singleShot(2 * REVEAL_WAIT_MS, loop.quit))
+    client.shuffled.connect(lambda code: _tell("join", Msg("Table code: {code}", code=code)))
     client.gaveUp.connect(loop.quit)
     client.statusChanged.connect(lambda status: _tell("join", status) if status else None)
     client.welcomed.connect(
         lambda w: _tell(
             "join",
             Msg(
-                "Seat {number} of {game}, token {token}, seed commitment {commitment}",
+                "Seat {number} of {game}, token {token}, the host's sealed seed {commitment}",
                 number=w["seat"] + 1,
                 game=w["game"],
                 token=w["token"],
@@ -290,10 +292,11 @@ def join(host: str, port: int, bot: str, name: str, password: str | None, token:
     verdict = client.fairness
     if verdict is None:
         _tell("join", Msg("The host did not reveal the seed and log; the deal cannot be checked."))
-    elif verdict.ok:
-        _tell("join", verdict.reason)
     else:
-        _tell("join", Msg("Fairness check failed: {reason}", reason=verdict.reason))
+        _tell("join", verdict.summary)
+        _tell("join", verdict.reason)
+        if verdict.record_code is not None:
+            _tell("join", Msg("Record code: {code}", code=verdict.record_code))
     return 0
 
 

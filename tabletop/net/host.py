@@ -41,7 +41,7 @@ from tabletop.engine.rng import fresh_seed
 from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 from tabletop.net import messages as msg
-from tabletop.net.fairness import commitment, new_salt
+from tabletop.net.fairness import commitment, deal_seed, new_salt, pledge, record_code, table_code
 from tabletop.net.framing import (
     MAX_CLIENT_FRAME,
     FrameError,
@@ -191,10 +191,20 @@ class Host(QObject):
         self.autosave = Path(autosave) if autosave is not None else None
         self.state: State | None = None
         self.seq = 0
-        self._seed = seed if seed is not None else fresh_seed()
+        # The host's own part of the shuffle, committed to before anyone joins; a seed given
+        # here (a typed one) is only mixed in when players add theirs (fairness.deal_seed).
+        self._secret = seed if seed is not None else fresh_seed()
+        self._seed = self._secret
+        """The seed the match is dealt with (the shared one once the players' parts are in)."""
         self._salt = new_salt()
-        self.commitment = commitment(self._seed, self._salt)
-        """SHA-256 over the seed and a secret salt, sent in every welcome (see fairness.py)."""
+        self.commitment = commitment(self._secret, self._salt)
+        """SHA-256 over the host's seed and a secret salt, sent in every welcome."""
+        self._pledges: list[str | None] = [None] * len(seats)
+        self._parts: dict[int, str] = {}
+        self.table: dict[str, Any] | None = None
+        """The table fixed at the start (fairness.py), with every player's pledge."""
+        self.nonces: list[str | None] | None = None
+        """Every player's part of the shuffle, in seat order, once all are in."""
         self._seats: list[_Seat] = []
         for i, spec in enumerate(seats):
             self._seats.append(_Seat(spec, seat_token(), "", spec.kind != "network"))
@@ -249,7 +259,7 @@ class Host(QObject):
         seat = self._seats[index]
         spec = seat.spec
         if spec.bot is not None:
-            seat.stand_in = table_player(self.game.info.id, spec.bot, bot_seed(self._seed, index))
+            seat.stand_in = table_player(self.game.info.id, spec.bot, bot_seed(self._secret, index))
             seat.stand_in_name = spec.bot
             seat.name = seat.name or msg.clean_name(spec.name) or computer_name(index)
         elif spec.human:
@@ -273,20 +283,24 @@ class Host(QObject):
         meta = saved_meta["seats"] if isinstance(saved_meta, dict) else saved_meta
         head = next(read_lines(lines))[1]
         specs = [SeatSpec.of_kind(s["kind"], s.get("bot"), s.get("name", "")) for s in meta]
+        secret = saved_meta.get("secret") if isinstance(saved_meta, dict) else None
         host = cls(
             str(head["game"]),
             specs,
             head.get("options") or {},
-            int(head["seed"]),
+            int(head["seed"]) if secret is None else int(secret),
             password,
             path,
             limits,
             auto_start=False,
             parent=parent,
         )
+        host._seed = int(head["seed"])
         if isinstance(saved_meta, dict):
             host._salt = bytes.fromhex(str(saved_meta["salt"]))
-            host.commitment = commitment(host._seed, host._salt)
+            host.commitment = commitment(host._secret, host._salt)
+            host.table = saved_meta.get("table")
+            host.nonces = saved_meta.get("nonces")
         for seat, saved in zip(host._seats, meta, strict=True):
             seat.token = str(saved["token"])
             seat.name = str(saved.get("name", seat.name))
@@ -439,6 +453,8 @@ class Host(QObject):
             self._fail(conn, "not-joined", Msg("Send a hello first."))
         elif isinstance(message, msg.Act):
             self._on_act(conn, message)
+        elif isinstance(message, msg.Nonce):
+            self._on_nonce(conn, message.nonce)
         elif isinstance(message, msg.Ping):
             self._send(conn, encode(msg.pong()))
         else:
@@ -493,7 +509,7 @@ class Host(QObject):
         if seat.conn is not conn:
             return
         seat.conn = None
-        if self.state is None:
+        if not self._fixed():
             seat.taken = False
             seat.name = ""
             if not seat.invited:
@@ -554,7 +570,7 @@ class Host(QObject):
             )
             return
         if hello.token is not None:
-            self._rejoin(conn, hello.token, hello.name)
+            self._rejoin(conn, hello.token, hello.name, hello.pledge)
             return
         if self.password is not None:
             now = time.monotonic()
@@ -588,13 +604,18 @@ class Host(QObject):
         seat = self._seats[index]
         seat.taken = True
         seat.name = hello.name or f"Player {index + 1}"
+        self._pledges[index] = hello.pledge
         self._attach(conn, index)
         self.message.emit(Msg("Seat {number} taken by {name}.", number=index + 1, name=seat.name))
         if self.auto_start and self.ready():
             self.start()
 
+    def _fixed(self) -> bool:
+        """True once the seats are fixed: the table was sent (or a saved match resumed)."""
+        return self.table is not None or self.state is not None
+
     def _free_seat(self, wanted: int | None) -> int | None:
-        if self.state is not None:
+        if self._fixed():
             return None
         free = [
             i
@@ -605,7 +626,7 @@ class Host(QObject):
             return free[0] if free else None
         return wanted if wanted in free else None
 
-    def _rejoin(self, conn: _Conn, token: str, name: str) -> None:
+    def _rejoin(self, conn: _Conn, token: str, name: str, pledge_of: str | None) -> None:
         found = None
         for i, seat in enumerate(self._seats):
             same = secrets.compare_digest(seat.token.encode(), token.encode())
@@ -630,6 +651,10 @@ class Host(QObject):
         if seat.stand_in is not None:
             seat.stand_in = None
             seat.stand_in_name = None
+        if self.table is None:
+            # Before the table is fixed the newest connection's pledge counts: it will show
+            # the nonce behind it.
+            self._pledges[found] = pledge_of
         if not seat.taken:
             seat.taken = True
             seat.name = name or f"Player {found + 1}"
@@ -659,7 +684,7 @@ class Host(QObject):
         """The result, then the reveal: seed, salt and the whole omniscient log."""
         assert self.state is not None and self.state.result is not None
         result = encode(msg.result(self.state.result, self.state.names))
-        return result + encode(msg.reveal(self._seed, self._salt, self.log_text()))
+        return result + encode(msg.reveal(self._secret, self._salt, self.log_text()))
 
     def _texts(self, state: State) -> msg.ViewTexts:
         """Every seat's View of the current step, built once and shared by all frames of it."""
@@ -674,14 +699,25 @@ class Host(QObject):
             self._touched, self._touched_steps = frozenset(), 0
         return texts
 
+    def _shuffle_frames(self, conn: _Conn) -> bytes:
+        """The table and, once every part is in, the shuffle: sent before `conn`'s View."""
+        if self.table is None:
+            return b""
+        data = encode(msg.table(self.table))
+        if self.nonces is not None:
+            data += encode(msg.deal(self.nonces))
+        return data
+
     def _send_current(self, conn: _Conn) -> None:
         state = self.state
         if state is None:
+            if self.table is not None:
+                self._send(conn, self._shuffle_frames(conn))
             return
         self._flush()
         view = self._texts(state).seat_view(conn.seat)
         conn.sent = view
-        data = view.frame_bytes(self.seq)
+        data = self._shuffle_frames(conn) + view.frame_bytes(self.seq)
         if self.seq == 0:
             if self._opening is None:
                 self._opening = msg.EventTexts(0, state.opening)
@@ -737,6 +773,9 @@ class Host(QObject):
         return msg.seats(self.seat_rows(), self.state is not None)
 
     def _broadcast_seats(self) -> None:
+        # Steps applied before this change of seats go out first: a client tells its own
+        # moves from a computer's by the seats it was shown at each step.
+        self._flush()
         data = encode(self._seats_message())
         for conn in self._conns:
             if conn.joined and not conn.closing:
@@ -759,11 +798,66 @@ class Host(QObject):
 
     # ---- the match -----------------------------------------------------------------------
     def start(self) -> None:
-        """Deal and begin the match (every network seat must be connected)."""
-        if self.state is not None:
+        """Fix the table and let every player show its part of the shuffle; deal once all are
+        in (at once when no seat is played from another computer). Every network seat must be
+        connected."""
+        if self._fixed():
             return
         if not self.ready():
             raise BadOption(Msg("Every network seat needs a player before the match starts."))
+        self.table = {
+            "commitment": self.commitment,
+            "game": self.game.info.id,
+            "players": len(self._seats),
+            "options": self.options,
+            "names": [s.name for s in self._seats],
+            "kinds": [s.spec.kind for s in self._seats],
+            "pledges": list(self._pledges),
+        }
+        if not any(self._pledges):
+            self.nonces = [None] * len(self._seats)
+            self._deal()
+            return
+        self.message.emit(Msg("Everyone is shuffling."))
+        self._broadcast_seats()
+        for conn in self._conns:
+            if conn.joined and not conn.closing:
+                self._send(conn, self._shuffle_frames(conn))
+
+    def _on_nonce(self, conn: _Conn, nonce: str) -> None:
+        """A player's part of the shuffle: kept when it is the one its hello pledged."""
+        index = conn.seat
+        if index is not None and self.nonces is not None and self.nonces[index] == nonce:
+            return  # shown again on seeing the table again (a reconnect): nothing to do
+        if index is None or self.table is None or self.nonces is not None:
+            self._strike(conn, "bad-message", Msg("No part of the shuffle is wanted now."))
+            return
+        if pledge(nonce) != self._pledges[index]:
+            self._strike(
+                conn, "bad-message", Msg("That is not the part of the shuffle you pledged.")
+            )
+            return
+        self._parts[index] = nonce
+        if all(self._parts.get(i) for i, p in enumerate(self._pledges) if p):
+            self.nonces = [self._parts.get(i) for i in range(len(self._seats))]
+            self._deal()
+
+    def code(self) -> str | None:
+        """The table code everyone can compare aloud (None until the shuffle is done)."""
+        if self.table is None or self.nonces is None:
+            return None
+        return table_code(self.table, self.nonces)
+
+    def record_code(self) -> str | None:
+        """The code of the record revealed at the end (None until the match is over)."""
+        if not self.is_over():
+            return None
+        return record_code(self.log_text(), self._secret, self._salt.hex())
+
+    def _deal(self) -> None:
+        """Deal with the seed made from the host's part and every player's, and begin."""
+        assert self.table is not None and self.nonces is not None
+        self._seed = deal_seed(self._secret, self.table, self.nonces)
         state = self.game.setup(len(self._seats), self.options, self._seed)
         state.names = tuple(s.name for s in self._seats)
         self.state = state
@@ -1026,7 +1120,13 @@ class Host(QObject):
             {"kind": s.spec.kind, "bot": s.spec.bot, "name": s.name, "token": s.token}
             for s in self._seats
         ]
-        meta = {"salt": self._salt.hex(), "seats": seats}
+        meta = {
+            "salt": self._salt.hex(),
+            "secret": self._secret,
+            "table": self.table,
+            "nonces": self.nonces,
+            "seats": seats,
+        }
         try:
             atomic_write(_sidecar(self.autosave), json.dumps(meta))
         except OSError as err:

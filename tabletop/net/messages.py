@@ -1,10 +1,10 @@
 """Every message of the LAN protocol (see docs/protocol.md), with its validation.
 
-Client → host: `hello`, `act`, `ping`, `bye`; `parse_client` turns a decoded frame into one of
-the dataclasses below or raises `ProtocolError`. Host → client: `welcome`, `seats`, `events`,
-`view`, `error`, `result`, `reveal`, `pong`, built by the functions below and checked on arrival by
-`parse_host`. `ViewTexts` writes every seat's `view` (or `patch`) frame from one pass over the
-game's zones.
+Client → host: `hello`, `nonce`, `act`, `ping`, `bye`; `parse_client` turns a decoded frame
+into one of the dataclasses below or raises `ProtocolError`. Host → client: `welcome`, `seats`,
+`table`, `deal`, `events`, `view`, `error`, `result`, `reveal`, `pong`, built by the functions
+below and checked on arrival by `parse_host`. `ViewTexts` writes every seat's `view` (or
+`patch`) frame from one pass over the game's zones.
 """
 
 from __future__ import annotations
@@ -24,10 +24,14 @@ from tabletop.engine.text import Msg
 from tabletop.engine.views import BACK, Counter, Zone
 from tabletop.net.framing import HEADER
 
-PROTOCOL_VERSION = 5
-"""The protocol version both sides put in their first message (5: a patch may give a zone's
-cards alone or a counter's number alone; 4: every error carries a `reason`, a message the
-client renders, and no sentence)."""
+PROTOCOL_VERSION = 6
+"""The protocol version both sides put in their first message (6: every player adds a part to
+the shuffle, `pledge` in the hello, `table`, `nonce` and `deal` at the start; 5: a patch may
+give a zone's cards alone or a counter's number alone; 4: every error carries a `reason`, a
+message the client renders, and no sentence)."""
+
+HEX64 = frozenset("0123456789abcdef")
+"""The digits of a pledge or a nonce (lower-case hex)."""
 
 NAME_MAX = 24
 """Longest player name, in characters, after cleaning."""
@@ -50,6 +54,14 @@ class Hello:
     token: str | None = None
     seat: int | None = None
     spectator: bool = False
+    pledge: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Nonce:
+    """A player's part of the shuffle, shown once the host has sent the table."""
+
+    nonce: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,10 +82,11 @@ class Bye:
     """The client leaves; its seat stays reserved for its token."""
 
 
-ClientMessage = Hello | Act | Ping | Bye
+ClientMessage = Hello | Nonce | Act | Ping | Bye
 
 _CLIENT_KEYS: dict[str, frozenset[str]] = {
-    "hello": frozenset({"type", "version", "name", "password", "token", "seat", "role"}),
+    "hello": frozenset({"type", "version", "name", "password", "token", "seat", "role", "pledge"}),
+    "nonce": frozenset({"type", "nonce"}),
     "act": frozenset({"type", "action", "ref"}),
     "ping": frozenset({"type"}),
     "bye": frozenset({"type"}),
@@ -97,6 +110,11 @@ def _encodable(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def is_hex(value: Any, digits: int) -> bool:
+    """True when `value` is a text of exactly `digits` lower-case hex digits."""
+    return isinstance(value, str) and len(value) == digits and set(value) <= HEX64
 
 
 def _opt_text(obj: dict[str, Any], key: str) -> str | None:
@@ -138,6 +156,10 @@ def parse_client(obj: dict[str, Any]) -> ClientMessage:
         if ref is not None and not (_is_int(ref) and 0 <= ref < 2**53):
             raise ProtocolError("bad-message", Msg("'ref' must be a non-negative integer."))
         return Act(action, ref)
+    if kind == "nonce":
+        if not is_hex(obj.get("nonce"), 32):
+            raise ProtocolError("bad-message", Msg("'nonce' must be 32 hex digits."))
+        return Nonce(obj["nonce"])
     if kind == "ping":
         return Ping()
     if kind == "bye":
@@ -154,6 +176,9 @@ def parse_client(obj: dict[str, Any]) -> ClientMessage:
     role = obj.get("role", "player")
     if role not in ("player", "spectator"):
         raise ProtocolError("bad-message", Msg("'role' must be 'player' or 'spectator'."))
+    promise = obj.get("pledge")
+    if promise is not None and not is_hex(promise, 64):
+        raise ProtocolError("bad-message", Msg("'pledge' must be 64 hex digits."))
     return Hello(
         version=version,
         name=clean_name(name),
@@ -161,6 +186,7 @@ def parse_client(obj: dict[str, Any]) -> ClientMessage:
         token=_opt_text(obj, "token"),
         seat=seat,
         spectator=role == "spectator",
+        pledge=promise if role == "player" else None,
     )
 
 
@@ -171,9 +197,12 @@ def hello(
     token: str | None = None,
     seat: int | None = None,
     spectator: bool = False,
+    promise: str | None = None,
 ) -> dict[str, Any]:
-    """A client's hello."""
+    """A client's hello (`promise`: a player's pledge, the hash of its part of the shuffle)."""
     out: dict[str, Any] = {"type": "hello", "version": PROTOCOL_VERSION, "name": name}
+    if promise is not None and not spectator:
+        out["pledge"] = promise
     if password is not None:
         out["password"] = password
     if token is not None:
@@ -183,6 +212,11 @@ def hello(
     if spectator:
         out["role"] = "spectator"
     return out
+
+
+def nonce(value: str) -> dict[str, Any]:
+    """A player's part of the shuffle, sent once the table is fixed."""
+    return {"type": "nonce", "nonce": value}
 
 
 def act(action: str, ref: int | None = None) -> dict[str, Any]:
@@ -231,6 +265,17 @@ def error(code: str, reason: Msg, fatal: bool = False, ref: int | None = None) -
     if ref is not None:
         out["ref"] = ref
     return out
+
+
+def table(record: dict[str, Any]) -> dict[str, Any]:
+    """The table fixed at the start: commitment, game, players, options, names, kinds and
+    every player's pledge (see fairness.py)."""
+    return {"type": "table", "table": record}
+
+
+def deal(nonces: list[str | None]) -> dict[str, Any]:
+    """Every player's part of the shuffle, in seat order (null for a seat with no person)."""
+    return {"type": "deal", "nonces": nonces}
 
 
 def seats(rows: list[dict[str, Any]], started: bool) -> dict[str, Any]:
@@ -1018,6 +1063,8 @@ _HOST_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
         "commitment": str,
     },
     "seats": {"started": bool, "seats": list},
+    "table": {"table": dict},
+    "deal": {"nonces": list},
     "events": {"seq": int, "events": list},
     "view": {
         "seq": int,

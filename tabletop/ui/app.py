@@ -42,6 +42,7 @@ from tabletop.fonts import use_japanese_fallback
 from tabletop.help import rules_markdown
 from tabletop.i18n import _, available, current, error_text, render, set_language
 from tabletop.net.discovery import Announcer
+from tabletop.net.fairness import persons
 from tabletop.net.host import Host
 from tabletop.sheets.model import SheetModel, filled_sheet
 from tabletop.sheets.render import write_pdf
@@ -715,6 +716,9 @@ class MainWindow(QMainWindow):
             dialog.rematch_button.hide()
         if isinstance(session, ClientSession):
             dialog.track_fairness(session.commitment, session.verdict, session.verified)
+        elif isinstance(session, HostSession):
+            host = session.host
+            dialog.show_host_fairness(persons(host.table), host.code(), host.record_code())
         self.results = dialog
         dialog.open()
 

@@ -30,7 +30,6 @@ from tabletop.engine.text import Msg
 from tabletop.i18n import _, render
 from tabletop.net.client import Client
 from tabletop.net.discovery import Browser
-from tabletop.net.fairness import short
 from tabletop.net.headless import DEFAULT_PORT, split_address
 from tabletop.ui.netsession import ClientSession, LanConfig
 from tabletop.ui.texts import game_title, shown_name
@@ -235,9 +234,12 @@ class JoinDialog(QDialog):
                 )
             )
         commitment = str(welcome.get("commitment", ""))
-        seal = render(Msg("Seed commitment: {value}", value=short(commitment)))
+        seal = _(
+            "The host has sealed its part of the shuffle; yours is added when the match starts, "
+            "and every screen then shows the same table code."
+        )
         self.status.setText(f"{text} {seal}")
-        self.status.setToolTip(render(Msg("The host's seed commitment: {value}", value=commitment)))
+        self.status.setToolTip(render(Msg("The host's sealed seed: {value}", value=commitment)))
 
     def _seats(self, rows: list[dict[str, Any]]) -> None:
         lines = []

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import socket
+from html import escape
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt
@@ -34,7 +35,6 @@ from tabletop.engine.registry import all_games, get_game
 from tabletop.engine.text import Msg
 from tabletop.i18n import _, error_text, render
 from tabletop.net.discovery import Announcer
-from tabletop.net.fairness import short
 from tabletop.net.headless import DEFAULT_PORT
 from tabletop.net.host import Host
 from tabletop.seats import LOCAL, NETWORK, SeatSpec, computer_label, default_bot
@@ -144,6 +144,13 @@ class HostLobby(QDialog):
         more = QFormLayout()
         self.seed = QLineEdit()
         self.seed.setPlaceholderText(_("random", ctx="seed"))
+        self.seed.setToolTip(
+            _(
+                "Only the host's own part of the shuffle: every player who joins from another "
+                "computer mixes in a secret part of their own, so a number typed here does not "
+                "choose the deal."
+            )
+        )
         self.password = QLineEdit()
         self.password.setPlaceholderText(_("none", ctx="password"))
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
@@ -320,11 +327,15 @@ class HostLobby(QDialog):
             Msg("Players join from their Join list, or by typing {addresses}", addresses=typed)
         )
         lock = _(" · room password set") if password else ""
-        seal = render(Msg("Seed commitment: {value}", value=f"<tt>{short(host.commitment)}</tt>"))
-        self.where.setText(f"{text}{lock}<br>{seal}")
-        self.where.setToolTip(
-            render(Msg("The seed commitment every player receives: {value}", value=host.commitment))
-        )
+        if any(spec.kind == "network" for spec in self.specs()):
+            fair = _(
+                "Everyone who joins from another computer helps shuffle; when the match starts, "
+                "every screen shows the same table code to read aloud."
+            )
+        else:
+            fair = _("No one joins from another computer, so the host alone shuffles.")
+        self.where.setText(f"{text}{lock}<br>{escape(fair)}")
+        self.where.setToolTip(render(Msg("The host's sealed seed: {value}", value=host.commitment)))
         for widget in self.config_widgets:
             widget.setEnabled(False)
         self.open_button.setText(_("Close the table"))
@@ -355,14 +366,23 @@ class HostLobby(QDialog):
             return
         for choice, row in zip(self.seat_choices, host.seat_rows(), strict=True):
             choice.show_row(row, host.game.info.id)
-        self.start_button.setEnabled(host.ready() and host.state is None)
+        self.start_button.setEnabled(host.ready() and host.table is None)
 
     def start(self) -> None:
-        """Deal and close the lobby; the table takes over (`take`)."""
-        if self.host is None or not self.host.ready():
+        """Let everyone shuffle, then deal and close the lobby; the table takes over (`take`)."""
+        host = self.host
+        if host is None or not host.ready():
             return
-        self.host.start()
-        self.accept()
+        host.started.connect(self._dealt)
+        self.start_button.setEnabled(False)
+        self.where.setText(f"{self.where.text()}<br><b>{escape(_('Everyone is shuffling…'))}</b>")
+        host.start()
+
+    def _dealt(self) -> None:
+        """Every part of the shuffle is in and the cards are dealt: the table takes over."""
+        host = self.host
+        if host is not None and host.state is not None:
+            self.accept()
 
     def take(self) -> tuple[Host, Announcer | None]:
         """Hand the started host and its announcer to the table; the lobby forgets them."""

@@ -31,13 +31,13 @@ from tabletop.engine.views import View
 from tabletop.i18n import _, render
 from tabletop.net.client import Client
 from tabletop.net.discovery import BROADCAST, DISCOVERY_PORT, Announcer
-from tabletop.net.fairness import Verdict, short
+from tabletop.net.fairness import Verdict, persons, short
 from tabletop.net.host import ANY_ADDRESS, Host
 from tabletop.seats import level_title
 from tabletop.store import atomic_write, data_dir
 from tabletop.ui import gestures
 from tabletop.ui.session import serve_seat
-from tabletop.ui.texts import shown_name, shown_names, shown_view
+from tabletop.ui.texts import and_list, shown_name, shown_names, shown_view
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +68,14 @@ def lan_addresses(bind: str = ANY_ADDRESS) -> list[str]:
 def event_from_json(data: dict[str, Any]) -> Event:
     """An event as sent over the network (or written in a log) back into an `Event`."""
     return Event(str(data.get("type", "")), {k: v for k, v in data.items() if k != "type"})
+
+
+def helpers(table: dict[str, Any] | None) -> list[str]:
+    """The names of the seats that added a part to the shuffle (played at other computers)."""
+    if table is None:
+        return []
+    names, pledges = table.get("names") or [], table.get("pledges") or []
+    return [shown_name(str(n)) for n, p in zip(names, pledges, strict=False) if p]
 
 
 class HostSession(QObject):
@@ -253,9 +261,12 @@ class ClientSession(QObject):
         )
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            atomic_write(folder / f"{stem}.jsonl", client.revealed_log or "")
-            atomic_write(folder / f"{stem}.received.jsonl", "\n".join(client.received.lines()))
-            self.record = folder / f"{stem}.jsonl"
+            received = folder / f"{stem}.received.jsonl"
+            atomic_write(received, "\n".join(client.received.lines()) + "\n")
+            if client.revealed_log is not None:
+                atomic_write(folder / f"{stem}.jsonl", client.revealed_log)
+            # Unverified (no log was revealed): the received file alone, with its verdict.
+            self.record = folder / f"{stem}.jsonl" if client.revealed_log is not None else received
         except OSError as err:
             self.save_error = f"The match could not be saved: {err.strerror or err}."
         self.verified.emit(verdict)
@@ -395,19 +406,16 @@ class NetBar(QWidget):
         self.seats_menu = QMenu(self)
         self.seats_button.setMenu(self.seats_menu)
         self.seats_button.hide()
+        self.fair = QLabel()
+        self.fair.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         row = QHBoxLayout(self)
         row.setContentsMargins(8, 3, 8, 3)
         row.addWidget(self.label, 1)
+        row.addWidget(self.fair)
         row.addWidget(self.retry)
         row.addWidget(self.seats_button)
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setStyleSheet("NetBar { background: #fff3c4; }")
-        commitment = (
-            session.host.commitment if isinstance(session, HostSession) else session.commitment
-        )
-        self.setToolTip(
-            render(Msg("Seed commitment: {value}", value=f"{short(commitment)} ({commitment})"))
-        )
         if isinstance(session, HostSession):
             self.seats_button.show()
             session.host.seatsChanged.connect(self._host_seats)
@@ -418,7 +426,46 @@ class NetBar(QWidget):
             client.gaveUp.connect(self._gave_up)
             session.notice.connect(self._notice)
             self.retry.clicked.connect(self._retry)
+            client.shuffled.connect(lambda _code: self.show_fairness())
             self._connection(client.connected)
+        self.show_fairness()
+
+    def show_fairness(self) -> None:
+        """The fairness line: who helped shuffle and the table code to compare aloud; the
+        detail in its tooltip."""
+        session = self.session
+        if isinstance(session, HostSession):
+            host = session.host
+            code, table, sealed, problem = host.code(), host.table, host.commitment, None
+        else:
+            client = session.client
+            code, table = client.code, client.received.table
+            sealed, problem = session.commitment, client.shuffle_problem
+        if problem is not None:
+            self.fair.setText("✘ " + render(problem.summary))
+            self.fair.setStyleSheet("color: #c62828; font-weight: bold;")
+            self.fair.setToolTip(render(problem.reason))
+            return
+        if code is None:
+            self.fair.setText(_("Shuffling…"))
+        elif persons(table):
+            self.fair.setText(render(Msg("Everyone helped shuffle · table code {code}", code=code)))
+        else:
+            self.fair.setText(render(Msg("The host alone shuffled · table code {code}", code=code)))
+        self.fair.setToolTip(
+            render(
+                Msg(
+                    "The host sealed its own seed before anyone joined ({sealed}); the players "
+                    "at other computers ({players}) each added a secret part, shown only once "
+                    "every part was promised, so the deal was fixed before anyone saw a card "
+                    "and no one could choose it. After the match this computer checks every "
+                    "card and every move it was shown. Read the table code aloud: every "
+                    "screen at this table should show the same.",
+                    sealed=short(sealed),
+                    players=and_list(helpers(table)) or "—",
+                )
+            )
+        )
 
     def _host_seats(self) -> None:
         session = self.session
@@ -470,7 +517,6 @@ class NetBar(QWidget):
     def _connection(self, up: bool) -> None:
         self.retry.hide()
         self.label.setText("" if up else _("Reconnecting…"))
-        self.setVisible(not up)
 
     def _gave_up(self) -> None:
         session = self.session

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from tabletop.engine.game import Result
 from tabletop.engine.text import Msg
 from tabletop.i18n import _, render
+from tabletop.net.fairness import Verdict
 from tabletop.ui.scores import fmt
 from tabletop.ui.texts import and_list
 
@@ -182,35 +183,113 @@ class ResultsDialog(QDialog):
         new.clicked.connect(self._new_game)
         close.clicked.connect(self.accept)
 
-    def track_fairness(self, commitment: str, verdict: object, verified: SignalInstance) -> None:
-        """Show a LAN client's own fairness check: pending, then its verdict (`.ok`, `.message`).
+    def _make_room(self) -> None:
+        """Give the ranking less height for the fairness lines, so the dialog still fits a
+        small screen at a big table (the ranking scrolls)."""
+        self.table.setMinimumHeight(max(120, self.table.minimumHeight() - 90))
 
-        `verified` is the signal that brings the verdict when the host reveals the log.
+    def track_fairness(self, commitment: str, verdict: object, verified: SignalInstance) -> None:
+        """Show a LAN client's own fairness check: pending, then its verdict in plain words,
+        the codes to compare aloud, and the technical detail behind a "Details" button.
+
+        `verdict` is a `fairness.Verdict` or None; `verified` the signal that brings it.
         """
+        self.commitment = commitment
+        self._make_room()
         self.fairness = QLabel()
         self.fairness.setWordWrap(True)
-        self.fairness.setToolTip(
-            render(Msg("The host's seed commitment: {value}", value=commitment))
-        )
+        self.codes = QLabel()
+        self.codes.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details = QLabel()
+        self.details.setWordWrap(True)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details.setStyleSheet("color: #424242;")
+        self.details.hide()
+        self.details_button = QPushButton(_("Details", ctx="fairness"))
+        self.details_button.setCheckable(True)
+        self.details_button.toggled.connect(self.details.setVisible)
+        row = QHBoxLayout()
+        row.addWidget(self.fairness, 1)
+        row.addWidget(self.details_button, 0, Qt.AlignmentFlag.AlignTop)
         layout = self.layout()
         assert isinstance(layout, QVBoxLayout)
-        layout.insertWidget(layout.count() - 1, self.fairness)
+        at = layout.count() - 1
+        layout.insertLayout(at, row)
+        layout.insertWidget(at + 1, self.codes)
+        layout.insertWidget(at + 2, self.details)
         self._show_fairness(verdict)
         verified.connect(self._show_fairness)
 
-    def _show_fairness(self, verdict: object) -> None:
-        if verdict is None:
-            self.fairness.setText(_("Checking the deal against the host's revealed seed and log…"))
-            return
-        if getattr(verdict, "ok", False):
-            self.fairness.setStyleSheet("color: #2e7d32; font-weight: bold;")
-            self.fairness.setText(_("✔ Fair deal verified (this computer checked the whole log)"))
+    def show_host_fairness(
+        self, helpers: int, table_code: str | None, record_code: str | None
+    ) -> None:
+        """At the host: who helped shuffle (`helpers`: players at other computers) and the two
+        codes for everyone to compare aloud (each player's computer checks the deal itself)."""
+        if helpers:
+            line = _("Everyone helped shuffle; each player's computer checks the deal by itself.")
         else:
-            self.fairness.setStyleSheet("color: #c62828; font-weight: bold;")
-            failed = Msg(
-                "✘ Fairness check failed: {reason}", reason=str(getattr(verdict, "message", ""))
+            line = _("No one at another computer helped shuffle: the host alone chose the deal.")
+        self._make_room()
+        label = QLabel(line)
+        label.setWordWrap(True)
+        codes = [render(Msg("Table code {code}", code=table_code))] if table_code else []
+        if record_code:
+            codes.append(render(Msg("Record code {code}", code=record_code)))
+        self.codes = QLabel(
+            render(
+                Msg(
+                    "{codes} — read them aloud: every player should see the same.",
+                    codes=" · ".join(codes),
+                )
             )
-            self.fairness.setText(render(failed))
+        )
+        layout = self.layout()
+        assert isinstance(layout, QVBoxLayout)
+        layout.insertWidget(layout.count() - 1, label)
+        layout.insertWidget(layout.count() - 1, self.codes)
+
+    def _show_fairness(self, verdict: object) -> None:
+        if not isinstance(verdict, Verdict):
+            self.fairness.setStyleSheet("")
+            self.fairness.setText(_("Checking that the deal was fair…"))
+            self.codes.setText("")
+            self.details.setText(
+                render(Msg("The host's sealed seed: {value}", value=self.commitment))
+            )
+            return
+        if verdict.fair:
+            colour, mark = "#2e7d32", "✔ "
+        elif verdict.ok:
+            colour, mark = "#5d4037", ""
+        elif not verdict.shown:
+            colour, mark = "#e65100", "? "
+        else:
+            colour, mark = "#c62828", "✘ "
+        self.fairness.setStyleSheet(f"color: {colour}; font-weight: bold;")
+        self.fairness.setText(mark + render(verdict.summary))
+        codes = []
+        if verdict.table_code:
+            codes.append(render(Msg("Table code {code}", code=verdict.table_code)))
+        if verdict.record_code:
+            codes.append(render(Msg("Record code {code}", code=verdict.record_code)))
+        self.codes.setText(
+            render(
+                Msg(
+                    "{codes} — read them aloud: every player should see the same.",
+                    codes=" · ".join(codes),
+                )
+            )
+            if codes
+            else ""
+        )
+        self.details.setText(
+            "\n".join(
+                (
+                    render(verdict.reason),
+                    render(Msg("The host's sealed seed: {value}", value=self.commitment)),
+                )
+            )
+        )
 
     def _rematch(self) -> None:
         self.accept()

@@ -29,7 +29,8 @@ def test_an_honest_match_is_verified_by_the_client(played: Played) -> None:
     got = verify(played.log, played.copy())
     assert got.ok and got.reason == VERIFIED
     kinds = {f["type"] for f in played.received.frames}
-    assert kinds == {"events", "view"} and played.received.seat == 0
+    assert kinds == {"connect", "events", "view"} and played.received.seat == 0
+    assert played.received.sent and played.received.nonces is not None
     assert json.loads(played.log[0])["format"] == 2
 
 
@@ -58,7 +59,7 @@ def test_a_log_with_another_seed_in_its_header_is_detected(played: Played) -> No
     head["seed"] += 1
     got = verify([json.dumps(head), *played.log[1:]], played.copy())
     assert not got.ok
-    assert got.message.startswith(f"The log's header seed {head['seed']} is not the revealed")
+    assert got.message.startswith(f"The log's header seed {head['seed']} is not the seed ")
 
 
 def test_a_tampered_log_is_detected_at_its_line(played: Played) -> None:
@@ -133,7 +134,14 @@ def test_a_client_keeps_the_first_commitment(played: Played) -> None:
     """A host cannot swap its commitment on a reconnect: the first one received counts."""
     client = Client("Ann")
     try:
-        first = {"type": "welcome", "game": "trump-duel", "seat": 1, "token": "t"}
+        first = {
+            "type": "welcome",
+            "game": "trump-duel",
+            "seat": 1,
+            "token": "t",
+            "players": 2,
+            "options": {},
+        }
         client._on_message({**first, "commitment": "a" * 64})
         client._on_message({**first, "commitment": "b" * 64})
         assert client.received.commitment == "a" * 64 and client.received.seat == 1

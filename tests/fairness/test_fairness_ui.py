@@ -14,7 +14,15 @@ from tabletop.engine.game import Result
 from tabletop.engine.text import Msg
 from tabletop.net.bench import LOOPBACK
 from tabletop.net.client import Client
-from tabletop.net.fairness import VERIFIED, Received, Verdict
+from tabletop.net.fairness import (
+    BAD_SHUFFLE,
+    EVERYONE_SHUFFLED,
+    VERIFIED,
+    Received,
+    Verdict,
+    failed,
+    unverified,
+)
 from tabletop.net.host import Host, SeatSpec
 from tabletop.ui.netsession import ClientSession
 from tabletop.ui.results import ResultsDialog
@@ -61,15 +69,22 @@ def test_the_client_checks_the_deal_and_stores_it(
         dialog.track_fairness(lan.commitment, lan.verdict, lan.verified)
         qtbot.addWidget(dialog)  # type: ignore[attr-defined]
         qtbot.waitUntil(lambda: lan.record is not None, timeout=WAIT)  # type: ignore[attr-defined]
-        assert lan.verdict is not None and lan.verdict.ok
-        assert dialog.fairness.text().startswith("✔ " + str(VERIFIED))
-        assert lan.commitment in dialog.fairness.toolTip()
+        verdict = lan.verdict
+        assert verdict is not None and verdict.ok and verdict.fair
+        assert dialog.fairness.text() == "✔ " + str(EVERYONE_SHUFFLED)
+        assert lan.commitment in dialog.details.text() and not dialog.details.isVisibleTo(dialog)
+        dialog.details_button.click()
+        assert dialog.details.isVisibleTo(dialog) and str(VERIFIED) in dialog.details.text()
+        assert verdict.table_code is not None and verdict.table_code == lan.client.code
+        assert f"Table code {verdict.table_code}" in dialog.codes.text()
+        assert f"Record code {verdict.record_code}" in dialog.codes.text()
         log = lan.record
         assert log is not None and log.parent == tmp_path / "data" / "lan"
         received_path = log.with_name(log.name.replace(".jsonl", ".received.jsonl"))
         stored = Received.load(received_path.read_text(encoding="utf-8").splitlines())
-        assert stored.verdict == Verdict(True, VERIFIED).to_json()
+        assert stored.verdict == verdict.to_json()
         assert stored.verdict["message"] == "Fair deal verified"
+        assert stored.verdict["table_code"] == verdict.table_code
         assert json.loads(log.read_text(encoding="utf-8").splitlines()[0])["format"] == 2
         args = ["verify", str(log), "--seat", "0", "--received", str(received_path)]
         assert main(args) == 0
@@ -83,11 +98,27 @@ def test_a_failed_check_is_shown_with_its_reason(qtbot: object, lan: ClientSessi
     dialog = ResultsDialog("Trump Duel", result, ("Ann", "Bob"))
     qtbot.addWidget(dialog)  # type: ignore[attr-defined]
     dialog.track_fairness("ab" * 32, None, lan.verified)
-    assert dialog.fairness.text().startswith("Checking the deal")
-    reason = Msg(
-        "The log's header seed {logged} is not the revealed seed {seed}.", logged=5, seed=6
-    )
-    lan.verified.emit(Verdict(False, reason))
-    assert dialog.fairness.text() == (
-        "✘ Fairness check failed: The log's header seed 5 is not the revealed seed 6."
-    )
+    assert dialog.fairness.text() == "Checking that the deal was fair…"
+    reason = Msg("Your own part of the shuffle was left out or replaced.")
+    lan.verified.emit(failed(BAD_SHUFFLE, reason))
+    assert dialog.fairness.text() == "✘ The deal was not the shuffle everyone made together."
+    assert dialog.details.text().startswith(str(reason))  # one click away
+    lan.verified.emit(unverified(Msg("The host did not reveal the seed and salt.")))
+    assert dialog.fairness.text() == "? Not verified: the host did not show its seed."
+
+
+def test_the_results_read_in_japanese(qtbot: object, lan: ClientSession) -> None:
+    from tabletop.i18n import current, set_language
+
+    before = current()
+    set_language("ja")
+    try:
+        result = Result((1.0, 0.0), (1, 2), (0,), ())
+        dialog = ResultsDialog("Trump Duel", result, ("Ann", "Bob"))
+        qtbot.addWidget(dialog)  # type: ignore[attr-defined]
+        dialog.track_fairness("ab" * 32, None, lan.verified)
+        lan.verified.emit(Verdict(True, VERIFIED, table_code="1234 5678"))
+        assert dialog.fairness.text().startswith("✔ 全員でシャッフルしました。")
+        assert "卓コード 1234 5678" in dialog.codes.text()
+    finally:
+        set_language(before)

@@ -179,8 +179,8 @@ def _client_cores() -> set[int]:
 
 
 def test_a_client_tells_just_before_each_frame_it_writes(net_app: object) -> None:
-    """The `writing` hook runs once for each frame a client sends (its hello, then each of
-    its actions), which is how the bench stamps an action's send time."""
+    """The `writing` hook runs once for each frame a client sends (its hello, its part of the
+    shuffle, then each of its actions), which is how the bench stamps an action's send time."""
     table = LoopbackTable("triq", 3, seed=5)
     calls = [0] * len(table.clients)
     for i, client in enumerate(table.clients):
@@ -193,6 +193,6 @@ def test_a_client_tells_just_before_each_frame_it_writes(net_app: object) -> Non
             for line in map(json.loads, table.host.log_text().splitlines())
             if line["type"] == "action"
         )
-        assert calls == [1 + actions[seat] for seat in range(3)]
+        assert calls == [2 + actions[seat] for seat in range(3)]
     finally:
         table.close()

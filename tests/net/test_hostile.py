@@ -18,6 +18,7 @@ from PySide6.QtCore import QCoreApplication
 from tabletop.engine.text import Msg
 from tabletop.net import messages as msg
 from tabletop.net.bench import LoopbackTable, pump_until
+from tabletop.net.fairness import new_nonce, pledge
 from tabletop.net.framing import encode, frame_text
 from tabletop.net.host import Limits
 
@@ -246,3 +247,33 @@ def test_fuzzed_frames_change_nothing(
     raw.close()
     assert snapshot(table) == before
     assert table.clients[0].connected and table.clients[1].connected
+
+
+def test_a_player_shows_only_the_part_of_the_shuffle_it_pledged(
+    tables: Any, raws: Callable[..., Any]
+) -> None:
+    """A part that is not the pledged one is refused and deals nothing; the match is dealt
+    only once every pledged part is in, and a part sent after that is refused."""
+    host = tables.host(2, game="trump-duel")
+    parts = [new_nonce(), new_nonce()]
+    players = [raws(host.port), raws(host.port)]
+    for raw, part in zip(players, parts, strict=True):
+        raw.send(encode(msg.hello("P", promise=pledge(part))))
+    assert pump_until(lambda: all("table" in r.kinds() for r in players), 5.0)
+    players[0].send(encode(msg.nonce(parts[1])))
+    err = players[0].wait_error()
+    assert err["code"] == "bad-message" and not err["fatal"]
+    assert Msg.from_json(err["reason"]) == Msg("That is not the part of the shuffle you pledged.")
+    players[0].send(encode(msg.nonce(parts[0])))
+    pump_until(lambda: False, 0.2)
+    assert host.state is None
+    players[1].send(encode(msg.nonce(parts[1])))
+    assert pump_until(lambda: host.state is not None, 5.0)
+    assert host.nonces == parts
+    assert pump_until(lambda: "deal" in players[0].kinds(), 5.0)
+    deal = next(f for f in players[0].frames() if f["type"] == "deal")
+    assert deal["nonces"] == parts
+    players[1].send(encode(msg.nonce(new_nonce())))
+    assert pump_until(lambda: len(players[1].errors()) == 1, 5.0)
+    late = Msg.from_json(players[1].errors()[0]["reason"])
+    assert late == Msg("No part of the shuffle is wanted now.")

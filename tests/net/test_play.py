@@ -77,6 +77,12 @@ def test_party_tables(loopback: Callable[..., LoopbackTable], game_id: str, play
     table = loopback(game_id, players, seed=13)
     check_finished(table)
     assert table.errors == []
+    # Every player helped shuffle, and all screens show one table code and one record code.
+    assert all(c.fairness is not None and c.fairness.fair for c in table.clients)
+    assert table.host is not None
+    assert {c.code for c in table.clients} == {table.host.code()}
+    assert {c.record_code() for c in table.clients} == {table.host.record_code()}
+    assert table.host.table is not None and all(table.host.table["pledges"])
 
 
 class _Broken:

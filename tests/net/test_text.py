@@ -56,8 +56,8 @@ def test_old_protocol_client_is_refused_with_a_reason(
     raw.wait_closed()
     assert err["code"] == "version" and err["fatal"] and "message" not in err
     reason = Msg.from_json(err["reason"])
-    assert render(reason, "en").startswith("This host speaks protocol version 5, not 4;")
-    assert render(reason, "ja").startswith("この主催者のプロトコルはバージョン5で、4では")
+    assert render(reason, "en").startswith("This host speaks protocol version 6, not 4;")
+    assert render(reason, "ja").startswith("この主催者のプロトコルはバージョン6で、4では")
 
 
 def test_refusal_from_an_older_host_is_shown(net_app: QCoreApplication) -> None:

@@ -19,7 +19,6 @@ from tabletop.net import discovery
 from tabletop.net import messages as msg
 from tabletop.net.client import Client
 from tabletop.net.discovery import Announcer
-from tabletop.net.fairness import short
 from tabletop.net.host import Host, SeatSpec
 from tabletop.ui.app import MainWindow
 from tabletop.ui.joindialog import JoinDialog
@@ -183,8 +182,10 @@ def test_lobby_join_list_and_a_computer_play_a_whole_match(
     qtbot.waitUntil(lambda: "Bob" in lobby.seat_choices[1].status.text(), timeout=WAIT)
     assert lobby.start_button.isEnabled()
     qtbot.waitUntil(lambda: "Waiting for the host" in dialog.status.text(), timeout=WAIT)
-    assert "Seed commitment: " + short(host.commitment) in dialog.status.text()
-    assert "Seed commitment: <tt>" + short(host.commitment) in lobby.where.text()
+    assert "sealed its part of the shuffle" in dialog.status.text()
+    assert host.commitment in dialog.status.toolTip()
+    assert "Everyone who joins from another computer helps shuffle" in lobby.where.text()
+    assert host.commitment in lobby.where.toolTip()
     lobby.start_button.click()
     qtbot.waitUntil(lambda: joining.table is not None, timeout=WAIT)
     ann, bob = hosting.table, joining.table
@@ -192,6 +193,14 @@ def test_lobby_join_list_and_a_computer_play_a_whole_match(
     assert bob.session.seat == 1 and ann.session.humans == (0,)
     assert hosting.net_bar is not None and "Hosting on 127.0.0.1:" in hosting.net_bar.label.text()
     client = bob.session.client
+    code = host.code()
+    assert code is not None and client.code == code
+    assert hosting.net_bar.fair.text() == f"Everyone helped shuffle · table code {code}"
+    assert "players at other computers (Bob) each added" in hosting.net_bar.fair.toolTip()
+    assert (
+        joining.net_bar is not None and joining.net_bar.fair.text() == hosting.net_bar.fair.text()
+    )
+    assert json.loads(host.log_text().splitlines()[0])["seed"] != 4  # the typed seed is mixed in
 
     chooser = make_bot("interaction", "random", 5)
     checked = 0
@@ -229,7 +238,12 @@ def test_lobby_join_list_and_a_computer_play_a_whole_match(
     assert bob.session.result().totals == tuple(float(t) for t in result.totals)
     assert joining.results.table.rowCount() == 3
     assert not joining.results.print_button.isVisible()
-    qtbot.waitUntil(lambda: "Fair deal verified" in joining.results.fairness.text(), timeout=WAIT)
+    qtbot.waitUntil(
+        lambda: "Everyone helped shuffle" in joining.results.fairness.text(), timeout=WAIT
+    )
+    assert f"Table code {code}" in joining.results.codes.text()
+    assert f"Record code {host.record_code()}" in joining.results.codes.text()
+    assert joining.results.codes.text() == hosting.results.codes.text()
     hosting.results.close()
     joining.results.close()
     hosting.show_launcher()
@@ -300,7 +314,9 @@ def test_a_client_that_loses_the_host_reconnects_and_gets_its_view_back(
     settle(qtbot, table, client, host)
     relay.cut()
     qtbot.waitUntil(lambda: bar.isVisible() and bar.label.text() == "Reconnecting…", timeout=WAIT)
-    qtbot.waitUntil(lambda: not bar.isVisible() and len(welcomes) == 1, timeout=WAIT)
+    # Connected again: the bar says nothing of the connection, only the fairness line.
+    qtbot.waitUntil(lambda: bar.label.text() == "" and len(welcomes) == 1, timeout=WAIT)
+    assert bar.fair.text() == f"Everyone helped shuffle · table code {host.code()}"
     assert host.seat_rows()[0]["connected"]
     settle(qtbot, table, client, host)
 
@@ -308,7 +324,7 @@ def test_a_client_that_loses_the_host_reconnects_and_gets_its_view_back(
     qtbot.waitUntil(lambda: bar.retry.isVisible() and "was lost" in bar.label.text(), timeout=WAIT)
     relay.listen()
     bar.retry.click()
-    qtbot.waitUntil(lambda: not bar.isVisible() and len(welcomes) == 2, timeout=WAIT)
+    qtbot.waitUntil(lambda: bar.label.text() == "" and len(welcomes) == 2, timeout=WAIT)
     settle(qtbot, table, client, host)
     qtbot.waitUntil(lambda: client.can_act, timeout=WAIT)
     before = host.seq
