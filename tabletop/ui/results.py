@@ -120,6 +120,25 @@ def ranking(result: Result, names: Sequence[str]) -> list[tuple[int, str, float,
     return sorted(rows, key=lambda r: (r[0], -r[2], r[1]))
 
 
+def codes_line(table_code: str | None, record_code: str | None) -> str:
+    """The fairness codes to compare aloud, or "" when there is none."""
+    codes = [render(Msg("Table code {code}", code=table_code))] if table_code else []
+    if record_code:
+        codes.append(render(Msg("Record code {code}", code=record_code)))
+    if not codes:
+        return ""
+    if len(codes) == 1:
+        return render(
+            Msg("{code} — read it aloud: every player should see the same.", code=codes[0])
+        )
+    return render(
+        Msg(
+            "{codes} — read them aloud: every player should see the same.",
+            codes=" · ".join(codes),
+        )
+    )
+
+
 class ResultsDialog(QDialog):
     """End of the match: ranking, tie-break note, chart; rematch or start a new game."""
 
@@ -232,17 +251,7 @@ class ResultsDialog(QDialog):
         self._make_room()
         label = QLabel(line)
         label.setWordWrap(True)
-        codes = [render(Msg("Table code {code}", code=table_code))] if table_code else []
-        if record_code:
-            codes.append(render(Msg("Record code {code}", code=record_code)))
-        self.codes = QLabel(
-            render(
-                Msg(
-                    "{codes} — read them aloud: every player should see the same.",
-                    codes=" · ".join(codes),
-                )
-            )
-        )
+        self.codes = QLabel(codes_line(table_code, record_code))
         layout = self.layout()
         assert isinstance(layout, QVBoxLayout)
         layout.insertWidget(layout.count() - 1, label)
@@ -267,21 +276,7 @@ class ResultsDialog(QDialog):
             colour, mark = "#c62828", "✘ "
         self.fairness.setStyleSheet(f"color: {colour}; font-weight: bold;")
         self.fairness.setText(mark + render(verdict.summary))
-        codes = []
-        if verdict.table_code:
-            codes.append(render(Msg("Table code {code}", code=verdict.table_code)))
-        if verdict.record_code:
-            codes.append(render(Msg("Record code {code}", code=verdict.record_code)))
-        self.codes.setText(
-            render(
-                Msg(
-                    "{codes} — read them aloud: every player should see the same.",
-                    codes=" · ".join(codes),
-                )
-            )
-            if codes
-            else ""
-        )
+        self.codes.setText(codes_line(verdict.table_code, verdict.record_code))
         self.details.setText(
             "\n".join(
                 (
