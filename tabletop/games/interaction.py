@@ -67,6 +67,7 @@ MATCH = {a: {b: match_points(a, b) for b in DECK if b != a} for a in DECK}
 INFO = GameInfo(
     id="interaction",
     title="インタラクション",
+    reading="いんたらくしょん",
     title_en="Interaction",
     designer="ドミッチ",
     min_players=3,

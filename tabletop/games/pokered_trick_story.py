@@ -53,11 +53,11 @@ def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) 
             Line(Msg("{player} reports {minutes} minute(s) played", player=who, minutes=minutes))
         ]
     if kind == "round_end":
-        out = common(event, viewer, memo)
+        out = common(event, viewer, memo, "deal")
         for bust in event.get("bankrupt") or []:
             out.append(Line(Msg("{player} is out of chips", player=Seat(int(bust))), True))
         return out
-    return common(event, viewer, memo)
+    return common(event, viewer, memo, "deal")
 
 
 def _showdown(event: Mapping[str, Any], viewer: int | None) -> list[Line]:

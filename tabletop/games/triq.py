@@ -83,6 +83,7 @@ INFO = GameInfo(
             ),
             minimum=1,
             maximum=30,
+            label=Msg("Games in the series"),
         ),
     ),
 )

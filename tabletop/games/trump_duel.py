@@ -65,6 +65,7 @@ LABEL = {
 INFO = GameInfo(
     id="trump-duel",
     title="トランプ◆デュエル",
+    reading="とらんぷでゅえる",
     title_en="Trump Duel",
     designer="オシノ (recipeofbodoge)",
     min_players=2,

@@ -72,6 +72,7 @@ LABEL = {
 INFO = GameInfo(
     id="wild-rawz",
     title="ワイルドローツ",
+    reading="わいるどろーつ",
     title_en="Wild Rawz",
     designer="はぎぞう (hagizou)",
     min_players=3,

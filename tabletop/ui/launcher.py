@@ -92,7 +92,7 @@ class Launcher(QWidget):
 
     def __init__(self) -> None:
         super().__init__()
-        self.games = {g.info.id: g.info for g in all_games()}
+        self.games = {g.info.id: g.info for g in all_games(current())}
         self.rows: dict[str, QHBoxLayout] = {}
         self.defaults: dict[str, QAction] = {}
 

@@ -33,14 +33,14 @@ from tabletop.engine.errors import TabletopError
 from tabletop.engine.game import GameInfo
 from tabletop.engine.registry import all_games, get_game
 from tabletop.engine.text import Msg
-from tabletop.i18n import _, error_text, render
+from tabletop.i18n import _, current, error_text, render
 from tabletop.net.discovery import Announcer
 from tabletop.net.fairness import short
 from tabletop.net.headless import DEFAULT_PORT
 from tabletop.net.host import Host
 from tabletop.seats import LOCAL, NETWORK, SeatSpec, computer_label, default_bot
 from tabletop.ui.netsession import LanConfig, lan_addresses
-from tabletop.ui.newgame import option_value, option_widget
+from tabletop.ui.newgame import add_option_rows, option_value, option_widget
 from tabletop.ui.texts import game_title, shown_name
 
 SETTINGS_KEY = "lan/host"
@@ -129,7 +129,7 @@ class HostLobby(QDialog):
         layout = QVBoxLayout(self)
         form = QFormLayout()
         self.game = QComboBox()
-        for game in all_games():
+        for game in all_games(current()):
             self.game.addItem(game_title(game.info), game.info.id)
         wanted = game_id or str(memory.get("game", ""))
         self.game.setCurrentIndex(max(0, self.game.findData(wanted)))
@@ -236,8 +236,7 @@ class HostLobby(QDialog):
         remembered = (memory or {}).get("options") or {}
         for opt in info.options:
             widget = option_widget(opt, remembered.get(opt.key, opt.default))
-            widget.setToolTip(render(opt.help))
-            self.options_form.addRow(opt.key, widget)
+            add_option_rows(self.options_form, opt, widget)
             self.option_widgets[opt.key] = widget
         self.options_box.setVisible(bool(info.options))
 

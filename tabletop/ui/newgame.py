@@ -76,7 +76,7 @@ def option_widget(opt: Option, value: Any) -> QWidget:
     if opt.choices:
         combo = QComboBox()
         for choice in opt.choices:
-            combo.addItem(str(choice), choice)
+            combo.addItem(render(opt.value_label(choice)), choice)
         combo.setCurrentIndex(max(0, combo.findData(value)))
         return combo
     if isinstance(opt.default, int):
@@ -88,6 +88,20 @@ def option_widget(opt: Option, value: Any) -> QWidget:
         spin.setValue(int(value))
         return spin
     return QLineEdit(str(value))
+
+
+def add_option_rows(form: QFormLayout, opt: Option, widget: QWidget) -> None:
+    """The option's name beside its editor, and its one-line explanation under them."""
+    help_text = render(opt.help)
+    widget.setToolTip(help_text)
+    label = QLabel(render(opt.label) if opt.label else opt.key)
+    label.setToolTip(help_text)
+    label.setBuddy(widget)
+    form.addRow(label, widget)
+    hint = QLabel(help_text)
+    hint.setWordWrap(True)
+    hint.setStyleSheet("color: gray;")
+    form.addRow("", hint)
 
 
 def option_value(opt: Option, widget: QWidget) -> Any:
@@ -190,15 +204,7 @@ class NewGameDialog(QDialog):
             form = QFormLayout(box)
             for opt in info.options:
                 widget = option_widget(opt, remembered["options"][opt.key])
-                help_text = render(opt.help)
-                widget.setToolTip(help_text)
-                label = QLabel(opt.key)
-                label.setToolTip(help_text)
-                form.addRow(label, widget)
-                hint = QLabel(help_text)
-                hint.setWordWrap(True)
-                hint.setStyleSheet("color: gray;")
-                form.addRow("", hint)
+                add_option_rows(form, opt, widget)
                 self.option_widgets[opt.key] = widget
             layout.addWidget(box)
         seed_row = QFormLayout()
