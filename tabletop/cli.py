@@ -257,10 +257,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             )
         )
     )
-    names = [
-        render(Msg("Player {number}", number=i + 1)) if n == f"Player {i + 1}" else n
-        for i, n in enumerate(state.names)
-    ]
+    names = _shown_names(state.names)
     for seat in sorted(range(args.players), key=lambda s: result.places[s]):
         print(f"  {result.places[seat]}. {_pad(names[seat], 10)} {result.totals[seat]}")
     winners = _(", ", ctx="list separator").join(names[w] for w in result.winners)
@@ -338,7 +335,7 @@ def narration(lines: Sequence[str], seat: int | None) -> list[str]:
     head = records[0]
     game = get_game(str(head["game"]))
     state = game.setup(int(head["players"]), head.get("options") or {}, int(head["seed"]))
-    names = [str(n) for n in head.get("names", state.names)]
+    names = _shown_names([str(n) for n in head.get("names", state.names)])
     memo: dict[str, object] = {}
     out = [] if seat is not None else [_("Omniscient narration: every hidden card is shown.")]
     if seat is not None:
@@ -400,6 +397,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def _seat_number(text: str) -> int:
     """A non-negative seat number, or -1 when `text` is not one."""
     return int(text) if text.isdigit() and len(text) < 4 else -1
+
+
+def _shown_names(names: Sequence[str]) -> list[str]:
+    """Seat names as printed: the engine's default "Player N" in the current language."""
+    return [
+        render(Msg("Player {number}", number=i + 1)) if n == f"Player {i + 1}" else n
+        for i, n in enumerate(names)
+    ]
 
 
 def cmd_games(args: argparse.Namespace) -> int:
