@@ -97,18 +97,23 @@ def trick_won(winner: int, card: str | None, viewer: int | None, moment: bool = 
     )
 
 
+def cards_count(n: int) -> Msg:
+    """A number of unseen cards as words: "a card", "3 cards"."""
+    return Msg("a card", ctx="count") if n == 1 else Msg("{count} cards", ctx="count", count=n)
+
+
 def passed(event: Mapping[str, Any], viewer: int | None) -> Line:
     """A pass of cards from `seat` to `to`, named only to those who may see them."""
     seat, to = int(event["seat"]), int(event["to"])
     cards = shown(event.get("cards"))
     if cards is None:
-        n = count(event.get("cards"))
+        some = cards_count(count(event.get("cards")))
         if mine(viewer, seat):
-            return Line(Msg("You passed {count} card(s) to {to}", count=n, to=Seat(to)))
+            return Line(Msg("You passed {cards} to {to}", cards=some, to=Seat(to)))
         if mine(viewer, to):
-            return Line(Msg("{player} passed you {count} card(s)", player=Seat(seat), count=n))
+            return Line(Msg("{player} passed you {cards}", player=Seat(seat), cards=some))
         return Line(
-            Msg("{player} passed {count} card(s) to {to}", player=Seat(seat), count=n, to=Seat(to))
+            Msg("{player} passed {cards} to {to}", player=Seat(seat), cards=some, to=Seat(to))
         )
     if mine(viewer, seat):
         return Line(Msg("You passed {cards} to {to}", cards=Cards(cards), to=Seat(to)))

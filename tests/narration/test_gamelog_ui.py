@@ -72,7 +72,7 @@ def test_the_log_tells_the_moves_and_can_be_copied(qtbot: object, table: TableWi
     assert "from CPU 3" in got
     # the pass between the two computers is told by its count only
     other = next(line for line in log.lines if line.startswith("CPU 2 passed"))
-    assert "2 card(s) to CPU 3" in other
+    assert "2 cards to CPU 3" in other
     assert all(name in log.text.toPlainText() for name in own[:3])
     # the received cards glow in Ann's hand until her first play
     received = set(got_cards(table, 2))

@@ -56,7 +56,7 @@ def test_a_seat_hears_only_its_own_hand(log: Path, capsys: pytest.CaptureFixture
     assert not any(" holds " in line for line in out)
     assert any(line.startswith("You received ") and line.endswith(" from Player 1") for line in out)
     assert any(line.startswith("You passed ") and line.endswith(" to Player 3") for line in out)
-    assert any(line.startswith("Player 3 passed 2 card(s) to Player 1") for line in out)
+    assert any(line.startswith("Player 3 passed 2 cards to Player 1") for line in out)
 
 
 def test_japanese_and_bad_seats(log: Path, capsys: pytest.CaptureFixture) -> None:
