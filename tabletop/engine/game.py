@@ -140,6 +140,25 @@ class GameInfo:
     often_played: tuple[int, ...] = ()
     reading: str = ""
 
+    def wrong_count(self, players: int, title: str = "") -> Msg:
+        """Why `players` seats cannot play this game ("2 players" when only one count plays);
+        the English title unless another is given."""
+        game = title or self.title_en
+        if self.min_players == self.max_players:
+            return Msg(
+                "{game} is for {count} players, not {players}.",
+                game=game,
+                count=self.min_players,
+                players=players,
+            )
+        return Msg(
+            "{game} is for {low}–{high} players, not {players}.",
+            game=game,
+            low=self.min_players,
+            high=self.max_players,
+            players=players,
+        )
+
     def option(self, key: str) -> Option:
         """The option with this key (BadOption if unknown)."""
         for opt in self.options:
@@ -329,15 +348,7 @@ class Game(Generic[S]):
         """
         info = self.info
         if not info.min_players <= players <= info.max_players:
-            raise BadOption(
-                Msg(
-                    "{game} is for {low}–{high} players, not {players}.",
-                    game=info.title_en,
-                    low=info.min_players,
-                    high=info.max_players,
-                    players=players,
-                )
-            )
+            raise BadOption(info.wrong_count(players))
         state = self.new_state(players, self.resolve_options(options or {}), int(seed))
         state.offered_seat = -1
         state.acting = None

@@ -566,7 +566,12 @@ class Triq(Game[TriqState]):
             (Msg("Place"),),
             Msg("Equal series totals share the place."),
             super().score_sheet(players, options).rows,
-            (Msg("Each game scores players − place: the first out scores most, the last 0."),),
+            (
+                Msg(
+                    "Each game scores players − place: the last one holding cards scores most, "
+                    "the first to drop out 0."
+                ),
+            ),
         )
 
 

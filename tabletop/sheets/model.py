@@ -163,13 +163,7 @@ def blank_sheet(game_id: str, players: int, names: Sequence[str] | None = None) 
     game = get_game(game_id)
     info = game.info
     if not info.min_players <= players <= info.max_players:
-        text = Msg(
-            "{game} takes {low}–{high} players, not {count}.",
-            game=info.title if current() == "ja" else info.title_en,
-            low=info.min_players,
-            high=info.max_players,
-            count=players,
-        )
+        text = info.wrong_count(players, info.title if current() == "ja" else info.title_en)
         raise ParseError(render(text))
     sheet = game.score_sheet(players, {})
     names = list(names or [])

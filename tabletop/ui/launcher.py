@@ -194,7 +194,7 @@ class Launcher(QWidget):
         """List the unfinished matches (the panel hides when there are none)."""
         self.saves.clear()
         for save in saves:
-            people = ", ".join(
+            people = _(", ", ctx="list separator").join(
                 render(computer_label(shown_name(s.name), save.game, s.bot))
                 if s.bot is not None
                 else shown_name(s.name)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -87,7 +88,9 @@ def option_widget(opt: Option, value: Any) -> QWidget:
         )
         spin.setValue(int(value))
         return spin
-    return QLineEdit(str(value))
+    line = QLineEdit(str(value))
+    line.setCursorPosition(0)
+    return line
 
 
 def add_option_rows(form: QFormLayout, opt: Option, widget: QWidget) -> None:
@@ -101,6 +104,8 @@ def add_option_rows(form: QFormLayout, opt: Option, widget: QWidget) -> None:
     hint = QLabel(help_text)
     hint.setWordWrap(True)
     hint.setStyleSheet("color: gray;")
+    # the explanation keeps its lines in a short window; the seat list gives way instead
+    hint.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
     form.addRow("", hint)
 
 

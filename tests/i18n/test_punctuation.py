@@ -38,6 +38,7 @@ LITERAL = re.compile(
 """Text shown as typed (commands, values, placeholders), left out of the punctuation check."""
 
 ASCII_MARK = re.compile(r"[():!?]")
+PLACEHOLDER = re.compile(r"\{\w+\}")
 
 KNOWN_LATIN = {
     # names, formats and things written as they are typed
@@ -68,8 +69,9 @@ def terminal(entry: Entry) -> bool:
 
 
 def plain(text: str) -> str:
-    """The text with its literal parts replaced by a neutral letter."""
-    return LITERAL.sub("\0", text)
+    """The text with its literal parts replaced by a neutral mark, and its placeholders by a
+    Japanese one (a name or a card in a Japanese sentence reads as Japanese)."""
+    return LITERAL.sub(lambda m: "〇" if PLACEHOLDER.fullmatch(m.group()) else "\0", text)
 
 
 def beside_japanese(text: str, at: int) -> bool:
@@ -105,7 +107,7 @@ def label_colons(text: str) -> int:
 
 def leftover_english(entry: Entry) -> list[str]:
     """Latin words in a translation that a Japanese reader would not expect."""
-    words = LATIN_WORD.findall(plain(entry.msgstr))
+    words = LATIN_WORD.findall(plain(entry.msgstr))  # placeholders hold no Latin
     odd = [w for w in words if w not in KNOWN_LATIN and len(w) > 1 and w != "A4"]
     if "(s)" in entry.msgstr:
         odd.append("(s)")
