@@ -82,7 +82,7 @@ def test_command_line_messages_are_japanese(capsys: pytest.CaptureFixture[str]) 
     assert cli.main(["--lang", "ja", "replay", "log.jsonl", "--seat", "1"]) == 2
     assert capsys.readouterr().err == "--seat は --narrate と一緒にだけ使えます\n"
     assert cli.main(["--lang", "ja", "sheet", "--out", "x.pdf"]) == 2
-    assert "空欄の得点表には --game と --players が" in capsys.readouterr().err
+    assert "白紙の得点表には --game と --players が" in capsys.readouterr().err
 
 
 def test_lang_after_a_subcommand_and_games_in_reading_order(
