@@ -18,11 +18,13 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -45,6 +47,10 @@ from tabletop.ui.texts import game_title, shown_name
 
 SETTINGS_KEY = "lan/host"
 TOOLTIP = Qt.ItemDataRole.ToolTipRole
+
+
+OPTIONS_HEIGHT = 180
+"""At most this many pixels of options show at once in the host dialog; more scroll."""
 
 
 class SeatChoice(QWidget):
@@ -144,7 +150,15 @@ class HostLobby(QDialog):
         self.seats_layout = QVBoxLayout(self.seats_box)
         layout.addWidget(self.seats_box)
         self.options_box = QGroupBox(_("Options"))
-        self.options_form = QFormLayout(self.options_box)
+        # the options' explanations may be long: they scroll rather than push the buttons away
+        self.options_scroll = QScrollArea()
+        self.options_scroll.setWidgetResizable(True)
+        self.options_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        options_inner = QWidget()
+        self.options_form = QFormLayout(options_inner)
+        self.options_form.setContentsMargins(0, 0, 0, 0)
+        self.options_scroll.setWidget(options_inner)
+        QVBoxLayout(self.options_box).addWidget(self.options_scroll)
         layout.addWidget(self.options_box)
         more = QFormLayout()
         self.seed = QLineEdit()
@@ -239,6 +253,8 @@ class HostLobby(QDialog):
             add_option_rows(self.options_form, opt, widget)
             self.option_widgets[opt.key] = widget
         self.options_box.setVisible(bool(info.options))
+        wanted = self.options_form.sizeHint().height()
+        self.options_scroll.setFixedHeight(min(wanted, OPTIONS_HEIGHT))
 
     def _add_seat(self, kind: str, name: str) -> None:
         choice = SeatChoice(len(self.seat_choices), kind, name, self.game_id())

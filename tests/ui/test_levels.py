@@ -88,9 +88,9 @@ def test_the_dialog_names_levels_in_japanese(
 ) -> None:
     dialog = closing.widget(NewGameDialog(get_game("triq").info, settings))
     assert _items(dialog.seat_rows[1].kind)[1:] == [
-        "コンピューター: かんたん",
-        "コンピューター: ふつう",
-        "コンピューター: つよい",
+        "コンピューター（かんたん）",
+        "コンピューター（ふつう）",
+        "コンピューター（つよい）",
     ]
 
 
