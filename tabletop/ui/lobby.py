@@ -43,7 +43,7 @@ from tabletop.net.host import Host
 from tabletop.seats import LOCAL, NETWORK, SeatSpec, computer_label, default_bot
 from tabletop.ui.netsession import LanConfig, lan_addresses
 from tabletop.ui.newgame import add_option_rows, option_value, option_widget
-from tabletop.ui.texts import game_title, shown_name
+from tabletop.ui.texts import game_title, offered_name, shown_name
 
 SETTINGS_KEY = "lan/host"
 TOOLTIP = Qt.ItemDataRole.ToolTipRole
@@ -243,7 +243,7 @@ class HostLobby(QDialog):
         self.count.setValue(len(seats))
         self.count.blockSignals(False)
         for kind, name in seats:
-            self._add_seat(str(kind), str(name))
+            self._add_seat(str(kind), offered_name(str(name)))
         while self.options_form.rowCount():
             self.options_form.removeRow(0)
         self.option_widgets = {}

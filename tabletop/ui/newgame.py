@@ -34,7 +34,7 @@ from tabletop.engine.game import GameInfo, Option
 from tabletop.engine.text import Msg
 from tabletop.i18n import _, error_text, render
 from tabletop.seats import SeatSpec, computer_name, default_bot, person_name
-from tabletop.ui.texts import game_title
+from tabletop.ui.texts import game_title, offered_name
 
 
 def default_seats(info: GameInfo) -> list[SeatSpec]:
@@ -53,7 +53,7 @@ def load_choices(settings: QSettings, info: GameInfo) -> dict[str, Any]:
         data = json.loads(str(raw)) if raw else {}
     except ValueError:
         data = {}
-    seats = [SeatSpec(str(n), b or None) for n, b in data.get("seats", [])]
+    seats = [SeatSpec(offered_name(str(n)), b or None) for n, b in data.get("seats", [])]
     if not info.min_players <= len(seats) <= info.max_players:
         seats = default_seats(info)
     options = {o.key: data.get("options", {}).get(o.key, o.default) for o in info.options}

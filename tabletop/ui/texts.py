@@ -40,10 +40,16 @@ def shown_name(name: str) -> str:
     dialogs' "You") in the viewer's language."""
     match = _DEFAULT_NAME.fullmatch(name)
     if match is None:
-        if name.strip().casefold() in _you_names():
-            return _("You", ctx="seat name")
-        return name
+        return offered_name(name)
     return _("Player {number}").replace("{number}", match.group(1))
+
+
+def offered_name(name: str) -> str:
+    """A remembered seat name as the dialogs offer it again: the default "You" in the current
+    language (a name someone typed, or "Player N", as it is)."""
+    if name.strip().casefold() in _you_names():
+        return _("You", ctx="seat name")
+    return name
 
 
 def shown_names(names: Sequence[str]) -> tuple[str, ...]:

@@ -112,3 +112,24 @@ def test_default_you_follows_the_language_and_the_waiting_room_never_calls_the_h
         dialog.client = None
     finally:
         set_language(before)
+
+
+def test_the_new_game_dialog_offers_the_remembered_you_in_the_current_language(
+    settings: object,
+) -> None:
+    """A "あなた" remembered from a Japanese session is offered as "You" in English."""
+    from tabletop.engine.registry import get_game
+    from tabletop.i18n import current, set_language
+    from tabletop.seats import SeatSpec
+    from tabletop.ui.newgame import load_choices, save_choices
+
+    info = get_game("second-third").info
+    seats = [SeatSpec("あなた"), SeatSpec("Ann"), SeatSpec("Player 3")]
+    save_choices(settings, info, seats, {}, "")  # type: ignore[arg-type]
+    before = current()
+    set_language("en")
+    try:
+        offered = [s.name for s in load_choices(settings, info)["seats"]]  # type: ignore[arg-type]
+        assert offered == ["You", "Ann", "Player 3"]
+    finally:
+        set_language(before)
