@@ -61,3 +61,17 @@ def test_the_sheet_names_options_and_values_in_words() -> None:
         assert shown["オプション"] == "ゲームの終わり方＝制限時間で、制限時間（分）＝45"
     finally:
         set_language("en")
+
+
+def test_every_japanese_title_declares_its_reading_and_the_list_follows_it() -> None:
+    import re
+
+    for game in all_games():
+        info = game.info
+        if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", info.title):
+            assert re.fullmatch(r"[\u3040-\u309fー]+", info.reading), info.id
+    japanese = [g.info.id for g in all_games("ja")]
+    assert japanese[0] == "triq" and japanese.index("hagetaka") < japanese.index("seltsam-walzer")
+    assert [g.info.title_en for g in all_games()] == sorted(
+        (g.info.title_en for g in all_games()), key=str.casefold
+    )
