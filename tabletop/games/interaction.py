@@ -37,7 +37,7 @@ BOTH = {a: {b: Action("both", (a, b)) for b in DECK if b != a} for a in DECK}
 
 LABEL = {
     "Face down": Msg("Face down"),
-    "Pile": Msg("Pile"),
+    "Pile": Msg("Pile", ctx="own pile"),
     "Target": Msg("Target"),
     "Stock": Msg("Stock"),
     "Points": Msg("Points"),
