@@ -89,7 +89,7 @@ UNO_VALUES = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S")
 
 VULTURE_NUMBERS = range(1, 16)
 VULTURE_SCORES = range(-5, 11)
-VULTURE_JOIN = {"BLACK": "JOIN", "RED": "SIT OUT"}
+VULTURE_JOIN = ("BLACK", "RED")
 """Hagetaka's colour cards: show black to join a battle, red to sit it out."""
 VULTURE_BATTLES = range(1, 7)
 """Hagetaka-party plot-sheet markers P1–P6, one per battle."""
@@ -851,11 +851,11 @@ def check_mark(p: Pen, c: Point, size: float, fill: Colour) -> None:
 def vulture_join(code: str) -> Image.Image:
     """A colour card: BLACK (join: a tick, ♠) or RED (sit out: a cross, ♥).
 
-    The field colour is backed by the mark, the word and the colour's name, so the two read
-    apart without colour.
+    The field colour is backed by the mark and the suit, so the two read apart without colour;
+    no word is printed, so the card reads the same in every language.
     """
     field = JOIN_INK[code]
-    word, suit = VULTURE_JOIN[code], JOIN_SUIT[code]
+    suit = JOIN_SUIT[code]
     joins = code == "BLACK"
     light = mix(field, WHITE, 0.55)
     card = blank_card(field, mix(field, (0, 0, 0), 0.5))
@@ -875,18 +875,15 @@ def vulture_join(code: str) -> Image.Image:
 
     card.twice(corner)
     with card.pen() as p:
-        p.circle((100, 116), 54, WHITE)
-        p.circle((100, 116), 47, None, outline=light, width=2)
-        mark(p, (100, 116), 66, field)
-    size = card.fit(word, "bold", 40, 104)
-    card.text((100, 199), word, "bold", size, WHITE)
-    card.text((100, 234), code, "bold", 18, mix(field, WHITE, 0.72))
+        p.circle((100, 140), 64, WHITE)
+        p.circle((100, 140), 56, None, outline=light, width=2)
+        mark(p, (100, 140), 80, field)
     return finish(card)
 
 
 def vulture_plot(battle: int) -> Image.Image:
-    """A plot-sheet marker: ruled sheet paper, BATTLE over a big number in a box, and a row of
-    six boxes with this battle's filled in."""
+    """A plot-sheet marker: ruled sheet paper, a big number in a box and a row of six boxes
+    with this battle's filled in (no word: the card reads the same in every language)."""
     text = str(battle)
     card = blank_card(SHEET)
     with card.pen() as p:
@@ -905,7 +902,6 @@ def vulture_plot(battle: int) -> Image.Image:
                 p.rect(sq, WHITE, radius=3, outline=PLOT_INK, width=2)
 
     card.twice(lambda: card.text((28, 33), text, "cond", 46, PLOT_INK))
-    card.text((100, 44), "BATTLE", "bold", 20, PLOT_INK)
     card.text((100, 121), text, "bold", 80, PLOT_INK)
     return finish(card)
 

@@ -16,7 +16,15 @@ from tabletop.engine.events import Event
 from tabletop.engine.game import parse_options
 from tabletop.engine.registry import all_games, get_game
 from tabletop.engine.text import Msg
-from tabletop.i18n import _, available, choose, current, error_text, render, set_language
+from tabletop.i18n import (
+    _,
+    available,
+    choose,
+    current,
+    error_text,
+    render,
+    set_language,
+)
 from tabletop.i18n.catalog import normalize
 
 SUBCOMMANDS = ("simulate", "replay", "verify", "games", "bench", "serve", "join", "sheet")
@@ -262,10 +270,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             )
         )
     )
-    names = [
-        render(Msg("Player {number}", number=i + 1)) if n == f"Player {i + 1}" else n
-        for i, n in enumerate(state.names)
-    ]
+    names = _shown_names(state.names)
     for seat in sorted(range(args.players), key=lambda s: result.places[s]):
         print(f"  {result.places[seat]}. {_pad(names[seat], 10)} {result.totals[seat]}")
     winners = _(", ", ctx="list separator").join(names[w] for w in result.winners)
@@ -343,7 +348,7 @@ def narration(lines: Sequence[str], seat: int | None) -> list[str]:
     head = records[0]
     game = get_game(str(head["game"]))
     state = game.setup(int(head["players"]), head.get("options") or {}, int(head["seed"]))
-    names = [str(n) for n in head.get("names", state.names)]
+    names = _shown_names([str(n) for n in head.get("names", state.names)])
     memo: dict[str, object] = {}
     out = [] if seat is not None else [_("Omniscient narration: every hidden card is shown.")]
     if seat is not None:
@@ -433,22 +438,41 @@ def _seat_number(text: str) -> int:
     return int(text) if text.isdigit() and len(text) < 4 else -1
 
 
+def _shown_names(names: Sequence[str]) -> list[str]:
+    """Seat names as printed: the engine's default "Player N" in the current language."""
+    return [
+        render(Msg("Player {number}", number=i + 1)) if n == f"Player {i + 1}" else n
+        for i, n in enumerate(names)
+    ]
+
+
 def cmd_games(args: argparse.Namespace) -> int:
     """List the registered games."""
-    for game in all_games():
+    for game in all_games(current()):
         info = game.info
         title = info.title if current() == "ja" else f"{info.title} / {info.title_en}"
-        about = Msg(
-            "{game}, {low}–{high} players, by {designer}",
-            game=title,
-            low=info.min_players,
-            high=info.max_players,
-            designer=info.designer,
-        )
+        if info.min_players == info.max_players:
+            about = Msg(
+                "{game}, {count} players, by {designer}",
+                game=title,
+                count=info.min_players,
+                designer=info.designer,
+            )
+        else:
+            about = Msg(
+                "{game}, {low}–{high} players, by {designer}",
+                game=title,
+                low=info.min_players,
+                high=info.max_players,
+                designer=info.designer,
+            )
         print(f"{info.id:<16} {render(about)}")
         print(f"    {render(info.summary)}")
         for opt in info.options:
-            print(f"    --option {opt.key}={opt.default}  {render(opt.help)}")
+            print(f"    --option {opt.key}={opt.default}  {render(opt.label) or opt.key}")
+            print(f"        {render(opt.help)}")
+            for choice in opt.choices if opt.choice_labels else ():
+                print(f"        {opt.key}={choice}  {render(opt.value_label(choice))}")
     return 0
 
 
@@ -626,15 +650,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _choose_language(argv: list[str]) -> list[str]:
     """Set the language from a leading `--lang X` (or `--lang=X`), env or system; return the rest.
 
-    `--lang` is read wherever it stands before a subcommand; a language without a catalogue is
-    a clear error.
+    `--lang` is read wherever it stands, before or after a subcommand (`tabletop games --lang
+    ja`), up to a `--` that ends the options; a language without a catalogue is a clear error.
     """
     explicit = None
     rest: list[str] = []
     i = 0
     while i < len(argv):
         arg = argv[i]
-        if arg in SUBCOMMANDS:
+        if arg == "--":
             rest += argv[i:]
             break
         if arg == "--lang" or arg.startswith("--lang="):

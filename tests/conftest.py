@@ -37,6 +37,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(autouse=True)
+def reproducible_shuffle_parts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A LAN client's part of the shuffle and the salt of a host's seal are fresh and random in
+    play; in a test each draws the next of a fixed sequence, so a LAN match is dealt the same on
+    every run (the host's seed is the test's own). Tests of the parts themselves call
+    `fairness.new_nonce` and `fairness.new_salt`."""
+    nonces = iter(range(1, 1 << 30))
+    salts = iter(range(1, 1 << 30))
+    monkeypatch.setattr("tabletop.net.client.new_nonce", lambda: f"{next(nonces):032x}")
+    monkeypatch.setattr("tabletop.net.host.new_salt", lambda: next(salts).to_bytes(16, "big"))
+
+
+@pytest.fixture(autouse=True)
 def garbage_collected() -> Iterator[None]:
     """Once the worker thread has had work, garbage is collected by a timer on the GUI thread
     (`tabletop.collector`); a test that runs no event loop still gets its collections, here."""

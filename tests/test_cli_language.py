@@ -82,4 +82,22 @@ def test_command_line_messages_are_japanese(capsys: pytest.CaptureFixture[str]) 
     assert cli.main(["--lang", "ja", "replay", "log.jsonl", "--seat", "1"]) == 2
     assert capsys.readouterr().err == "--seat は --narrate と一緒にだけ使えます\n"
     assert cli.main(["--lang", "ja", "sheet", "--out", "x.pdf"]) == 2
-    assert "空欄の得点表には --game と --players が" in capsys.readouterr().err
+    assert "白紙の得点表には --game と --players が" in capsys.readouterr().err
+
+
+def test_lang_after_a_subcommand_and_games_in_reading_order(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`tabletop games --lang ja` is Japanese, listed in the order of the titles' readings."""
+    assert cli.main(["games", "--lang", "ja"]) == 0
+    out = capsys.readouterr().out
+    ids = [line.split()[0] for line in out.splitlines() if line and not line.startswith(" ")]
+    assert ids[:3] == ["triq", "interaction", "second-third"] and ids[-1] == "wild-rawz"
+    assert "トランプ◆デュエル、2人、" in out and "2〜2人" not in out
+    assert "作者の改訂版" in out and "ver2=False" in out
+
+
+def test_an_unknown_game_is_told_in_japanese(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--lang", "ja", "simulate", "--game", "nope", "--players", "3"]) == 2
+    err = capsys.readouterr().err
+    assert "'nope' というゲームはありません。" in err and "No game" not in err

@@ -116,7 +116,7 @@ def test_paragraph_in_japanese() -> None:
     finally:
         set_language("en")
     assert text.splitlines() == [
-        "tabletop はウィンドウを開けません: Qt の X11 プラグインに必要な次のライブラリが"
+        "tabletop はウィンドウを開けません。Qt の X11 プラグインに必要な次のライブラリが"
         "インストールされていません: libxcb-icccm.so.4、libxcb-keysyms.so.1",
         "インストールしてから tabletop をもう一度起動してください:",
         "    sudo apt-get install libxcb-icccm4 libxcb-keysyms1    （Debian、Ubuntu）",

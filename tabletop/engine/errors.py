@@ -36,10 +36,14 @@ class BadOption(TabletopError, ValueError):
 
 
 class UnknownGame(TabletopError, KeyError):
-    """A game id that is not registered."""
+    """A game id that is not registered; `message` (a Msg) names the known ones."""
+
+    def __init__(self, message: Msg) -> None:
+        super().__init__(message)
+        self.message = message
 
     def __str__(self) -> str:
-        return str(self.args[0]) if self.args else "unknown game"
+        return str(self.message)
 
 
 class ReplayDivergence(TabletopError):

@@ -51,7 +51,9 @@ class Line(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """A game option: key, default, and allowed values (choices) or an int range."""
+    """A game option: key, default, allowed values (choices) or an int range, and the words
+    a person reads: `label` (its name), `help` (one line on what it does) and `choice_labels`
+    (one per choice, in order)."""
 
     key: str
     default: Any
@@ -59,6 +61,16 @@ class Option:
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    label: Msg = EMPTY
+    choice_labels: tuple[Msg, ...] = ()
+
+    def value_label(self, value: Any) -> Msg:
+        """The value as a person reads it: its choice's label, yes / no, else as written."""
+        if self.choice_labels and value in self.choices:
+            return self.choice_labels[self.choices.index(value)]
+        if isinstance(value, bool):
+            return Msg("yes", ctx="option") if value else Msg("no", ctx="option")
+        return Msg("{value}", value=str(value))
 
     def parse(self, text: str) -> Any:
         """Read a value for this option from text, with the type of its default."""
@@ -111,7 +123,8 @@ class GameInfo:
     `deck` names the card family (standard, walzer, uno, vulture) so the table and the
     renderer can draw and name its cards without knowing the game. `often_played` names the
     player counts, beside the usual one, where the game is often played (measured too by
-    `tabletop bench`).
+    `tabletop bench`). `reading` is the Japanese title in hiragana, which orders the Japanese
+    game list (empty: the title itself, as for a title that is not Japanese words).
     """
 
     id: str
@@ -125,6 +138,26 @@ class GameInfo:
     recommended: str = ""
     deck: str = "standard"
     often_played: tuple[int, ...] = ()
+    reading: str = ""
+
+    def wrong_count(self, players: int, title: str = "") -> Msg:
+        """Why `players` seats cannot play this game ("2 players" when only one count plays);
+        the English title unless another is given."""
+        game = title or self.title_en
+        if self.min_players == self.max_players:
+            return Msg(
+                "{game} is for {count} players, not {players}.",
+                game=game,
+                count=self.min_players,
+                players=players,
+            )
+        return Msg(
+            "{game} is for {low}–{high} players, not {players}.",
+            game=game,
+            low=self.min_players,
+            high=self.max_players,
+            players=players,
+        )
 
     def option(self, key: str) -> Option:
         """The option with this key (BadOption if unknown)."""
@@ -315,15 +348,7 @@ class Game(Generic[S]):
         """
         info = self.info
         if not info.min_players <= players <= info.max_players:
-            raise BadOption(
-                Msg(
-                    "{game} is for {low}–{high} players, not {players}.",
-                    game=info.title_en,
-                    low=info.min_players,
-                    high=info.max_players,
-                    players=players,
-                )
-            )
+            raise BadOption(info.wrong_count(players))
         state = self.new_state(players, self.resolve_options(options or {}), int(seed))
         state.offered_seat = -1
         state.acting = None

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import unicodedata
 from typing import Any
 
 from tabletop.engine.errors import UnknownGame
 from tabletop.engine.game import Game
+from tabletop.engine.text import Msg
 
 GAMES_PACKAGE = "tabletop.games"
 """The package whose every module is imported to find the games."""
@@ -39,10 +41,18 @@ def get_game(game_id: str) -> Game[Any]:
         return _GAMES[game_id]
     except KeyError:
         known = ", ".join(sorted(_GAMES))
-        raise UnknownGame(f"No game {game_id!r}; known games: {known}.") from None
+        raise UnknownGame(
+            Msg("No game {game}; known games: {known}.", game=repr(game_id), known=known)
+        ) from None
 
 
-def all_games() -> list[Game[Any]]:
-    """Every game, in menu order: by English title."""
+def all_games(lang: str = "en") -> list[Game[Any]]:
+    """Every game, in menu order: by English title, or for Japanese (`lang` "ja") by the
+    title's reading (kana order, voiced sounds beside their plain ones; symbols first)."""
     _load_all()
+    if lang == "ja":
+        return sorted(
+            _GAMES.values(),
+            key=lambda g: unicodedata.normalize("NFD", g.info.reading or g.info.title.casefold()),
+        )
     return sorted(_GAMES.values(), key=lambda g: g.info.title_en.casefold())

@@ -49,6 +49,7 @@ LABEL = {
 INFO = GameInfo(
     id="hagetaka",
     title="ハゲタカのえじき",
+    reading="はげたかのえじき",
     title_en="Vulture Rounds",
     designer=DESIGNER,
     min_players=3,

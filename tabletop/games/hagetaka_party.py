@@ -68,6 +68,7 @@ LABEL = {
 INFO = GameInfo(
     id="hagetaka-party",
     title="ハゲタカのえじき達",
+    reading="はげたかのえじきたち",
     title_en="Vulture Party",
     designer=DESIGNER,
     min_players=3,
@@ -83,8 +84,10 @@ INFO = GameInfo(
         Option(
             "start",
             1,
-            Msg("First battle played: start from battle 2 or 3 for smaller groups."),
+            Msg("Smaller groups may start from battle 2 or 3."),
             choices=(1, 2, 3),
+            label=Msg("First battle"),
+            choice_labels=tuple(Msg("Battle {battle}", battle=b) for b in (1, 2, 3)),
         ),
     ),
     deck="vulture",

@@ -37,7 +37,7 @@ BOTH = {a: {b: Action("both", (a, b)) for b in DECK if b != a} for a in DECK}
 
 LABEL = {
     "Face down": Msg("Face down"),
-    "Pile": Msg("Pile"),
+    "Pile": Msg("Pile", ctx="own pile"),
     "Target": Msg("Target"),
     "Stock": Msg("Stock"),
     "Points": Msg("Points"),
@@ -67,6 +67,7 @@ MATCH = {a: {b: match_points(a, b) for b in DECK if b != a} for a in DECK}
 INFO = GameInfo(
     id="interaction",
     title="インタラクション",
+    reading="いんたらくしょん",
     title_en="Interaction",
     designer="ドミッチ",
     min_players=3,

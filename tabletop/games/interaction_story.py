@@ -10,6 +10,11 @@ from tabletop.engine.text import Card, Cards, Msg, Seat
 from tabletop.games.story import common, count, dealt, mine, shown
 
 
+def points(n: int) -> Msg:
+    """A number of points as words: "1 point", "3 points"."""
+    return Msg("1 point", ctx="count") if n == 1 else Msg("{points} points", ctx="count", points=n)
+
+
 def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) -> list[Line]:
     """The lines `event` tells `viewer` (None: the omniscient narrator)."""
     kind = event.get("type")
@@ -42,16 +47,16 @@ def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) 
                 )
             out.append(Line(msg))
         if event.get("paid"):
-            out.append(Line(Msg("…paying {points} point(s)", points=event["paid"])))
+            out.append(Line(Msg("…paying {points}", points=points(event["paid"]))))
         return out
     if kind == "score":
         out = []
         for s, gain in enumerate(event.get("gains") or []):
             if gain:
                 msg = (
-                    Msg("You match for {points} point(s)", points=gain)
+                    Msg("You match for {points}", points=points(gain))
                     if mine(viewer, s)
-                    else Msg("{player} matches for {points} point(s)", player=Seat(s), points=gain)
+                    else Msg("{player} matches for {points}", player=Seat(s), points=points(gain))
                 )
                 out.append(Line(msg))
         if not out:
@@ -68,8 +73,11 @@ def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) 
         elif cards is not None:
             out = [Line(Msg("{player} drew {cards}", player=who, cards=Cards(cards)))]
         else:
-            n = count(event.get("cards"))
-            out = [Line(Msg("{player} drew {count} card(s)", player=who, count=n))]
+            if count(event.get("cards")) == 1:
+                out = [Line(Msg("{player} drew a card", player=who))]
+            else:
+                n = count(event.get("cards"))
+                out = [Line(Msg("{player} drew {count} cards", player=who, count=n))]
         if event.get("joker"):
             out.append(Line(Msg("The joker is drawn: this is the last turn"), True))
         return out

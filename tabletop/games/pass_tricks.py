@@ -414,4 +414,4 @@ class PassTrickGame(Game[PT]):
         self, event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]
     ) -> list[Line]:
         """What an event tells a viewer, as lines (tabletop/games/story.py)."""
-        return story.common(event, viewer, memo)
+        return story.common(event, viewer, memo, "deal")

@@ -102,6 +102,7 @@ LABEL = {
 INFO = GameInfo(
     id="pokered-trick",
     title="ポーカード・トリック",
+    reading="ぽーかーどとりっく",
     title_en="Pokered Trick",
     designer="ドミッチ",
     min_players=2,
@@ -117,13 +118,41 @@ INFO = GameInfo(
             "deals",
             Msg("What ends the match: a number of deals, of bankruptcies, or a time limit."),
             choices=END_MODES,
+            label=Msg("End of the match"),
+            choice_labels=(
+                Msg("After a number of deals"),
+                Msg("After bankruptcies"),
+                Msg("At a time limit"),
+            ),
         ),
-        Option("deals", 0, Msg("Deals to play when end=deals (0: twice the players)."), (), 0, 99),
         Option(
-            "bankruptcies", 1, Msg("Bankruptcies that end the match (end=bankruptcies)."), (), 1, 6
+            "deals",
+            0,
+            Msg(
+                "Deals to play when the match ends after a number of deals (0: twice the players)."
+            ),
+            (),
+            0,
+            99,
+            label=Msg("Deals"),
         ),
         Option(
-            "minutes", 60, Msg("Minutes, checked after each deal (end=time)."), (), 1, MAX_MINUTES
+            "bankruptcies",
+            1,
+            Msg("How many bankruptcies end the match (when it ends after bankruptcies)."),
+            (),
+            1,
+            6,
+            label=Msg("Bankruptcies"),
+        ),
+        Option(
+            "minutes",
+            60,
+            Msg("Checked after each deal (when the match ends at a time limit)."),
+            (),
+            1,
+            MAX_MINUTES,
+            label=Msg("Time limit (minutes)"),
         ),
     ),
     recommended="4–7 players",

@@ -42,22 +42,24 @@ def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) 
         if cards is not None:
             return [Line(Msg("{player} kept {cards} aside", player=who, cards=Cards(cards)))]
         n = count(event.get("cards"))
-        return [Line(Msg("{player} kept {count} card(s) aside", player=who, count=n))]
+        if n == 1:
+            return [Line(Msg("{player} kept a card aside", player=who))]
+        return [Line(Msg("{player} kept {count} cards aside", player=who, count=n))]
     if kind == "reveal":
         return _showdown(event, viewer)
     if kind == "settle":
         return _settle(event, viewer)
     if kind == "time":
         minutes = event.get("minutes", 0)
-        return [
-            Line(Msg("{player} reports {minutes} minute(s) played", player=who, minutes=minutes))
-        ]
+        if minutes == 1:
+            return [Line(Msg("{player} reports a minute played", player=who))]
+        return [Line(Msg("{player} reports {minutes} minutes played", player=who, minutes=minutes))]
     if kind == "round_end":
-        out = common(event, viewer, memo)
+        out = common(event, viewer, memo, "deal")
         for bust in event.get("bankrupt") or []:
             out.append(Line(Msg("{player} is out of chips", player=Seat(int(bust))), True))
         return out
-    return common(event, viewer, memo)
+    return common(event, viewer, memo, "deal")
 
 
 def _showdown(event: Mapping[str, Any], viewer: int | None) -> list[Line]:
@@ -94,27 +96,23 @@ def _settle(event: Mapping[str, Any], viewer: int | None) -> list[Line]:
     out = []
     for move in event.get("transfers") or []:
         src, dst, chips = move.get("from"), move.get("to"), move.get("chips", 0)
+        amount = Msg("a chip", ctx="chips") if chips == 1 else Msg("{chips} chips", chips=chips)
         if src == "pot" and isinstance(dst, int):
             if mine(viewer, dst):
-                msg = Msg("You take {chips} chip(s) from the pot", chips=chips)
+                msg = Msg("You take {amount} from the pot", amount=amount)
             else:
-                msg = Msg(
-                    "{player} takes {chips} chip(s) from the pot", player=Seat(dst), chips=chips
-                )
+                msg = Msg("{player} takes {amount} from the pot", player=Seat(dst), amount=amount)
         elif isinstance(src, int) and isinstance(dst, int):
             if mine(viewer, src):
-                msg = Msg("You pay {to} {chips} chip(s)", to=Seat(dst), chips=chips)
+                msg = Msg("You pay {to} {amount}", to=Seat(dst), amount=amount)
             elif mine(viewer, dst):
-                msg = Msg("{player} pays you {chips} chip(s)", player=Seat(src), chips=chips)
+                msg = Msg("{player} pays you {amount}", player=Seat(src), amount=amount)
             else:
                 msg = Msg(
-                    "{player} pays {to} {chips} chip(s)",
-                    player=Seat(src),
-                    to=Seat(dst),
-                    chips=chips,
+                    "{player} pays {to} {amount}", player=Seat(src), to=Seat(dst), amount=amount
                 )
         elif isinstance(src, int):
-            msg = Msg("{player} puts {chips} chip(s) in the pot", player=Seat(src), chips=chips)
+            msg = Msg("{player} puts {amount} in the pot", player=Seat(src), amount=amount)
         else:
             continue
         out.append(Line(msg, True))

@@ -49,8 +49,9 @@ LABEL = {
 INFO = GameInfo(
     id="second-third",
     title="セカンドサード",
+    reading="せかんどさーど",
     title_en="Second Third",
-    designer="ドミッチ (domi)",
+    designer="ドミッチ（domi）",
     min_players=3,
     max_players=5,
     summary=Msg(
@@ -65,6 +66,7 @@ INFO = GameInfo(
                 "Designer's revision: 3 players hold 11 (3 face down), 4 players 12 (4 face down)."
             ),
             choices=(False, True),
+            label=Msg("Designer's revision"),
         ),
     ),
 )

@@ -50,6 +50,7 @@ LABEL = {
 INFO = GameInfo(
     id="seltsam-walzer",
     title="へんてこワルツ",
+    reading="へんてこわるつ",
     title_en="Seltsam-Walzer",
     designer=Msg("the author of a post on note"),
     min_players=3,

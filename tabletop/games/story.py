@@ -97,18 +97,23 @@ def trick_won(winner: int, card: str | None, viewer: int | None, moment: bool = 
     )
 
 
+def cards_count(n: int) -> Msg:
+    """A number of unseen cards as words: "a card", "3 cards"."""
+    return Msg("a card", ctx="count") if n == 1 else Msg("{count} cards", ctx="count", count=n)
+
+
 def passed(event: Mapping[str, Any], viewer: int | None) -> Line:
     """A pass of cards from `seat` to `to`, named only to those who may see them."""
     seat, to = int(event["seat"]), int(event["to"])
     cards = shown(event.get("cards"))
     if cards is None:
-        n = count(event.get("cards"))
+        some = cards_count(count(event.get("cards")))
         if mine(viewer, seat):
-            return Line(Msg("You passed {count} card(s) to {to}", count=n, to=Seat(to)))
+            return Line(Msg("You passed {cards} to {to}", cards=some, to=Seat(to)))
         if mine(viewer, to):
-            return Line(Msg("{player} passed you {count} card(s)", player=Seat(seat), count=n))
+            return Line(Msg("{player} passed you {cards}", player=Seat(seat), cards=some))
         return Line(
-            Msg("{player} passed {count} card(s) to {to}", player=Seat(seat), count=n, to=Seat(to))
+            Msg("{player} passed {cards} to {to}", player=Seat(seat), cards=some, to=Seat(to))
         )
     if mine(viewer, seat):
         return Line(Msg("You passed {cards} to {to}", cards=Cards(cards), to=Seat(to)))
@@ -123,9 +128,37 @@ def passed(event: Mapping[str, Any], viewer: int | None) -> Line:
     )
 
 
-def scored(event: Mapping[str, Any], viewer: int | None) -> list[Line]:
-    """The end of a round: its number and best score (moments), then each seat's score."""
-    out = [Line(Msg("Round {round} is over", round=int(event.get("round", 0))), True)]
+def _over(number: int, unit: str) -> Msg:
+    """ "Round 2 is over", in the game's own unit (round, deal or game) as its table says it."""
+    if unit == "deal":
+        return Msg("Deal {round} is over", round=number)
+    if unit == "game":
+        return Msg("Game {round} is over", round=number)
+    return Msg("Round {round} is over", round=number)
+
+
+def _best(top: list[Msg], score: Any, unit: str) -> Msg:
+    """Who scored best in the round (or deal, or game)."""
+    if unit == "deal":
+        return Msg("Best this deal: {players} ({score})", players=listing(top), score=score)
+    if unit == "game":
+        return Msg("Best this game: {players} ({score})", players=listing(top), score=score)
+    return Msg("Best this round: {players} ({score})", players=listing(top), score=score)
+
+
+def _level(score: Any, unit: str) -> Msg:
+    """Everyone scored the same in the round (or deal, or game): nobody did best."""
+    if unit == "deal":
+        return Msg("Everyone scored {score} this deal", score=score)
+    if unit == "game":
+        return Msg("Everyone scored {score} this game", score=score)
+    return Msg("Everyone scored {score} this round", score=score)
+
+
+def scored(event: Mapping[str, Any], viewer: int | None, unit: str = "round") -> list[Line]:
+    """The end of a round (or a deal, or a game, as `unit` names it): its number and best score
+    (moments), then each seat's score."""
+    out = [Line(_over(int(event.get("round", 0)), unit), True)]
     scores = event.get("scores") or []
     totals = event.get("totals") or []
     for seat, (score, total) in enumerate(zip(scores, totals, strict=False)):
@@ -141,13 +174,11 @@ def scored(event: Mapping[str, Any], viewer: int | None) -> list[Line]:
         out.append(Line(msg))
     if scores:
         best = max(scores)
-        top = [who(s, viewer) for s, v in enumerate(scores) if v == best]
-        out.insert(
-            1,
-            Line(
-                Msg("Best this round: {players} ({score})", players=listing(top), score=best), True
-            ),
-        )
+        if min(scores) == best:
+            out.insert(1, Line(_level(best, unit), True))
+        else:
+            top = [who(s, viewer) for s, v in enumerate(scores) if v == best]
+            out.insert(1, Line(_best(top, best, unit), True))
     return out
 
 
@@ -162,8 +193,11 @@ def ended(event: Mapping[str, Any], viewer: int | None) -> list[Line]:
     return out
 
 
-def common(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) -> list[Line]:
-    """The events every trick game words alike; [] for any other event type."""
+def common(
+    event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any], unit: str = "round"
+) -> list[Line]:
+    """The events every trick game words alike; [] for any other event type. `unit` names what
+    the game's table calls a round: "round", "deal" or "game"."""
     kind = event.get("type")
     if kind == "deal":
         memo["plays"] = []
@@ -181,7 +215,7 @@ def common(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) -
         card = next((c for s, c in plays if s == winner), None)
         return [trick_won(winner, card, viewer)]
     if kind == "round_end":
-        return scored(event, viewer)
+        return scored(event, viewer, unit)
     if kind == "game_end":
         return ended(event, viewer)
     return []

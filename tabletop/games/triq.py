@@ -83,12 +83,22 @@ INFO = GameInfo(
             ),
             minimum=1,
             maximum=30,
+            label=Msg("Games in the series"),
         ),
     ),
 )
 
 
 # ---- state --------------------------------------------------------------------------------
+
+
+def more_cards(n: int) -> Msg:
+    """Cards still owed, as words: "1 more card", "3 more cards"."""
+    if n == 1:
+        return Msg("1 more card", ctx="count")
+    return Msg("{count} more cards", ctx="count", count=n)
+
+
 class TriqState(State):
     """Hands, the pile and its total, しばり, pending gifts and who is still in."""
 
@@ -199,10 +209,10 @@ class Triq(Game[TriqState]):
         if state.phase in ("give", "discard"):
             if verb != state.phase:
                 if state.phase == "discard":
-                    return Msg("First, you must discard {count} more card(s).", count=state.owed)
+                    return Msg("First, you must discard {cards}.", cards=more_cards(state.owed))
                 return Msg(
-                    "First, you must give {count} more card(s) to {player}.",
-                    count=state.owed,
+                    "First, you must give {cards} to {player}.",
+                    cards=more_cards(state.owed),
                     player=Seat(state.receiver),
                 )
             if len(args) != 1:
@@ -436,18 +446,16 @@ class Triq(Game[TriqState]):
         count = state.owed
         if state.phase == "discard":
             if mine:
-                return Msg("You must discard {count} more card(s).", count=count)
-            return Msg("{player} must discard {count} more card(s).", player=who, count=count)
+                return Msg("You must discard {cards}.", cards=more_cards(count))
+            return Msg("{player} must discard {cards}.", player=who, cards=more_cards(count))
         if state.phase == "give":
             to = Seat(state.receiver)
             if mine:
-                return Msg(
-                    "You must give {count} more card(s) to {player}.", count=count, player=to
-                )
+                return Msg("You must give {cards} to {player}.", cards=more_cards(count), player=to)
             return Msg(
-                "{giver} must give {count} more card(s) to {player}.",
+                "{giver} must give {cards} to {player}.",
                 giver=who,
-                count=count,
+                cards=more_cards(count),
                 player=to,
             )
         if state.phase == "counter":
@@ -558,7 +566,12 @@ class Triq(Game[TriqState]):
             (Msg("Place"),),
             Msg("Equal series totals share the place."),
             super().score_sheet(players, options).rows,
-            (Msg("Each game scores players − place: the first out scores most, the last 0."),),
+            (
+                Msg(
+                    "Each game scores players − place: the last one holding cards scores most, "
+                    "the first to drop out 0."
+                ),
+            ),
         )
 
 

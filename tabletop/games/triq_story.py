@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletop.engine.game import Line
-from tabletop.engine.text import Card, Cards, Msg, Seat
+from tabletop.engine.text import Card, Cards, Msg, Seat, Suit
 from tabletop.games.story import common, count, dealt, mine, shown
 
 REASONS = {
@@ -41,7 +41,13 @@ def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) 
                 )
             ]
         if event.get("shibari"):
-            out.append(Line(Msg("Shibari!"), True))
+            suit = Suit(str(event["card"])[-1])
+            if you:
+                out.append(Line(Msg("You declare しばり on {suit}!", suit=suit), True))
+            else:
+                out.append(
+                    Line(Msg("{player} declares しばり on {suit}!", player=who, suit=suit), True)
+                )
         if event.get("counter"):
             out.append(Line(Msg("Spade 3 counters the joker!"), True))
         return out
@@ -93,7 +99,7 @@ def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) 
         if you:
             return [Line(Msg("You are out in place {place}", place=place), True)]
         return [Line(Msg("{player} is out in place {place}", player=who, place=place), True)]
-    return common(event, viewer, memo)
+    return common(event, viewer, memo, "game")
 
 
 def _give(event: Mapping[str, Any], viewer: int | None) -> Line:

@@ -52,7 +52,7 @@ LABEL = {
     "Discards": Msg("Discards"),
     "Score deck": Msg("Score deck"),
     "At stake": Msg("At stake"),
-    "Points": Msg("Points"),
+    "Points": Msg("Points", ctx="sets"),
     "Score cards": Msg("Score cards"),
     "Cancels held": Msg("Cancels held"),
     "To beat": Msg("To beat"),
@@ -65,8 +65,9 @@ LABEL = {
 INFO = GameInfo(
     id="trump-duel",
     title="トランプ◆デュエル",
+    reading="とらんぷでゅえる",
     title_en="Trump Duel",
-    designer="オシノ (recipeofbodoge)",
+    designer="オシノ（recipeofbodoge）",
     min_players=2,
     max_players=2,
     summary=Msg(
@@ -568,7 +569,7 @@ class TrumpDuel(Game[TrumpDuelState]):
                 ),
             ),
             score=Msg("Gained"),
-            total=Msg("Points"),
+            total=Msg("Points", ctx="sets"),
         )
 
 

@@ -47,7 +47,10 @@ def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) 
             return [Line(Msg("You drew {cards}", cards=Cards(drawn)))]
         if drawn is not None:
             return [Line(Msg("{player} drew {cards}", player=who, cards=Cards(drawn)))]
-        return [Line(Msg("{player} drew {count} card(s)", player=who, count=count(event["cards"])))]
+        n = count(event["cards"])
+        if n == 1:
+            return [Line(Msg("{player} drew a card", player=who))]
+        return [Line(Msg("{player} drew {count} cards", player=who, count=n))]
     if kind == "reshuffle":
         return [
             Line(Msg("The discards were shuffled into a new deck of {count}", count=event["cards"]))
@@ -111,7 +114,9 @@ def _effect(event: Mapping[str, Any], viewer: int | None) -> Line:
             return Line(Msg("Club: you draw {cards}", cards=Cards(drawn)), True)
         if drawn is not None:
             return Line(Msg("Club: {player} draws {cards}", player=who, cards=Cards(drawn)), True)
-        return Line(Msg("Club: {player} draws {count} card(s)", player=who, count=n), True)
+        if n == 1:
+            return Line(Msg("Club: {player} draws a card", player=who), True)
+        return Line(Msg("Club: {player} draws {count} cards", player=who, count=n), True)
     if what == "guard":
         if you:
             return Line(Msg("Diamond: you hold a cancel"), True)

@@ -142,6 +142,12 @@ class TableOption(Option):
                 raise BadOption(TABLE_FORM) from None
         return table_text(parse_table(value))
 
+    def value_label(self, value: Any) -> Msg:
+        """ "Standard" for the rules' own table, else the table as written."""
+        if str(value) == self.default:
+            return Msg("standard", ctx="score-card table")
+        return Msg("{value}", value=str(value))
+
 
 def table_option() -> TableOption:
     """The option both games offer for the editable score-card table."""
@@ -149,6 +155,7 @@ def table_option() -> TableOption:
         "table",
         DEFAULT_TABLE,
         Msg("Score cards of battles 1–6: five values per battle, battles separated by '/'."),
+        label=Msg("Score-card table"),
     )
 
 

@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from tabletop.engine.errors import BadOption, IllegalAction
+from tabletop.engine.errors import BadOption, IllegalAction, UnknownGame
 from tabletop.engine.text import Card, Cards, Msg, Seat, Suit
 from tabletop.i18n.cards import card_name, join, suit_name
 from tabletop.i18n.catalog import _, available, choose, current, set_language
@@ -107,6 +107,6 @@ def error_text(err: Exception) -> str:
     """An error for a person: a refusal or option error rendered in the current language."""
     if isinstance(err, IllegalAction):
         return render(err.reason)
-    if isinstance(err, BadOption):
+    if isinstance(err, BadOption | UnknownGame):
         return render(err.message)
     return str(err)

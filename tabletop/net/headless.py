@@ -172,7 +172,13 @@ def _quit_when_delivered(host: Host, loop: QEventLoop, wait: float) -> None:
             _tell(
                 "host",
                 Msg(
-                    "Waiting up to {seconds} s to hand the result to seat(s) {seats}.",
+                    "Waiting up to {seconds} s to hand the result to seat {seats}.",
+                    seconds=float(wait),
+                    seats=seats,
+                )
+                if len(missing) == 1
+                else Msg(
+                    "Waiting up to {seconds} s to hand the result to seats {seats}.",
                     seconds=float(wait),
                     seats=seats,
                 ),

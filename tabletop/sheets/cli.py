@@ -66,10 +66,13 @@ def sheet(
     if not Path(out).is_file() or Path(out).stat().st_size == 0:
         print(render(Msg("cannot write {file}", file=out)), file=sys.stderr)
         return 1
-    count, size = len(pages), paper.upper()
+    size = paper.upper()
+    count = (
+        Msg("1 page", ctx="count") if len(pages) == 1 else Msg("{pages} pages", pages=len(pages))
+    )
     if model.filled:
         done = Msg(
-            "{file}: filled {game} sheet, {pages} page(s), {paper}",
+            "{file}: filled {game} sheet, {pages}, {paper}",
             file=out,
             game=model.heading,
             pages=count,
@@ -77,7 +80,7 @@ def sheet(
         )
     else:
         done = Msg(
-            "{file}: blank {game} sheet, {pages} page(s), {paper}",
+            "{file}: blank {game} sheet, {pages}, {paper}",
             file=out,
             game=model.heading,
             pages=count,

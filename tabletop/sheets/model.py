@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from tabletop.engine.breakdown import ScoreSheet
-from tabletop.engine.errors import ParseError
+from tabletop.engine.errors import BadOption, ParseError
 from tabletop.engine.game import places
 from tabletop.engine.log import read_lines
 from tabletop.engine.registry import get_game
@@ -96,7 +96,7 @@ class SheetModel:
             state = _("finished", ctx="sheet")
         else:
             state = _("unfinished (provisional ranking)", ctx="sheet")
-        opts = separator.join(f"{k}={_option_value(v)}" for k, v in self.options.items())
+        opts = separator.join(self._option_text(k, v) for k, v in self.options.items())
         return [
             (_("Date", ctx="sheet"), self.date),
             (_("Players", ctx="sheet"), separator.join(self.names)),
@@ -104,6 +104,17 @@ class SheetModel:
             (_("Options", ctx="sheet"), opts or _("none", ctx="options")),
             (_("Seed", ctx="sheet"), str(self.seed)),
         ]
+
+    def _option_text(self, key: str, value: Any) -> str:
+        """One option as printed: its name and its value in words (the key if unknown)."""
+        try:
+            opt = get_game(self.game).info.option(key)
+        except (KeyError, BadOption):
+            name, shown = key, str(value)
+        else:
+            name = render(opt.label) if opt.label else key
+            shown = render(opt.value_label(value))
+        return render(Msg("{option}: {value}", ctx="option setting", option=name, value=shown))
 
     def text(self) -> str:
         """All the sheet's text, one item a line (for tests and searching)."""
@@ -116,13 +127,6 @@ class SheetModel:
         lines.extend(self.notes)
         lines.append(self.tiebreak)
         return "\n".join(line for line in lines if line)
-
-
-def _option_value(value: Any) -> str:
-    """An option's value as printed: yes / no in the current language, else as it is."""
-    if isinstance(value, bool):
-        return _("yes", ctx="option") if value else _("no", ctx="option")
-    return str(value)
 
 
 _DEFAULT_NAME = re.compile(r"Player (\d+)")
@@ -159,13 +163,7 @@ def blank_sheet(game_id: str, players: int, names: Sequence[str] | None = None) 
     game = get_game(game_id)
     info = game.info
     if not info.min_players <= players <= info.max_players:
-        text = Msg(
-            "{game} takes {low}–{high} players, not {count}.",
-            game=info.title if current() == "ja" else info.title_en,
-            low=info.min_players,
-            high=info.max_players,
-            count=players,
-        )
+        text = info.wrong_count(players, info.title if current() == "ja" else info.title_en)
         raise ParseError(render(text))
     sheet = game.score_sheet(players, {})
     names = list(names or [])

@@ -299,7 +299,10 @@ def plan(model: SheetModel, width: float, height: float) -> list[list[Op]]:
     for start in range(0, model.players, per_block):
         _block(p, model, range(start, min(model.players, start + per_block)), lead, cell)
     if model.filled:
-        ranking = "   ".join(f"{place}. {name} ({total})" for place, name, total in model.ranking)
+        ranking = "   ".join(
+            render(Msg("{place}. {name} ({total})", ctx="ranking", place=place, name=n, total=t))
+            for place, n, t in model.ranking
+        )
         p.text(render(Msg("Ranking: {ranking}", ranking=ranking)), BODY_PT, True)
         winners = _(", ", ctx="list separator").join(model.winners)
         p.text(render(Msg("Winner: {names}", names=winners)), BODY_PT, True, gap=3.0)

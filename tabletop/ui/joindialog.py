@@ -32,7 +32,7 @@ from tabletop.net.client import Client
 from tabletop.net.discovery import Browser
 from tabletop.net.headless import DEFAULT_PORT, split_address
 from tabletop.ui.netsession import ClientSession, LanConfig
-from tabletop.ui.texts import game_title, shown_name
+from tabletop.ui.texts import game_title, names_for
 
 
 def columns() -> list[str]:
@@ -51,6 +51,11 @@ def _title(game_id: str, fallback: str) -> str:
     except UnknownGame:
         return render(Msg("{game} (not installed here)", game=fallback))
     return game_title(info)
+
+
+def _index(rows: list[dict[str, Any]], seat: int | None) -> int | None:
+    """The position of `seat` among the rows (None if not there)."""
+    return next((i for i, row in enumerate(rows) if row["seat"] == seat), None)
 
 
 class JoinDialog(QDialog):
@@ -243,8 +248,17 @@ class JoinDialog(QDialog):
 
     def _seats(self, rows: list[dict[str, Any]]) -> None:
         lines = []
+        mine = self.client.seat if self.client is not None else None
+        # the host's own seat may be named "You": on this screen that would name the joiner
+        names = dict(
+            zip(
+                (int(row["seat"]) for row in rows),
+                names_for([str(row["name"]) for row in rows], _index(rows, mine)),
+                strict=True,
+            )
+        )
         for row in rows:
-            who = shown_name(row["name"]) or _("open", ctx="seat")
+            who = (names[int(row["seat"])] if row["name"] else "") or _("open", ctx="seat")
             if row["kind"] == "network" and row["taken"] and not row["connected"]:
                 who = render(Msg("{name} (disconnected)", name=who))
             lines.append(f"{row['seat'] + 1}. {who}")

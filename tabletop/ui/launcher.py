@@ -92,7 +92,7 @@ class Launcher(QWidget):
 
     def __init__(self) -> None:
         super().__init__()
-        self.games = {g.info.id: g.info for g in all_games()}
+        self.games = {g.info.id: g.info for g in all_games(current())}
         self.rows: dict[str, QHBoxLayout] = {}
         self.defaults: dict[str, QAction] = {}
 
@@ -194,7 +194,7 @@ class Launcher(QWidget):
         """List the unfinished matches (the panel hides when there are none)."""
         self.saves.clear()
         for save in saves:
-            people = ", ".join(
+            people = _(", ", ctx="list separator").join(
                 render(computer_label(shown_name(s.name), save.game, s.bot))
                 if s.bot is not None
                 else shown_name(s.name)

@@ -19,11 +19,13 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -33,16 +35,20 @@ from tabletop.engine.errors import TabletopError
 from tabletop.engine.game import GameInfo
 from tabletop.engine.registry import all_games, get_game
 from tabletop.engine.text import Msg
-from tabletop.i18n import _, error_text, render
+from tabletop.i18n import _, current, error_text, render
 from tabletop.net.discovery import Announcer
 from tabletop.net.headless import DEFAULT_PORT
 from tabletop.net.host import Host
 from tabletop.seats import LOCAL, NETWORK, SeatSpec, computer_label, default_bot
 from tabletop.ui.netsession import LanConfig, lan_addresses
-from tabletop.ui.newgame import add_levels, option_value, option_widget
-from tabletop.ui.texts import game_title, shown_name
+from tabletop.ui.newgame import add_levels, add_option_rows, option_value, option_widget
+from tabletop.ui.texts import game_title, offered_name, shown_name
 
 SETTINGS_KEY = "lan/host"
+
+
+OPTIONS_HEIGHT = 180
+"""At most this many pixels of options show at once in the host dialog; more scroll."""
 
 
 class SeatChoice(QWidget):
@@ -124,7 +130,7 @@ class HostLobby(QDialog):
         layout = QVBoxLayout(self)
         form = QFormLayout()
         self.game = QComboBox()
-        for game in all_games():
+        for game in all_games(current()):
             self.game.addItem(game_title(game.info), game.info.id)
         wanted = game_id or str(memory.get("game", ""))
         self.game.setCurrentIndex(max(0, self.game.findData(wanted)))
@@ -139,7 +145,15 @@ class HostLobby(QDialog):
         self.seats_layout = QVBoxLayout(self.seats_box)
         layout.addWidget(self.seats_box)
         self.options_box = QGroupBox(_("Options"))
-        self.options_form = QFormLayout(self.options_box)
+        # the options' explanations may be long: they scroll rather than push the buttons away
+        self.options_scroll = QScrollArea()
+        self.options_scroll.setWidgetResizable(True)
+        self.options_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        options_inner = QWidget()
+        self.options_form = QFormLayout(options_inner)
+        self.options_form.setContentsMargins(0, 0, 0, 0)
+        self.options_scroll.setWidget(options_inner)
+        QVBoxLayout(self.options_box).addWidget(self.options_scroll)
         layout.addWidget(self.options_box)
         more = QFormLayout()
         self.seed = QLineEdit()
@@ -231,17 +245,18 @@ class HostLobby(QDialog):
         self.count.setValue(len(seats))
         self.count.blockSignals(False)
         for kind, name in seats:
-            self._add_seat(str(kind), str(name))
+            self._add_seat(str(kind), offered_name(str(name)))
         while self.options_form.rowCount():
             self.options_form.removeRow(0)
         self.option_widgets = {}
         remembered = (memory or {}).get("options") or {}
         for opt in info.options:
             widget = option_widget(opt, remembered.get(opt.key, opt.default))
-            widget.setToolTip(render(opt.help))
-            self.options_form.addRow(opt.key, widget)
+            add_option_rows(self.options_form, opt, widget)
             self.option_widgets[opt.key] = widget
         self.options_box.setVisible(bool(info.options))
+        wanted = self.options_form.sizeHint().height()
+        self.options_scroll.setFixedHeight(min(wanted, OPTIONS_HEIGHT))
 
     def _add_seat(self, kind: str, name: str) -> None:
         choice = SeatChoice(len(self.seat_choices), kind, name, self.game_id())

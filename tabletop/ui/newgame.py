@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -35,7 +36,7 @@ from tabletop.engine.game import GameInfo, Option
 from tabletop.engine.text import Msg
 from tabletop.i18n import _, error_text, render
 from tabletop.seats import SeatSpec, computer_name, default_bot, person_name
-from tabletop.ui.texts import game_title
+from tabletop.ui.texts import game_title, offered_name
 
 
 def default_seats(info: GameInfo) -> list[SeatSpec]:
@@ -54,7 +55,7 @@ def load_choices(settings: QSettings, info: GameInfo) -> dict[str, Any]:
         data = json.loads(str(raw)) if raw else {}
     except ValueError:
         data = {}
-    seats = [SeatSpec(str(n), b or None) for n, b in data.get("seats", [])]
+    seats = [SeatSpec(offered_name(str(n)), b or None) for n, b in data.get("seats", [])]
     if not info.min_players <= len(seats) <= info.max_players:
         seats = default_seats(info)
     options = {o.key: data.get("options", {}).get(o.key, o.default) for o in info.options}
@@ -78,7 +79,7 @@ def option_widget(opt: Option, value: Any) -> QWidget:
     if opt.choices:
         combo = QComboBox()
         for choice in opt.choices:
-            combo.addItem(str(choice), choice)
+            combo.addItem(render(opt.value_label(choice)), choice)
         combo.setCurrentIndex(max(0, combo.findData(value)))
         return combo
     if isinstance(opt.default, int):
@@ -89,7 +90,25 @@ def option_widget(opt: Option, value: Any) -> QWidget:
         )
         spin.setValue(int(value))
         return spin
-    return QLineEdit(str(value))
+    line = QLineEdit(str(value))
+    line.setCursorPosition(0)
+    return line
+
+
+def add_option_rows(form: QFormLayout, opt: Option, widget: QWidget) -> None:
+    """The option's name beside its editor, and its one-line explanation under them."""
+    help_text = render(opt.help)
+    widget.setToolTip(help_text)
+    label = QLabel(render(opt.label) if opt.label else opt.key)
+    label.setToolTip(help_text)
+    label.setBuddy(widget)
+    form.addRow(label, widget)
+    hint = QLabel(help_text)
+    hint.setWordWrap(True)
+    hint.setStyleSheet("color: gray;")
+    # the explanation keeps its lines in a short window; the seat list gives way instead
+    hint.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+    form.addRow("", hint)
 
 
 def option_value(opt: Option, widget: QWidget) -> Any:
@@ -218,15 +237,7 @@ class NewGameDialog(QDialog):
             form = QFormLayout(box)
             for opt in info.options:
                 widget = option_widget(opt, remembered["options"][opt.key])
-                help_text = render(opt.help)
-                widget.setToolTip(help_text)
-                label = QLabel(opt.key)
-                label.setToolTip(help_text)
-                form.addRow(label, widget)
-                hint = QLabel(help_text)
-                hint.setWordWrap(True)
-                hint.setStyleSheet("color: gray;")
-                form.addRow("", hint)
+                add_option_rows(form, opt, widget)
                 self.option_widgets[opt.key] = widget
             layout.addWidget(box)
         seed_row = QFormLayout()

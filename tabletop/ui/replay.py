@@ -8,6 +8,8 @@ can name cards that were secret.
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
@@ -25,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from tabletop.engine.text import Msg
 from tabletop.engine.views import View
-from tabletop.i18n import _, render
+from tabletop.i18n import _, for_view, render
 from tabletop.sheets.stepper import Stepper
 from tabletop.ui.art import CardArt
 from tabletop.ui.scene import TableScene
@@ -141,6 +143,18 @@ class ReplayWidget(QWidget):
         self.last.setEnabled(k < len(stepper))
         self.where.setText(self.describe(k))
 
+    def told(self, k: int, seat: int) -> str:
+        """Action k of `seat` as the game log tells it with every card shown ("Ann played
+        ♥Q"), or "" (the events the action set off may tell of other seats first: a pass that
+        completes everyone's passes)."""
+        view = shown_view(self.stepper.view(k, reveal=True))
+        memo: dict[str, Any] = {}
+        events = self.stepper.step_events(k, reveal=True)[1:]
+        for event in [e for e in events if e.get("seat") == seat] or events:
+            for line in self.stepper.game.narrate(event, None, memo):
+                return for_view(line.msg, view)
+        return ""
+
     def describe(self, k: int) -> str:
         """ "Move 12 of 80 · Round 2 · Ann moved" (the action's text only when revealing)."""
         stepper = self.stepper
@@ -158,5 +172,8 @@ class ReplayWidget(QWidget):
         names = shown_names(stepper.state(k).names)
         name = names[seat] if seat < len(names) else render(Msg("Seat {number}", number=seat + 1))
         if self.reveal.isChecked():
+            said = self.told(k, seat)
+            if said:
+                return render(Msg("{head} · {said}", head=head, said=said))
             return render(Msg("{head} · {name}: {action}", head=head, name=name, action=action))
         return render(Msg("{head} · {name} moved", head=head, name=name))

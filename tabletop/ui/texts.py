@@ -36,11 +36,20 @@ def titled(title: str, title_en: str) -> str:
 
 
 def shown_name(name: str) -> str:
-    """A seat name as the viewer reads it: the engine's "Player N" in the viewer's language."""
+    """A seat name as the viewer reads it: the default names (the engine's "Player N", the
+    dialogs' "You") in the viewer's language."""
     match = _DEFAULT_NAME.fullmatch(name)
     if match is None:
-        return name
+        return offered_name(name)
     return _("Player {number}").replace("{number}", match.group(1))
+
+
+def offered_name(name: str) -> str:
+    """A remembered seat name as the dialogs offer it again: the default "You" in the current
+    language (a name someone typed, or "Player N", as it is)."""
+    if name.strip().casefold() in _you_names():
+        return _("You", ctx="seat name")
+    return name
 
 
 def shown_names(names: Sequence[str]) -> tuple[str, ...]:

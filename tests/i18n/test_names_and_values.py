@@ -130,7 +130,7 @@ def test_errors_carry_messages_and_read_as_english() -> None:
     with pytest.raises(BadOption) as bad:
         game.setup(9, {}, 1)
     assert str(bad.value) == "Second Third is for 3–5 players, not 9."
-    assert render(bad.value.message, "ja") == "Second Thirdは3〜5人用です(9人では遊べません)。"
+    assert render(bad.value.message, "ja") == "Second Thirdは3〜5人用です（9人では遊べません）。"
 
 
 def test_error_text_renders_refusals_and_option_errors_in_the_current_language() -> None:
@@ -139,7 +139,7 @@ def test_error_text_renders_refusals_and_option_errors_in_the_current_language()
         set_language("ja")
         with pytest.raises(BadOption) as bad:
             game.setup(2, {}, 1)
-        assert error_text(bad.value) == "Second Thirdは3〜5人用です(2人では遊べません)。"
+        assert error_text(bad.value) == "Second Thirdは3〜5人用です（2人では遊べません）。"
         assert error_text(ValueError("plain")) == "plain"
     finally:
         set_language("en")

@@ -149,3 +149,30 @@ def play(game: Game, players: int, seed: int) -> None:
 def test_narration_of_a_random_match(game_id: str, players: int) -> None:
     """Every event is told; no seat is told a card hidden from it; every line renders."""
     play(GAMES[game_id], players, seed=players * 7 + 1)
+
+
+def test_a_round_nobody_won_names_no_best_and_a_deal_game_says_deal() -> None:
+    """ "Best: you, CPU 2 (0)" when all scored alike read as if both did well: say it plainly."""
+    from tabletop.games.story import scored
+
+    level = [
+        render(line.msg, "en")
+        for line in scored({"round": 2, "scores": [0, 0], "totals": [3, 1]}, 0)
+    ]
+    assert level[:2] == ["Round 2 is over", "Everyone scored 0 this round"]
+    best = [
+        render(line.msg, "ja")
+        for line in scored({"round": 1, "scores": [0, 4], "totals": [0, 4]}, 0, "deal")
+    ]
+    assert best[:2] == ["第1ディール終了", "このディールの最高：プレイヤー2（4点）"]
+
+
+def test_counts_read_as_english_words_not_card_s() -> None:
+    """No "(s)": one card reads "a card", several "3 cards"; Japanese counts with 枚."""
+    from tabletop.games.story import passed
+
+    one = passed({"seat": 0, "to": 1, "cards": {"hidden": 1}}, 2).msg
+    two = passed({"seat": 0, "to": 1, "cards": {"hidden": 2}}, 2).msg
+    assert render(one, "en") == "Player 1 passed a card to Player 2"
+    assert render(two, "en") == "Player 1 passed 2 cards to Player 2"
+    assert render(two, "ja") == "プレイヤー1はプレイヤー2にカード2枚を渡した"

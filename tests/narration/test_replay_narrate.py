@@ -56,13 +56,13 @@ def test_a_seat_hears_only_its_own_hand(log: Path, capsys: pytest.CaptureFixture
     assert not any(" holds " in line for line in out)
     assert any(line.startswith("You received ") and line.endswith(" from Player 1") for line in out)
     assert any(line.startswith("You passed ") and line.endswith(" to Player 3") for line in out)
-    assert any(line.startswith("Player 3 passed 2 card(s) to Player 1") for line in out)
+    assert any(line.startswith("Player 3 passed 2 cards to Player 1") for line in out)
 
 
 def test_japanese_and_bad_seats(log: Path, capsys: pytest.CaptureFixture) -> None:
     assert main(["--lang", "ja", "replay", str(log), "--narrate"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "全知の語り:伏せられたカードもすべて表示します。"
+    assert out[0] == "全知の語り: 伏せられたカードもすべて表示します。"
     assert any("トリックを取った" in line for line in out)
     set_language("en")
     assert main(["replay", str(log), "--narrate", "--seat", "3"]) == 2

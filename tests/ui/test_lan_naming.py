@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from lan_helpers import LOOPBACK, client_table
+from lan_helpers import LOOPBACK, client_table, loopback_lan
 from ui_helpers import Closing, gesture
 
 from tabletop.bots.base import make_bot
@@ -80,3 +80,56 @@ def test_no_you_on_another_players_screen_and_your_turn_only_for_the_seat_to_act
     assert checked > 10
     told = "\n".join(bob.gamelog.lines)
     assert "Player 1" in told, "Ann's moves are told by a name on Bob's screen"
+
+
+def test_default_you_follows_the_language_and_the_waiting_room_never_calls_the_host_you(
+    qtbot: object, settings: object
+) -> None:
+    """The host's "あなた" seat is not "1. あなた" on the joining player's waiting-room list."""
+    from types import SimpleNamespace
+
+    from tabletop.i18n import current, set_language
+    from tabletop.ui.joindialog import JoinDialog
+    from tabletop.ui.texts import shown_name
+
+    before = current()
+    set_language("ja")
+    try:
+        assert shown_name("You") == "あなた" and shown_name("Player 2") == "プレイヤー2"
+        dialog = JoinDialog(settings, loopback_lan())  # type: ignore[arg-type]
+        qtbot.addWidget(dialog)  # type: ignore[attr-defined]
+        dialog.client = SimpleNamespace(seat=1)  # type: ignore[assignment]
+        row = {"kind": "network", "taken": True, "connected": True}
+        dialog._seats(
+            [
+                {**row, "seat": 0, "name": "あなた", "kind": "local"},
+                {**row, "seat": 1, "name": "You"},
+                {**row, "seat": 2, "name": ""},
+            ]
+        )
+        listed = dialog.status.text().split("\n")[-1]
+        assert listed == "1. プレイヤー1 · 2. あなた · 3. 空席"
+        dialog.client = None
+    finally:
+        set_language(before)
+
+
+def test_the_new_game_dialog_offers_the_remembered_you_in_the_current_language(
+    settings: object,
+) -> None:
+    """A "あなた" remembered from a Japanese session is offered as "You" in English."""
+    from tabletop.engine.registry import get_game
+    from tabletop.i18n import current, set_language
+    from tabletop.seats import SeatSpec
+    from tabletop.ui.newgame import load_choices, save_choices
+
+    info = get_game("second-third").info
+    seats = [SeatSpec("あなた"), SeatSpec("Ann"), SeatSpec("Player 3")]
+    save_choices(settings, info, seats, {}, "")  # type: ignore[arg-type]
+    before = current()
+    set_language("en")
+    try:
+        offered = [s.name for s in load_choices(settings, info)["seats"]]  # type: ignore[arg-type]
+        assert offered == ["You", "Ann", "Player 3"]
+    finally:
+        set_language(before)

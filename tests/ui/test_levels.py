@@ -88,9 +88,9 @@ def test_the_dialog_names_levels_in_japanese(
 ) -> None:
     dialog = closing.widget(NewGameDialog(get_game("triq").info, settings))
     assert _items(dialog.seat_rows[1].kind)[1:] == [
-        "コンピューター: かんたん",
-        "コンピューター: ふつう",
-        "コンピューター: つよい",
+        "コンピューター（かんたん）",
+        "コンピューター（ふつう）",
+        "コンピューター（つよい）",
     ]
 
 
@@ -106,7 +106,7 @@ def test_interaction_shows_strong_withheld_and_says_why(
     ]
     for kind in combos:
         last = kind.count() - 1
-        assert kind.itemText(last) == "コンピューター: つよい（このゲームでは「ふつう」と同じ強さ）"
+        assert kind.itemText(last) == "コンピューター（つよい：このゲームでは「ふつう」と同じ強さ）"
         assert not kind.model().item(last).isEnabled()
         assert "先読み" in kind.itemData(last, Qt.ItemDataRole.ToolTipRole)
         assert kind.findData("search") < 0 and kind.findData("cpu:search") < 0
