@@ -103,6 +103,9 @@ class Client(QObject):
         self.seat: int | None = None
         self.view: dict[str, Any] | None = None
         self.seq = -1
+        self._shown_from: int | None = None
+        """The step of the first View since this connection's welcome: steps up to it were made
+        before this client was (back) at the table, so its person did not hold the seat."""
         self.seats: list[dict[str, Any]] = []
         self.started = False
         self.result: dict[str, Any] | None = None
@@ -305,6 +308,8 @@ class Client(QObject):
         if kind == "view" or kind == "patch":
             if kind == "view":
                 view = obj
+                if self._shown_from is None:
+                    self._shown_from = obj["seq"]
             elif self.view is not None:
                 view = msg.apply_patch(self.view, obj)
             else:
@@ -323,9 +328,13 @@ class Client(QObject):
             if ack is not None:
                 frame["ack"] = ack
             if self.seat is not None:
-                frame["person"] = not any(
-                    isinstance(r, dict) and r.get("seat") == self.seat and r.get("computer")
-                    for r in self.seats
+                frame["person"] = (
+                    self._shown_from is not None
+                    and obj["seq"] > self._shown_from
+                    and not any(
+                        isinstance(r, dict) and r.get("seat") == self.seat and r.get("computer")
+                        for r in self.seats
+                    )
                 )
             self.received.frames.append(frame)
             self.eventsReceived.emit(obj["seq"], obj["events"])
@@ -351,6 +360,7 @@ class Client(QObject):
                     "players": obj["players"],
                     "options": obj["options"],
                 }
+            self._shown_from = None
             self.received.frames.append({"type": "connect", "seq": max(self.seq, 0)})
             self.welcomed.emit(obj)
         elif kind == "table":
