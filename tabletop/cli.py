@@ -549,12 +549,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             return COMMANDS[args.command](args)
         with _argparse_in_language():
             args = _app_parser().parse_args(argv)
-        from tabletop.doctor import preflight
+        from tabletop.doctor import preflight, tell_desktop
 
-        # Qt aborts with a misleading hint when its X11 plugin cannot load: say what is missing.
+        # Qt aborts with a misleading hint when no display answers or its X11 plugin cannot
+        # load: say what is wrong, also in a dialog when no terminal shows it (a menu start).
         problem = preflight()
         if problem:
             print(problem, file=sys.stderr)
+            if sys.stderr is None or not sys.stderr.isatty():
+                tell_desktop(problem)
             return 1
         from PySide6.QtGui import QGuiApplication
 

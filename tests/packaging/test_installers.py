@@ -22,6 +22,8 @@ import tabletop
 from tabletop.doctor import PACKAGES
 from tabletop.ui.app import SCREENSHOT_SIZE
 
+from ..test_doctor import dead_display
+
 pytestmark = pytest.mark.packaging
 
 REPO = Path(__file__).resolve().parents[2]
@@ -121,13 +123,29 @@ def test_bundle_carries_x11_libraries_art_fonts_and_rules(bundle: Path) -> None:
         assert (inside / "tabletop" / "locale").is_dir()
 
 
-def test_bundle_finds_its_own_x11_libraries(bundle: Path, tmp_path: Path) -> None:
-    env = clean_env(tmp_path, DISPLAY=":99", QT_QPA_PLATFORM="xcb")
-    out = subprocess.run(
+def test_bundle_finds_its_own_x11_libraries_and_names_a_dead_display(
+    bundle: Path, tmp_path: Path
+) -> None:
+    display = dead_display()
+    env = clean_env(tmp_path, DISPLAY=display, QT_QPA_PLATFORM="xcb")
+    doctor = subprocess.run(
         [str(bundle / "tabletop"), "doctor"], env=env, capture_output=True, text=True, timeout=60
-    ).stdout
+    )
+    out = doctor.stdout
     assert f"Tabletop {VERSION}" in out
     assert re.search(r"^X11 plugin: .*/_internal/.*libqxcb\.so: every library found$", out, re.M)
+    assert f"the X display {display} does not answer" in out
+    assert doctor.returncode == 1
+    for gone in ({"DISPLAY": display}, {}):
+        start = subprocess.run(
+            [str(bundle / "tabletop")],
+            env=clean_env(tmp_path, **gone),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert start.returncode == 1, start.stderr  # not Qt's abort (134)
+        assert start.stderr.startswith("tabletop cannot open a window: ")
 
 
 def test_install_sh_installs_for_the_user_and_uninstalls(bundle: Path, tmp_path: Path) -> None:
