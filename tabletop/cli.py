@@ -163,7 +163,16 @@ def _tools_parser() -> argparse.ArgumentParser:
         default=1,
         help=_("processes playing a strength row's matches at once (one per core)"),
     )
-    bench.add_argument("--ui", action="store_true", help=_("measure the table instead"))
+    bench.add_argument(
+        "--ui", action="store_true", help=_("measure start-up, the launcher and the table instead")
+    )
+    bench.add_argument(
+        "--program",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help=_("with --ui: also time this program's start (a wheel's or a bundle's tabletop)"),
+    )
     bench.add_argument("--net", action="store_true", help=_("measure LAN play on loopback"))
     bench.add_argument(
         "--baseline",
@@ -417,10 +426,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """Print speed and strength figures."""
     if args.ui or args.net:
         if args.ui:
-            from tabletop.ui.bench import measure
+            from tabletop.ui.bench import measure as measure_ui
+
+            figures = measure_ui(args.program)
         else:
             from tabletop.net.bench import measure
-        for key, val in measure().items():
+
+            figures = measure()
+        for key, val in figures.items():
             print(f"{key}: {val:.4g}")
         return 0
     if args.strength:

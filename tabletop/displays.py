@@ -8,7 +8,6 @@ Stdlib only (libxcb through ctypes when it is there); nothing here imports Qt.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import os
 import re
 import socket
@@ -113,9 +112,8 @@ def _os_reason(err: OSError) -> Msg:
 def _xcb_accepts(display: str) -> bool:
     """True if libxcb can open `display` (the server accepts us), or if libxcb is not there to
     ask (the library check then reports it)."""
-    name = ctypes.util.find_library("xcb") or "libxcb.so.1"
     try:
-        xcb = ctypes.CDLL(name)
+        xcb = ctypes.CDLL("libxcb.so.1")
     except OSError:
         return True
     xcb.xcb_connect.restype = ctypes.c_void_p

@@ -14,7 +14,6 @@ import ctypes
 import html
 import importlib.util
 import os
-import platform
 import re
 import shutil
 import subprocess
@@ -372,6 +371,8 @@ def _fonts() -> list[str]:
 
 def report() -> tuple[str, bool]:
     """The text of `tabletop doctor` and whether everything needed to open a window is there."""
+    import platform
+
     from tabletop.store import DATA_ENV, data_dir
 
     lines = [f"Tabletop {tabletop.__version__}"]
@@ -433,6 +434,8 @@ def report() -> tuple[str, bool]:
 
 def _os_name() -> str:
     """The distribution's PRETTY_NAME on Linux, else the system's name."""
+    import platform
+
     try:
         release = platform.freedesktop_os_release()
     except OSError:
