@@ -77,16 +77,26 @@ def _option_help() -> str:
     return _("a game option (repeatable; see `tabletop games`)")
 
 
+def licence_line() -> str:
+    """What `--version` says of the licences (the full texts come with every installer)."""
+    return _(
+        "Free software under the MIT License. Runs on Python (PSF License) and Qt for Python, "
+        "PySide6 (LGPLv3); the font is under the SIL Open Font License 1.1. The full texts "
+        "come with the program (LICENSE, THIRD-PARTY-NOTICES.txt)."
+    )
+
+
 def _app_parser() -> argparse.ArgumentParser:
     commands = ", ".join(("doctor", *SUBCOMMANDS))
     p = argparse.ArgumentParser(
         prog="tabletop",
         description=render(Msg("Open the table. Subcommands: {commands}.", commands=commands)),
+        formatter_class=argparse.RawDescriptionHelpFormatter,  # keeps --version's two lines
     )
     p.add_argument(
         "--version",
         action="version",
-        version=f"tabletop {__version__}",
+        version=f"tabletop {__version__}\n{licence_line()}",
         help=_("show program's version number and exit", ctx="argparse"),
     )
     p.add_argument("--game", help=_("open straight at the table for this game id"))

@@ -157,8 +157,9 @@ def install_commands(missing: Sequence[str], reinstall: bool = False) -> tuple[s
     return apt, f"sudo dnf {dnf_verb} " + " ".join(dict.fromkeys(fedora))
 
 
-def explain(check: XcbCheck, doctor_hint: bool = True) -> str:
-    """One paragraph for a person: what is missing or damaged and the command that fixes it."""
+def explain(check: XcbCheck, doctor_hint: bool = True, building: bool = False) -> str:
+    """One paragraph for a person: what is missing or damaged and the command that fixes it
+    (`building`: for packaging/build.py, which copies these libraries into the bundle)."""
     if not check.blocking:
         return render(
             Msg(
@@ -181,7 +182,11 @@ def explain(check: XcbCheck, doctor_hint: bool = True) -> str:
                     )
                 )
             )
-            lines.append(_("Install them and start tabletop again:"))
+            lines.append(
+                _("Install them and run packaging/build.py again:")
+                if building
+                else _("Install them and start tabletop again:")
+            )
         else:
             lines.append(
                 render(
@@ -192,7 +197,11 @@ def explain(check: XcbCheck, doctor_hint: bool = True) -> str:
                     )
                 )
             )
-            lines.append(_("Install it and start tabletop again:"))
+            lines.append(
+                _("Install it and run packaging/build.py again:")
+                if building
+                else _("Install it and start tabletop again:")
+            )
         lines.extend(_command_lines(check.missing, reinstall=False))
     if check.damaged:
         names = [name for name, _reason in check.damaged]
@@ -208,7 +217,11 @@ def explain(check: XcbCheck, doctor_hint: bool = True) -> str:
                 libraries=damaged,
             )
         lines.append(render(text))
-        lines.append(_("Reinstall and start tabletop again:"))
+        lines.append(
+            _("Reinstall and run packaging/build.py again:")
+            if building
+            else _("Reinstall and start tabletop again:")
+        )
         lines.extend(_command_lines(names, reinstall=True))
     if doctor_hint:
         lines.append(_("`tabletop doctor` shows this check and more, for a bug report."))

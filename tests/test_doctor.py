@@ -280,5 +280,8 @@ def test_version_is_the_package_metadata_version(capsys: pytest.CaptureFixture[s
     with pytest.raises(SystemExit) as done:
         main(["--version"])
     assert done.value.code == 0
-    assert capsys.readouterr().out == f"tabletop {tabletop.__version__}\n"
+    first, licence = capsys.readouterr().out.splitlines()
+    assert first == f"tabletop {tabletop.__version__}"
+    assert licence.startswith("Free software under the MIT License. ")
+    assert "PySide6 (LGPLv3)" in licence and "THIRD-PARTY-NOTICES.txt" in licence
     assert importlib.metadata.version("tabletop") == tabletop.__version__
