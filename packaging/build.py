@@ -93,16 +93,23 @@ def freeze(work: Path) -> Path:
     return out / "dist"
 
 
-def linux_archive(frozen: Path, work: Path, dist: Path, ver: str) -> Path:
-    """Pack the frozen folder with install.sh, the menu entry, metainfo and icons as .tar.gz."""
+def linux_archive(frozen: Path, work: Path, dist: Path, ver: str, needs_glibc: str) -> Path:
+    """Pack the frozen folder with install.sh, the menu entry, metainfo, icons and the manual
+    page as .tar.gz."""
     name = f"tabletop-{ver}-linux-{platform.machine()}"
     stage = work / name
     shutil.rmtree(stage, ignore_errors=True)
     shutil.copytree(frozen / "tabletop", stage, symlinks=True)
-    shutil.copy2(PACKAGING / "linux" / "install.sh", stage / "install.sh")
+    script = (PACKAGING / "linux" / "install.sh").read_text(encoding="utf-8")
+    (stage / "install.sh").write_text(
+        script.replace("@GLIBC_NEEDED@", needs_glibc), encoding="utf-8"
+    )
+    (stage / "install.sh").chmod(0o755)
     share = stage / "share"
     (share / "applications").mkdir(parents=True)
     (share / "metainfo").mkdir()
+    (share / "man" / "man1").mkdir(parents=True)
+    shutil.copy2(PACKAGING / "linux" / "tabletop.1", share / "man" / "man1" / "tabletop.1")
     shutil.copy2(PACKAGING / "linux" / f"{APP_ID}.desktop", share / "applications")
     shutil.copy2(PACKAGING / "linux" / f"{APP_ID}.metainfo.xml", share / "metainfo")
     for n in ICON_SIZES:
@@ -127,8 +134,9 @@ def add_licences(folder: Path, ver: str) -> None:
         print("build: WARNING: no licence found for " + ", ".join(unknown), flush=True)
 
 
-def check_glibc(folder: Path) -> None:
-    """Print the newest glibc the bundle needs; stop if it is newer than glibc.MAX_GLIBC."""
+def check_glibc(folder: Path) -> str:
+    """Print the newest glibc the bundle needs (and return it); stop if it is newer than
+    glibc.MAX_GLIBC."""
     top, who = glibc.highest(sorted(folder.rglob("*")))
     names = ", ".join(sorted({p.name for p in who})[:6])
     print(f"build: the bundle needs glibc {glibc.text(top)} or newer (for {names})", flush=True)
@@ -138,6 +146,7 @@ def check_glibc(folder: Path) -> None:
             "the bundle may need: build on an older system, or leave these libraries out "
             "(SYSTEM_ONLY in packaging/tabletop.spec)"
         )
+    return glibc.text(top)
 
 
 def write_sums(dist: Path) -> Path:
@@ -208,8 +217,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             add_licences(frozen / "tabletop", ver)
         if sys.platform.startswith("linux"):
-            check_glibc(frozen / "tabletop")
-            print(f"build: wrote {linux_archive(frozen, work, dist, ver).relative_to(ROOT)}")
+            needs = check_glibc(frozen / "tabletop")
+            archive = linux_archive(frozen, work, dist, ver, needs)
+            print(f"build: wrote {archive.relative_to(ROOT)}")
         elif sys.platform == "win32":
             windows_installer(frozen, dist, ver)
         elif sys.platform == "darwin":

@@ -117,6 +117,11 @@ def _app_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _doctor_parser() -> argparse.ArgumentParser:
+    about = _("Print versions, the data folder, fonts and whether a window can open.")
+    return argparse.ArgumentParser(prog="tabletop doctor", description=about)
+
+
 def _command(
     sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str, about: str
 ) -> argparse.ArgumentParser:
@@ -558,11 +563,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         argv = _choose_language(argv)
         if argv[:1] == ["doctor"]:
-            about = _("Print versions, the data folder, fonts and whether a window can open.")
             with _argparse_in_language():
-                argparse.ArgumentParser(prog="tabletop doctor", description=about).parse_args(
-                    argv[1:]
-                )
+                _doctor_parser().parse_args(argv[1:])
             from tabletop.doctor import doctor
 
             return doctor()
