@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import platform
 import re
 import shutil
@@ -34,6 +35,8 @@ import glibc  # noqa: E402 - packaging/ is not a package
 from notices import notices  # noqa: E402
 
 APP_ID = "io.github.tabletop.Tabletop"
+PLACEHOLDER_HOME = "https://tabletop.invalid/"
+"""The metainfo's stand-in for the project's public home (see shipped_metainfo)."""
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 
 
@@ -111,7 +114,13 @@ def linux_archive(frozen: Path, work: Path, dist: Path, ver: str, needs_glibc: s
     (share / "man" / "man1").mkdir(parents=True)
     shutil.copy2(PACKAGING / "linux" / "tabletop.1", share / "man" / "man1" / "tabletop.1")
     shutil.copy2(PACKAGING / "linux" / f"{APP_ID}.desktop", share / "applications")
-    shutil.copy2(PACKAGING / "linux" / f"{APP_ID}.metainfo.xml", share / "metainfo")
+    metainfo = (PACKAGING / "linux" / f"{APP_ID}.metainfo.xml").read_text(encoding="utf-8")
+    home = os.environ.get("TABLETOP_HOME_URL")
+    if not home:
+        print("build: no TABLETOP_HOME_URL: the metainfo ships without homepage and screenshots")
+    (share / "metainfo" / f"{APP_ID}.metainfo.xml").write_text(
+        shipped_metainfo(metainfo, home), encoding="utf-8"
+    )
     for n in ICON_SIZES:
         icons = share / "icons" / "hicolor" / f"{n}x{n}" / "apps"
         icons.mkdir(parents=True)
@@ -123,6 +132,16 @@ def linux_archive(frozen: Path, work: Path, dist: Path, ver: str, needs_glibc: s
         tar.add(stage, arcname=name)
     partial.replace(archive)
     return archive
+
+
+def shipped_metainfo(text: str, home: str | None) -> str:
+    """The AppStream file as shipped: the placeholder home replaced by `home` (the project's
+    public address, $TABLETOP_HOME_URL), or, without one, no homepage and no screenshots rather
+    than addresses that lead nowhere."""
+    if home:
+        return text.replace(PLACEHOLDER_HOME, home.rstrip("/") + "/")
+    text = re.sub(r"\n *<url [^>]*>[^<]*</url>", "", text)
+    return re.sub(r"\n *<screenshots>.*?</screenshots>", "", text, flags=re.DOTALL)
 
 
 def add_licences(folder: Path, ver: str) -> None:
@@ -150,9 +169,10 @@ def check_glibc(folder: Path) -> str:
 
 
 def write_sums(dist: Path) -> Path:
-    """dist/SHA256SUMS: a `sha256sum -c` line for every file in dist/ (not in folders)."""
+    """dist/SHA256SUMS: a `sha256sum -c` line for every artifact in dist/ (not in folders)."""
     lines = []
-    for path in sorted(p for p in dist.iterdir() if p.is_file() and p.name != "SHA256SUMS"):
+    # Not the .gitignore `uv build` leaves there.
+    for path in sorted(p for p in dist.iterdir() if p.is_file() and p.name[0] not in "S."):
         digest = hashlib.sha256(path.read_bytes()).hexdigest()
         lines.append(f"{digest}  {path.name}\n")
     sums = dist / "SHA256SUMS"
