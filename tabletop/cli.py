@@ -636,8 +636,19 @@ def _choose_language(argv: list[str]) -> list[str]:
             languages=", ".join(available()),
         )
         raise ParseError(render(unknown, choose()))
-    set_language(choose(explicit))
+    set_language(choose(explicit, system=qt_system_language))
     return rest
+
+
+def qt_system_language() -> str | None:
+    """The first language of the system's settings as Qt reads them on each platform (Windows'
+    and macOS' own settings, not only $LANG), e.g. "ja-JP"; None without Qt."""
+    try:
+        from PySide6.QtCore import QLocale
+    except ImportError:
+        return None
+    languages = QLocale.system().uiLanguages()
+    return languages[0] if languages else None
 
 
 if __name__ == "__main__":
