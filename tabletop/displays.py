@@ -11,6 +11,7 @@ import ctypes
 import os
 import re
 import socket
+import time
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -121,13 +122,27 @@ def _os_reason(err: OSError) -> Msg:
     return Msg("{reason}", reason=err.strerror or str(err))
 
 
-def _xcb_accepts(display: str) -> bool | None:
+def _xcb_accepts(display: str, tries: int = 3) -> bool | None:
     """Whether libxcb can open `display` (the server accepts us); None when libxcb cannot be
-    loaded (the library check then reports it)."""
+    loaded (the library check then reports it).
+
+    A refusal is asked again after a moment: a server may turn away a client that comes just
+    as another one leaves (Xvfb did, for starts following each other closely).
+    """
     try:
         xcb = ctypes.CDLL("libxcb.so.1")
     except OSError:
         return None
+    for attempt in range(tries):
+        if attempt:
+            time.sleep(0.1)
+        if _xcb_connects(xcb, display):
+            return True
+    return False
+
+
+def _xcb_connects(xcb: ctypes.CDLL, display: str) -> bool:
+    """One connection through libxcb, closed again: True if the server accepted it."""
     xcb.xcb_connect.restype = ctypes.c_void_p
     xcb.xcb_connect.argtypes = [ctypes.c_char_p, ctypes.c_void_p]
     xcb.xcb_connection_has_error.argtypes = [ctypes.c_void_p]

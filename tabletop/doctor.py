@@ -18,7 +18,7 @@ import re
 import shutil
 import subprocess
 import sys
-import time
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -309,7 +309,7 @@ DIALOGS: tuple[tuple[str, ...], ...] = (
     ("zenity", "--error", "--no-wrap", "--title=Tabletop", "--text={markup}"),
     ("kdialog", "--title", "Tabletop", "--error", "{text}"),
     ("notify-send", "--app-name=Tabletop", "--urgency=critical", "Tabletop", "{markup}"),
-    ("xmessage", "-center", "{text}"),
+    ("xmessage", "-center", "{wrapped}"),
 )
 """Ways to show a start-up failure without a terminal, tried in order: a dialog needs the
 display, a notification only the desktop's message bus (so it works when the display does not
@@ -319,20 +319,30 @@ answer)."""
 def tell_desktop(text: str) -> str | None:
     """Show `text` in a dialog or a desktop notification; the program that showed it, or None.
 
-    For a program started from the menu, whose stderr nobody reads.
+    For a program started from the menu, whose stderr nobody reads. A dialog still open after a
+    second is left to the person (tabletop exits meanwhile); one that ended at once with an
+    error could not be shown, and the next way is tried.
     """
     for program, *args in DIALOGS:
         found = shutil.which(program)
         if found is None:
             continue
-        filled = [a.format(text=text, markup=html.escape(text, quote=False)) for a in args]
-        begun = time.monotonic()
+        wrapped = "\n".join(textwrap.fill(line, 90) for line in text.splitlines())
+        markup = html.escape(text, quote=False)
+        filled = [a.format(text=text, markup=markup, wrapped=wrapped) for a in args]
         try:
-            done = subprocess.run([found, *filled], capture_output=True, check=False)
+            shown = subprocess.Popen(
+                [found, *filled],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
         except OSError:
             continue
-        # A dialog the person closed may exit non-zero, but only after being shown a while.
-        if done.returncode == 0 or time.monotonic() - begun > 1.0:
+        try:
+            if shown.wait(timeout=1.0) == 0:
+                return program
+        except subprocess.TimeoutExpired:
             return program
     return None
 

@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -45,13 +46,16 @@ def refusing_display() -> Iterator[str]:
     display = dead_display()
     server = socket.socket(socket.AF_UNIX)
     server.bind(f"\0/tmp/.X11-unix/X{display[1:]}")
-    server.listen(4)
-    server.settimeout(5)
+    server.listen(8)
+    server.settimeout(0.2)
+    done = threading.Event()
 
     def hang_up() -> None:
-        for _ in range(2):  # our own reach check, then libxcb's connection
+        while not done.is_set():  # libxcb's tries, then our own reach check
             try:
                 conn, _address = server.accept()
+            except TimeoutError:
+                continue
             except OSError:
                 return
             conn.close()
@@ -59,8 +63,9 @@ def refusing_display() -> Iterator[str]:
     thread = threading.Thread(target=hang_up, daemon=True)
     thread.start()
     yield display
-    server.close()
+    done.set()
     thread.join(5)
+    server.close()
 
 
 def test_no_display_set() -> None:
@@ -264,3 +269,17 @@ def test_first_start_on_a_dead_display_exits_1_in_both_languages(
     doctor_run = start({**env, "DISPLAY": display}, "doctor")
     assert doctor_run.returncode == 1
     assert "window (xcb): PROBLEM\n" in doctor_run.stdout
+
+
+def test_a_dialog_left_open_does_not_hold_tabletop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown = tmp_path / "shown.txt"
+    zenity = tmp_path / "zenity"
+    zenity.write_text(f'#!/bin/sh\nprintf "%s\\n" "$@" > "{shown}"\nsleep 3\n')
+    zenity.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}:/usr/bin:/bin")
+    begun = time.monotonic()
+    assert doctor.tell_desktop("no <display> & no window") == "zenity"
+    assert time.monotonic() - begun < 10
+    assert "--text=no &lt;display&gt; &amp; no window" in shown.read_text(encoding="utf-8")
