@@ -86,17 +86,32 @@ def licence_line() -> str:
     )
 
 
+class _VersionAction(argparse.Action):
+    """--version: the version, then the licences, each on its own line (argparse's own version
+    action would run them together into one wrapped paragraph)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        print(f"tabletop {__version__}")
+        print(licence_line())
+        parser.exit()
+
+
 def _app_parser() -> argparse.ArgumentParser:
     commands = ", ".join(("doctor", *SUBCOMMANDS))
     p = argparse.ArgumentParser(
         prog="tabletop",
         description=render(Msg("Open the table. Subcommands: {commands}.", commands=commands)),
-        formatter_class=argparse.RawDescriptionHelpFormatter,  # keeps --version's two lines
     )
     p.add_argument(
         "--version",
-        action="version",
-        version=f"tabletop {__version__}\n{licence_line()}",
+        action=_VersionAction,
+        nargs=0,
         help=_("show program's version number and exit", ctx="argparse"),
     )
     p.add_argument("--game", help=_("open straight at the table for this game id"))
