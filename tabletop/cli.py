@@ -85,6 +85,31 @@ def _option_help() -> str:
     return _("a game option (repeatable; see `tabletop games`)")
 
 
+def licence_line() -> str:
+    """What `--version` says of the licences (the full texts come with every installer)."""
+    return _(
+        "Free software under the MIT License. Runs on Python (PSF License) and Qt for Python, "
+        "PySide6 (LGPLv3); the font is under the SIL Open Font License 1.1. The full texts "
+        "come with the program (LICENSE, THIRD-PARTY-NOTICES.txt)."
+    )
+
+
+class _VersionAction(argparse.Action):
+    """--version: the version, then the licences, each on its own line (argparse's own version
+    action would run them together into one wrapped paragraph)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        print(f"tabletop {__version__}")
+        print(licence_line())
+        parser.exit()
+
+
 def _app_parser() -> argparse.ArgumentParser:
     commands = ", ".join(("doctor", *SUBCOMMANDS))
     p = argparse.ArgumentParser(
@@ -93,8 +118,8 @@ def _app_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--version",
-        action="version",
-        version=f"tabletop {__version__}",
+        action=_VersionAction,
+        nargs=0,
         help=_("show program's version number and exit", ctx="argparse"),
     )
     p.add_argument("--game", help=_("open straight at the table for this game id"))
@@ -113,6 +138,11 @@ def _app_parser() -> argparse.ArgumentParser:
     p.add_argument("--moves", type=int, default=0, help=_("computer moves before --screenshot"))
     p.add_argument("--lang", help=_lang_help())
     return p
+
+
+def _doctor_parser() -> argparse.ArgumentParser:
+    about = _("Print versions, the data folder, fonts and whether a window can open.")
+    return argparse.ArgumentParser(prog="tabletop doctor", description=about)
 
 
 def _command(
@@ -177,7 +207,16 @@ def _tools_parser() -> argparse.ArgumentParser:
         default=20_000,
         help=_("a strength row's match m is dealt from seed FIRST_SEED + m"),
     )
-    bench.add_argument("--ui", action="store_true", help=_("measure the table instead"))
+    bench.add_argument(
+        "--ui", action="store_true", help=_("measure start-up, the launcher and the table instead")
+    )
+    bench.add_argument(
+        "--program",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help=_("with --ui: also time this program's start (a wheel's or a bundle's tabletop)"),
+    )
     bench.add_argument("--net", action="store_true", help=_("measure LAN play on loopback"))
     bench.add_argument(
         "--baseline",
@@ -487,7 +526,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.ui:
         from tabletop.ui.bench import measure as measure_ui
 
-        for key, val in measure_ui().items():
+        for key, val in measure_ui(args.program).items():
             print(f"{key}: {val:.4g}")
         return 0
     if args.strength:
@@ -608,11 +647,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         argv = _choose_language(argv)
         if argv[:1] == ["doctor"]:
-            about = _("Print versions, the data folder, fonts and whether a window can open.")
             with _argparse_in_language():
-                argparse.ArgumentParser(prog="tabletop doctor", description=about).parse_args(
-                    argv[1:]
-                )
+                _doctor_parser().parse_args(argv[1:])
             from tabletop.doctor import doctor
 
             return doctor()
@@ -622,12 +658,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             return COMMANDS[args.command](args)
         with _argparse_in_language():
             args = _app_parser().parse_args(argv)
-        from tabletop.doctor import preflight
+        from tabletop.doctor import preflight, tell_desktop
 
-        # Qt aborts with a misleading hint when its X11 plugin cannot load: say what is missing.
+        # Qt aborts with a misleading hint when no display answers or its X11 plugin cannot
+        # load: say what is wrong, also in a dialog when no terminal shows it (a menu start).
         problem = preflight()
         if problem:
             print(problem, file=sys.stderr)
+            if sys.stderr is None or not sys.stderr.isatty():
+                tell_desktop(problem)
             return 1
         from PySide6.QtGui import QGuiApplication
 
@@ -681,8 +720,19 @@ def _choose_language(argv: list[str]) -> list[str]:
             languages=", ".join(available()),
         )
         raise ParseError(render(unknown, choose()))
-    set_language(choose(explicit))
+    set_language(choose(explicit, system=qt_system_language))
     return rest
+
+
+def qt_system_language() -> str | None:
+    """The first language of the system's settings as Qt reads them on each platform (Windows'
+    and macOS' own settings, not only $LANG), e.g. "ja-JP"; None without Qt."""
+    try:
+        from PySide6.QtCore import QLocale
+    except ImportError:
+        return None
+    languages = QLocale.system().uiLanguages()
+    return languages[0] if languages else None
 
 
 if __name__ == "__main__":

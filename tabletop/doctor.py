@@ -2,25 +2,29 @@
 
 Qt loads its X11 ("xcb") platform plugin only when the first QApplication is made; if one of
 the plugin's libraries is missing it prints a misleading hint (it names xcb-cursor0 whatever
-is missing) and aborts. `xcb_check` asks the dynamic linker (`ldd`) which libraries of the
-plugin cannot be found, so `tabletop` can name them and the command that installs them.
-Nothing here imports Qt at module level.
+is missing) and aborts. `xcb_check` loads the plugin and, if that fails, asks the dynamic
+linker (`ldd`) which of its libraries cannot be found, so `tabletop` can name them and the
+command that installs them. `window_problem` adds whether a display answers at all
+(tabletop.displays). Nothing here imports Qt at module level.
 """
 
 from __future__ import annotations
 
+import ctypes
+import html
 import importlib.util
 import os
-import platform
 import re
 import shutil
 import subprocess
 import sys
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import tabletop
+from tabletop.displays import UNCHECKED, platform_problem, qt_platforms
 from tabletop.engine.text import Msg
 from tabletop.i18n import _, render
 
@@ -116,6 +120,13 @@ def xcb_check(plugin: Path | None = None) -> XcbCheck:
     plugin = plugin or xcb_plugin()
     if plugin is None:
         return XcbCheck(None, problem=_("Qt's X11 plugin (libqxcb.so) is not in PySide6"))
+    try:
+        # The quick way (Qt loads these very libraries next); ldd only to name what is missing.
+        ctypes.CDLL(str(plugin))
+    except OSError:
+        pass
+    else:
+        return XcbCheck(plugin)
     ldd = shutil.which(LDD)
     if ldd is None:
         problem = render(Msg("cannot check its libraries: no {program} program", program=LDD))
@@ -146,8 +157,9 @@ def install_commands(missing: Sequence[str], reinstall: bool = False) -> tuple[s
     return apt, f"sudo dnf {dnf_verb} " + " ".join(dict.fromkeys(fedora))
 
 
-def explain(check: XcbCheck, doctor_hint: bool = True) -> str:
-    """One paragraph for a person: what is missing or damaged and the command that fixes it."""
+def explain(check: XcbCheck, doctor_hint: bool = True, building: bool = False) -> str:
+    """One paragraph for a person: what is missing or damaged and the command that fixes it
+    (`building`: for packaging/build.py, which copies these libraries into the bundle)."""
     if not check.blocking:
         return render(
             Msg(
@@ -170,7 +182,11 @@ def explain(check: XcbCheck, doctor_hint: bool = True) -> str:
                     )
                 )
             )
-            lines.append(_("Install them and start tabletop again:"))
+            lines.append(
+                _("Install them and run packaging/build.py again:")
+                if building
+                else _("Install them and start tabletop again:")
+            )
         else:
             lines.append(
                 render(
@@ -181,7 +197,11 @@ def explain(check: XcbCheck, doctor_hint: bool = True) -> str:
                     )
                 )
             )
-            lines.append(_("Install it and start tabletop again:"))
+            lines.append(
+                _("Install it and run packaging/build.py again:")
+                if building
+                else _("Install it and start tabletop again:")
+            )
         lines.extend(_command_lines(check.missing, reinstall=False))
     if check.damaged:
         names = [name for name, _reason in check.damaged]
@@ -197,7 +217,11 @@ def explain(check: XcbCheck, doctor_hint: bool = True) -> str:
                 libraries=damaged,
             )
         lines.append(render(text))
-        lines.append(_("Reinstall and start tabletop again:"))
+        lines.append(
+            _("Reinstall and run packaging/build.py again:")
+            if building
+            else _("Reinstall and start tabletop again:")
+        )
         lines.extend(_command_lines(names, reinstall=True))
     if doctor_hint:
         lines.append(_("`tabletop doctor` shows this check and more, for a bug report."))
@@ -223,28 +247,109 @@ def _command_lines(libraries: Sequence[str], reinstall: bool) -> list[str]:
 
 
 def uses_xcb(env: Mapping[str, str] | None = None, system: str | None = None) -> bool:
-    """True when the first QApplication will load the X11 plugin (Linux, a DISPLAY, no override).
+    """True when Qt may load its X11 plugin here: Linux, and xcb among the plugins it tries."""
+    env = os.environ if env is None else env
+    system = sys.platform if system is None else system
+    return system.startswith("linux") and "xcb" in qt_platforms(env)
 
-    With QT_QPA_PLATFORM unset, a Wayland session (WAYLAND_DISPLAY and XDG_SESSION_TYPE=wayland)
-    gets Qt's Wayland plugin, so X11 is not needed there.
+
+def window_problem(
+    env: Mapping[str, str] | None = None, system: str | None = None, libraries: bool = True
+) -> str | None:
+    """Why no window can open in this session (what is wrong and what to do), or None.
+
+    Follows Qt: each platform plugin it would try, in its order, until one has a display that
+    answers and (for X11) every library it needs; only when none does is there a problem.
+    `libraries=False` leaves the missing libraries' paragraph out (the doctor prints it apart).
     """
     env = os.environ if env is None else env
     system = sys.platform if system is None else system
     if not system.startswith("linux"):
-        return False
-    chosen = env.get("QT_QPA_PLATFORM", "")
-    if chosen:
-        return chosen.split(":")[0].split(";")[0] == "xcb"
-    wayland = bool(env.get("WAYLAND_DISPLAY")) and env.get("XDG_SESSION_TYPE") == "wayland"
-    return bool(env.get("DISPLAY")) and not wayland
+        return None
+    reasons: list[Msg] = []
+    missing: XcbCheck | None = None
+    for name in qt_platforms(env):
+        if name in UNCHECKED:
+            return None
+        reason = platform_problem(name, env)
+        if reason is None and name == "xcb":
+            check = xcb_check()
+            if check.blocking:
+                missing = check
+                continue
+        if reason is None:
+            return None
+        reasons.append(reason)
+    lines = _display_lines(reasons, env) if reasons else []
+    if missing is not None and libraries:
+        lines.append(explain(missing, doctor_hint=False))
+    lines.append(_("`tabletop doctor` shows this check and more, for a bug report."))
+    return "\n".join(lines)
+
+
+def _display_lines(reasons: Sequence[Msg], env: Mapping[str, str]) -> list[str]:
+    """What is wrong with the displays tried, and what to do."""
+    if not any(key in env for key in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")):
+        first = _(
+            "tabletop cannot open a window: no display is set (neither DISPLAY nor "
+            "WAYLAND_DISPLAY)."
+        )
+    else:
+        because = _("; ", ctx="list separator").join(render(r) for r in reasons)
+        first = render(Msg("tabletop cannot open a window: {reasons}.", reasons=because))
+    advice = _(
+        "Start tabletop from a desktop session (over SSH: `ssh -X`), or make DISPLAY or "
+        "WAYLAND_DISPLAY name the running one. Commands such as `tabletop simulate` and "
+        "`tabletop sheet` need no window."
+    )
+    return [first, advice]
+
+
+DIALOGS: tuple[tuple[str, ...], ...] = (
+    ("zenity", "--error", "--no-wrap", "--title=Tabletop", "--text={markup}"),
+    ("kdialog", "--title", "Tabletop", "--error", "{text}"),
+    ("notify-send", "--app-name=Tabletop", "--urgency=critical", "Tabletop", "{markup}"),
+    ("xmessage", "-center", "{wrapped}"),
+)
+"""Ways to show a start-up failure without a terminal, tried in order: a dialog needs the
+display, a notification only the desktop's message bus (so it works when the display does not
+answer)."""
+
+
+def tell_desktop(text: str) -> str | None:
+    """Show `text` in a dialog or a desktop notification; the program that showed it, or None.
+
+    For a program started from the menu, whose stderr nobody reads. A dialog still open after a
+    second is left to the person (tabletop exits meanwhile); one that ended at once with an
+    error could not be shown, and the next way is tried.
+    """
+    for program, *args in DIALOGS:
+        found = shutil.which(program)
+        if found is None:
+            continue
+        wrapped = "\n".join(textwrap.fill(line, 90) for line in text.splitlines())
+        markup = html.escape(text, quote=False)
+        filled = [a.format(text=text, markup=markup, wrapped=wrapped) for a in args]
+        try:
+            shown = subprocess.Popen(
+                [found, *filled],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+        except OSError:
+            continue
+        try:
+            if shown.wait(timeout=1.0) == 0:
+                return program
+        except subprocess.TimeoutExpired:
+            return program
+    return None
 
 
 def preflight() -> str | None:
-    """Before the first window: the paragraph to print if Qt's X11 plugin cannot load, else None."""
-    if not uses_xcb():
-        return None
-    check = xcb_check()
-    return explain(check) if check.blocking else None
+    """Before the first window: the paragraph to print if no window can open, else None."""
+    return window_problem()
 
 
 def _fonts() -> list[str]:
@@ -289,6 +394,8 @@ def _fonts() -> list[str]:
 
 def report() -> tuple[str, bool]:
     """The text of `tabletop doctor` and whether everything needed to open a window is there."""
+    import platform
+
     from tabletop.store import DATA_ENV, data_dir
 
     lines = [f"Tabletop {tabletop.__version__}"]
@@ -331,9 +438,16 @@ def report() -> tuple[str, bool]:
             plugin = str(check.plugin) if check.plugin else _("not found", ctx="plugin")
             lines.append(render(Msg("X11 plugin: {plugin}: PROBLEM", plugin=plugin)))
             lines.append(explain(check, doctor_hint=False))
-            ok = not (check.blocking and uses_xcb())
         if not uses_xcb():
             lines.append(_("(the X11 plugin is not what this session uses to open windows)"))
+        tried = " ".join(qt_platforms(os.environ))
+        problem = window_problem(libraries=False)
+        if problem is None:
+            lines.append(render(Msg("window: a display answers ({platforms})", platforms=tried)))
+        else:
+            lines.append(render(Msg("window ({platforms}): PROBLEM", platforms=tried)))
+            lines.extend(problem.splitlines()[:-1])
+            ok = False
     try:
         lines.extend(_fonts())
     except ImportError as err:
@@ -343,6 +457,8 @@ def report() -> tuple[str, bool]:
 
 def _os_name() -> str:
     """The distribution's PRETTY_NAME on Linux, else the system's name."""
+    import platform
+
     try:
         release = platform.freedesktop_os_release()
     except OSError:

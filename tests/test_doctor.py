@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.metadata
+import socket
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ import tabletop
 import tabletop.ui.app
 from tabletop import doctor
 from tabletop.cli import main
+from tabletop.displays import qt_platforms
 from tabletop.doctor import XcbCheck, explain, install_commands, missing_from_ldd, uses_xcb
 from tabletop.i18n import set_language
 
@@ -38,6 +40,12 @@ Install them and start tabletop again:
     sudo dnf install xcb-util-wm xcb-util-keysyms    (Fedora)
 `tabletop doctor` shows this check and more, for a bug report."""
 
+ADVICE = (
+    "Start tabletop from a desktop session (over SSH: `ssh -X`), or make DISPLAY or "
+    "WAYLAND_DISPLAY name the running one. Commands such as `tabletop simulate` and "
+    "`tabletop sheet` need no window."
+)
+
 
 @pytest.fixture
 def fake_ldd(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
@@ -54,13 +62,35 @@ def fake_ldd(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return output
 
 
+def dead_display() -> str:
+    """An X display name nothing listens on (no abstract or file socket here)."""
+    for number in range(977, 1100):
+        path = f"/tmp/.X11-unix/X{number}"
+        with socket.socket(socket.AF_UNIX) as probe:
+            if probe.connect_ex("\0" + path) != 0 and not Path(path).exists():
+                return f":{number}"
+    raise AssertionError("no free X display number")
+
+
 @pytest.fixture
-def x11_session(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """An X11 desktop: a DISPLAY, no platform chosen, no Wayland; data in a temporary folder."""
-    monkeypatch.setenv("DISPLAY", ":99")
+def x11_session(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
+    """An X11 desktop whose display is gone: DISPLAY names a dead display, no platform chosen,
+    no Wayland; data in a temporary folder; no dialog really shown. Returns the DISPLAY."""
+    display = dead_display()
+    monkeypatch.setenv("DISPLAY", display)
     monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.delenv("XDG_SESSION_TYPE", raising=False)
     monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr(doctor, "tell_desktop", lambda text: None)
+    return display
+
+
+@pytest.fixture
+def display_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every display the session names answers (the check of the display itself is tested on
+    real sockets below)."""
+    monkeypatch.setattr(doctor, "platform_problem", lambda name, env: None)
 
 
 def test_ldd_output_gives_each_missing_library_once() -> None:
@@ -136,18 +166,31 @@ def test_unknown_library_is_installed_by_soname_on_fedora() -> None:
 
 
 @pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({}, ["xcb"]),
+        ({"DISPLAY": ":0"}, ["xcb"]),
+        ({"WAYLAND_DISPLAY": "wayland-0"}, ["wayland", "xcb"]),
+        ({"DISPLAY": ":0", "XDG_SESSION_TYPE": "wayland"}, ["wayland", "xcb"]),
+        ({"DISPLAY": ":0", "QT_QPA_PLATFORM": "offscreen"}, ["offscreen"]),
+        (
+            {"DISPLAY": ":0", "QT_QPA_PLATFORM": "wayland;xcb:fontengine=freetype"},
+            ["wayland", "xcb"],
+        ),
+    ],
+)
+def test_platforms_tried_follow_qt(env: dict[str, str], expected: list[str]) -> None:
+    assert qt_platforms(env) == expected
+
+
+@pytest.mark.parametrize(
     ("env", "system", "expected"),
     [
         ({"DISPLAY": ":0"}, "linux", True),
-        ({}, "linux", False),
+        ({}, "linux", True),
         ({"DISPLAY": ":0", "QT_QPA_PLATFORM": "offscreen"}, "linux", False),
-        ({"QT_QPA_PLATFORM": "xcb"}, "linux", True),
-        (
-            {"DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0", "XDG_SESSION_TYPE": "wayland"},
-            "linux",
-            False,
-        ),
-        ({"DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0"}, "linux", True),
+        ({"QT_QPA_PLATFORM": "wayland"}, "linux", False),
+        ({"WAYLAND_DISPLAY": "wayland-0", "XDG_SESSION_TYPE": "wayland"}, "linux", True),
         ({"DISPLAY": ":0"}, "darwin", False),
         ({"QT_QPA_PLATFORM": "xcb"}, "win32", False),
     ],
@@ -158,7 +201,8 @@ def test_when_the_x11_plugin_is_used(env: dict[str, str], system: str, expected:
 
 def test_app_prints_the_paragraph_instead_of_starting_qt(
     fake_ldd: Path,
-    x11_session: None,
+    x11_session: str,
+    display_answers: None,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -174,7 +218,7 @@ def test_app_prints_the_paragraph_instead_of_starting_qt(
 
 
 def test_offscreen_skips_the_check(
-    fake_ldd: Path, x11_session: None, monkeypatch: pytest.MonkeyPatch
+    fake_ldd: Path, x11_session: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
     monkeypatch.setattr(tabletop.ui.app, "launch", lambda *args: 0)
@@ -183,7 +227,7 @@ def test_offscreen_skips_the_check(
 
 def test_doctor_reports_versions_folder_fonts_and_the_problem(
     fake_ldd: Path,
-    x11_session: None,
+    x11_session: str,
     monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
@@ -196,29 +240,48 @@ def test_doctor_reports_versions_folder_fonts_and_the_problem(
     assert lines[2] == "PySide6 6.11.3, Qt 6.11.3"
     assert lines[3].startswith("platform: Linux-")
     assert lines[4] == f"data folder: {tmp_path / 'data'} (set by $TABLETOP_DATA_DIR)"
-    assert lines[5].startswith("display: QT_QPA_PLATFORM=xcb, DISPLAY=:99, ")
+    assert lines[5].startswith(f"display: QT_QPA_PLATFORM=xcb, DISPLAY={x11_session}, ")
     assert lines[6] == f"X11 plugin: {tmp_path / 'libqxcb.so'}: PROBLEM"
     assert "\n".join(lines[7:11]) == PARAGRAPH.rsplit("\n", 1)[0]
-    assert lines[11].startswith("bundled font: ") and lines[11].endswith(
+    assert lines[11:14] == [
+        "window (xcb): PROBLEM",
+        f"tabletop cannot open a window: the X display {x11_session} does not answer "
+        "(nothing is listening there).",
+        ADVICE,
+    ]
+    assert lines[14].startswith("bundled font: ") and lines[14].endswith(
         "TabletopSansJP.ttf (Tabletop Sans JP)"
     )
-    assert lines[12].startswith("fonts: ") and lines[12].endswith(" families")
+    assert lines[15].startswith("fonts: ") and lines[15].endswith(" families")
     assert "  DejaVu Sans: found" in lines
 
 
 def test_doctor_is_happy_when_everything_is_there(
-    fake_ldd: Path, x11_session: None, capsys: pytest.CaptureFixture[str]
+    fake_ldd: Path, x11_session: str, display_answers: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
     fake_ldd.write_text(LDD_COMPLETE, encoding="utf-8")
     assert main(["doctor"]) == 0
-    assert f"X11 plugin: {fake_ldd.parent / 'libqxcb.so'}: every library found" in (
-        capsys.readouterr().out
-    )
+    out = capsys.readouterr().out
+    assert f"X11 plugin: {fake_ldd.parent / 'libqxcb.so'}: every library found" in out
+    assert "window: a display answers (xcb)\n" in out
+
+
+def test_doctor_fails_on_a_dead_display_even_with_every_library(
+    fake_ldd: Path, x11_session: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fake_ldd.write_text(LDD_COMPLETE, encoding="utf-8")
+    assert main(["doctor"]) == 1
+    out = capsys.readouterr().out
+    assert "every library found" in out
+    assert f"the X display {x11_session} does not answer" in out
 
 
 def test_version_is_the_package_metadata_version(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as done:
         main(["--version"])
     assert done.value.code == 0
-    assert capsys.readouterr().out == f"tabletop {tabletop.__version__}\n"
+    first, licence = capsys.readouterr().out.splitlines()
+    assert first == f"tabletop {tabletop.__version__}"
+    assert licence.startswith("Free software under the MIT License. ")
+    assert "PySide6 (LGPLv3)" in licence and "THIRD-PARTY-NOTICES.txt" in licence
     assert importlib.metadata.version("tabletop") == tabletop.__version__

@@ -6,7 +6,7 @@ import contextlib
 import locale
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
 
@@ -27,31 +27,55 @@ def available() -> list[str]:
     return [SOURCE, *(lang for lang in found if lang != SOURCE)]
 
 
+LANGUAGE_NAMES = {"japanese": "ja", "english": "en"}
+"""Windows names a locale by its language's English name (Japanese_Japan.932)."""
+
+
 def normalize(tag: str | None) -> str | None:
-    """A language tag reduced to its language (ja_JP.UTF-8 → ja); None if empty or C/POSIX."""
+    """A language tag reduced to its language (ja_JP.UTF-8, ja-JP, Japanese_Japan.932 → ja);
+    None if empty or C/POSIX."""
     if not tag:
         return None
     lang = tag.split(":")[0].split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    lang = LANGUAGE_NAMES.get(lang, lang)
     return None if lang in ("", "c", "posix") else lang
 
 
-def choose(explicit: str | None = None, env: Mapping[str, str] | None = None) -> str:
+def choose(
+    explicit: str | None = None,
+    env: Mapping[str, str] | None = None,
+    system: Callable[[], str | None] | None = None,
+) -> str:
     """The language to show: `explicit`, else TABLETOP_LANG, else the system's; default en.
 
-    A language without a catalogue falls back to English.
+    The system's is LC_ALL, LC_MESSAGES or LANG, else what `system` says (the caller asks Qt,
+    which knows the Windows and macOS settings: a program started from Finder or the Start
+    menu has no LANG), else Python's locale. A language without a catalogue falls back to
+    English.
     """
     env = os.environ if env is None else env
-    candidates = [explicit, env.get("TABLETOP_LANG")]
-    candidates += [env.get(k) for k in ("LC_ALL", "LC_MESSAGES", "LANG")]
-    if env is os.environ:
-        with contextlib.suppress(ValueError):
-            candidates.append(locale.getlocale()[0])
     known = available()
-    for tag in candidates:
+    for tag in _candidates(explicit, env, system):
         lang = normalize(tag)
         if lang is not None:
             return lang if lang in known else SOURCE
     return SOURCE
+
+
+def _candidates(
+    explicit: str | None, env: Mapping[str, str], system: Callable[[], str | None] | None
+) -> Iterator[str | None]:
+    """The language tags to try, in order; `system` is asked only when everything before it
+    said nothing."""
+    yield explicit
+    yield env.get("TABLETOP_LANG")
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        yield env.get(key)
+    if system is not None:
+        yield system()
+    if env is os.environ:
+        with contextlib.suppress(ValueError):
+            yield locale.getlocale()[0]
 
 
 def set_language(lang: str) -> None:

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
@@ -45,11 +45,9 @@ from tabletop.net.discovery import Announcer
 from tabletop.net.fairness import persons
 from tabletop.net.host import Host
 from tabletop.sheets.model import SheetModel, filled_sheet
-from tabletop.sheets.render import write_pdf
-from tabletop.sheets.stepper import Stepper
 from tabletop.store import DamagedSave, HistoryEntry, Store
-from tabletop.ui import printing
 from tabletop.ui.art import app_icon
+from tabletop.ui.bench import FIRST_FRAME_ENV, watch_first_frame
 from tabletop.ui.display import display, view_actions
 from tabletop.ui.joindialog import JoinDialog
 from tabletop.ui.keys import keys_dialog
@@ -57,8 +55,6 @@ from tabletop.ui.launcher import GAMES, HISTORY, SAVES, Launcher
 from tabletop.ui.lobby import HostLobby
 from tabletop.ui.netsession import ClientSession, HostSession, LanConfig, NetBar
 from tabletop.ui.newgame import NewGameDialog, load_choices
-from tabletop.ui.printing import BlankSheetDialog, SheetPreview, default_paper, file_stem
-from tabletop.ui.replay import ReplayWidget
 from tabletop.ui.results import ResultsDialog
 from tabletop.ui.session import (
     SeatSpec,
@@ -68,8 +64,14 @@ from tabletop.ui.session import (
     parse_seats,
     seats_from,
 )
-from tabletop.ui.table import INSTANT, TEMPOS, TableWidget, Tempo
+from tabletop.ui.tempo import INSTANT, TEMPOS, Tempo
 from tabletop.ui.texts import game_title, install_qt_translation, names_for, shown_names
+
+if TYPE_CHECKING:
+    # Loaded when first used, not at start-up: the launcher is drawn without them.
+    from tabletop.ui.printing import BlankSheetDialog, SheetPreview
+    from tabletop.ui.replay import ReplayWidget
+    from tabletop.ui.table import TableWidget
 
 SCREENSHOT_SIZE = (1280, 800)
 """Window size used for `--screenshot`."""
@@ -368,6 +370,8 @@ class MainWindow(QMainWindow):
             self.setWindowTitle("Tabletop")
 
     def _reopen_replay(self) -> None:
+        from tabletop.ui.replay import ReplayWidget
+
         replay, sheet = self.replay, self.replay_sheet
         assert replay is not None and sheet is not None
         widget = ReplayWidget(replay.stepper, self.tempo.move_ms)
@@ -539,6 +543,8 @@ class MainWindow(QMainWindow):
         return self._sit(session, tempo, True)
 
     def _sit(self, session: TableSession, tempo: Tempo | None, autoplay: bool) -> TableWidget:
+        from tabletop.ui.table import TableWidget
+
         table = TableWidget(session, tempo or self.tempo)
         table.bots_enabled = autoplay
         table.scores.setVisible(self.scores_action.isChecked())
@@ -751,6 +757,8 @@ class MainWindow(QMainWindow):
 
     def blank_sheet(self, verb: str, then: Callable[[SheetModel], object]) -> None:
         """Ask for the player count and names of a blank sheet of the highlighted game."""
+        from tabletop.ui.printing import BlankSheetDialog
+
         game_id = self.launcher.current()
         if game_id is None:
             return
@@ -764,6 +772,8 @@ class MainWindow(QMainWindow):
 
     def preview_sheet(self, model: SheetModel, parent: QWidget | None = None) -> SheetPreview:
         """Open the print preview of a sheet (kept as `preview`)."""
+        from tabletop.ui.printing import SheetPreview, default_paper
+
         preview = SheetPreview(model, default_paper(self.settings), parent or self)
         self.preview = preview
         preview.open()
@@ -771,7 +781,10 @@ class MainWindow(QMainWindow):
 
     def save_sheet_pdf(self, model: SheetModel, parent: QWidget | None = None) -> Path | None:
         """Ask for a file and a paper, write the sheet as PDF; the path written, or None."""
-        stem = file_stem(f"{model.title_en} {'sheet' if model.filled else 'blank sheet'}")
+        from tabletop.sheets.render import write_pdf
+        from tabletop.ui import printing
+
+        stem = printing.file_stem(f"{model.title_en} {'sheet' if model.filled else 'blank sheet'}")
         chosen = printing.ask_pdf(parent or self, self.settings, stem)
         if chosen is None:
             return None
@@ -824,6 +837,9 @@ class MainWindow(QMainWindow):
 
     def replay_selected(self) -> ReplayWidget | None:
         """Open the highlighted finished match in the replay viewer."""
+        from tabletop.sheets.stepper import Stepper
+        from tabletop.ui.replay import ReplayWidget
+
         entry = self.launcher.current_history()
         lines = None if entry is None else self._history_lines(entry)
         if entry is None or lines is None:
@@ -911,6 +927,8 @@ def launch(
     if game is None:
         window.resize(1100, 760)
         window.show()
+        if os.environ.get(FIRST_FRAME_ENV):
+            watch_first_frame(window)
         return app.exec() if not screenshot else int(not window.grab().save(screenshot))
     try:
         chosen = get_game(game)

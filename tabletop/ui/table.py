@@ -7,7 +7,6 @@ Every move, a person's or a computer's, goes through `attempt(seat, action)`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QCursor, QKeyEvent, QPainter, QResizeEvent
@@ -40,32 +39,13 @@ from tabletop.ui.scene import TableScene
 from tabletop.ui.scores import ScorePanel, fmt
 from tabletop.ui.sealed import SealWatch, staged
 from tabletop.ui.session import TableSession, clock_action
+from tabletop.ui.tempo import INSTANT as INSTANT
+from tabletop.ui.tempo import TEMPOS, Tempo
 from tabletop.ui.texts import names_for
 from tabletop.ui.thinking import BotTurns
 
 MAX_BUTTONS = 10
 """More button moves than this are offered in a drop-down list."""
-
-
-@dataclass(frozen=True, slots=True)
-class Tempo:
-    """How long a card flies, how long a computer waits, how long a full trick stays (ms)."""
-
-    move_ms: int
-    pause_ms: int
-    hold_ms: int
-
-
-TEMPOS = {
-    "Off": Tempo(0, 300, 700),
-    "Fast": Tempo(180, 250, 600),
-    "Normal": Tempo(350, 600, 900),
-    "Slow": Tempo(650, 1000, 1400),
-}
-"""Animation speeds the player can choose; "Off" moves cards at once."""
-
-INSTANT = Tempo(0, 0, 0)
-"""No motion and no waiting: for tests, screenshots and benchmarks."""
 
 
 class TableView(QGraphicsView):

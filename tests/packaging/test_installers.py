@@ -22,6 +22,9 @@ import tabletop
 from tabletop.doctor import PACKAGES
 from tabletop.ui.app import SCREENSHOT_SIZE
 
+from ..test_doctor import dead_display
+from .test_install_sh import install, tree
+
 pytestmark = pytest.mark.packaging
 
 REPO = Path(__file__).resolve().parents[2]
@@ -87,7 +90,8 @@ def check_program(program: Path, work: Path) -> None:
     home = work / "home"
     home.mkdir()
     env = clean_env(home)
-    assert run([str(program), "--version"], work, env).stdout == f"tabletop {VERSION}\n"
+    said = run([str(program), "--version"], work, env).stdout
+    assert said.startswith(f"tabletop {VERSION}\nFree software under the MIT License. ")
     sim = ["simulate", "--game", "triq", "--players", "5", "--seed", "1"]
     assert run([str(program), *sim], work, env).stdout == SIMULATED
     shot = ["--game", "second-third", "--seats", "Ann,cpu,cpu,cpu", "--screenshot", "out.png"]
@@ -121,23 +125,40 @@ def test_bundle_carries_x11_libraries_art_fonts_and_rules(bundle: Path) -> None:
         assert (inside / "tabletop" / "locale").is_dir()
 
 
-def test_bundle_finds_its_own_x11_libraries(bundle: Path, tmp_path: Path) -> None:
-    env = clean_env(tmp_path, DISPLAY=":99", QT_QPA_PLATFORM="xcb")
-    out = subprocess.run(
+def test_bundle_finds_its_own_x11_libraries_and_names_a_dead_display(
+    bundle: Path, tmp_path: Path
+) -> None:
+    display = dead_display()
+    env = clean_env(tmp_path, DISPLAY=display, QT_QPA_PLATFORM="xcb")
+    doctor = subprocess.run(
         [str(bundle / "tabletop"), "doctor"], env=env, capture_output=True, text=True, timeout=60
-    ).stdout
+    )
+    out = doctor.stdout
     assert f"Tabletop {VERSION}" in out
     assert re.search(r"^X11 plugin: .*/_internal/.*libqxcb\.so: every library found$", out, re.M)
+    assert f"the X display {display} does not answer" in out
+    assert doctor.returncode == 1
+    for gone in ({"DISPLAY": display}, {}):
+        start = subprocess.run(
+            [str(bundle / "tabletop")],
+            env=clean_env(tmp_path, **gone),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert start.returncode == 1, start.stderr  # not Qt's abort (134)
+        assert start.stderr.startswith("tabletop cannot open a window: ")
 
 
 def test_install_sh_installs_for_the_user_and_uninstalls(bundle: Path, tmp_path: Path) -> None:
     home = tmp_path / "home"
     home.mkdir()
     env = clean_env(home)
-    said = run(["sh", str(bundle / "install.sh")], tmp_path, env).stdout
-    assert said.startswith(f"Installed tabletop {VERSION}: ")
+    done = install(bundle, home)  # as a user who is not root, whoever runs the tests
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"Installed tabletop {VERSION}: ")
     local = home / ".local"
-    assert run([str(local / "bin" / "tabletop"), "--version"], tmp_path, env).stdout == (
+    assert run([str(local / "bin" / "tabletop"), "--version"], tmp_path, env).stdout.startswith(
         f"tabletop {VERSION}\n"
     )
     entry = local / "share" / "applications" / f"{APP_ID}.desktop"
@@ -147,20 +168,17 @@ def test_install_sh_installs_for_the_user_and_uninstalls(bundle: Path, tmp_path:
     )
     assert icons == sorted(f"{n}x{n}" for n in (16, 24, 32, 48, 64, 128, 256, 512))
     assert (local / "share" / "metainfo" / f"{APP_ID}.metainfo.xml").is_file()
+    assert (local / "share" / "man" / "man1" / "tabletop.1").is_file()
+    assert (local / "lib" / "tabletop" / "THIRD-PARTY-NOTICES.txt").is_file()
     if shutil.which("desktop-file-validate"):
         run(["desktop-file-validate", str(entry)], tmp_path, os.environ)
     saves = local / "share" / "Tabletop" / "saves" / "kept.jsonl"
     saves.parent.mkdir(parents=True)
     saves.write_text("a save\n", encoding="utf-8")
-    run(["sh", str(bundle / "install.sh"), "--uninstall"], tmp_path, env)
-    left = sorted(str(p.relative_to(home)) for p in home.rglob("*") if p.is_file())
+    assert install(bundle, home, "--uninstall").returncode == 0
     # update-desktop-database's cache is shared by every application; it stays.
-    cache = (
-        [".local/share/applications/mimeinfo.cache"]
-        if shutil.which("update-desktop-database")
-        else []
-    )
-    assert left == [".local/share/Tabletop/saves/kept.jsonl", *cache]
+    left = [p for p in tree(home) if not p.endswith("mimeinfo.cache")]
+    assert left == [".local/share/Tabletop/saves/kept.jsonl"]
 
 
 def test_wheel_in_a_fresh_uv_tool_environment(built: Path, tmp_path: Path) -> None:
@@ -186,8 +204,27 @@ def test_desktop_entry_and_metainfo_are_valid(bundle: Path) -> None:
     )
     metainfo = share / "metainfo" / f"{APP_ID}.metainfo.xml"
     run(["appstreamcli", "validate", "--no-net", str(metainfo)], REPO, os.environ)
+    run(["appstreamcli", "validate", str(metainfo)], REPO, os.environ)
     text = metainfo.read_text(encoding="utf-8")
     assert f'<release version="{VERSION}"' in text
-    shots = re.findall(r"<image>[^<]*/(docs/screenshots/[^<]+)</image>", text)
-    assert len(shots) == 4
-    assert [shot for shot in shots if not (REPO / shot).is_file()] == []
+    # Built without $TABLETOP_HOME_URL: no stand-in address ships.
+    assert "<screenshots>" not in text and "<url " not in text
+    assert (share / "man" / "man1" / "tabletop.1").is_file()
+
+
+def test_bundle_carries_licences_and_needs_at_most_glibc_2_35(bundle: Path, built: Path) -> None:
+    assert (bundle / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
+    notices = (bundle / "THIRD-PARTY-NOTICES.txt").read_text(encoding="utf-8")
+    for part in ("Python 3.", "Qt 6, PySide6 and shiboken6", "ICU", "OpenSSL", "Tabletop Sans JP"):
+        assert f"\n{part}" in notices, part
+    assert "Libraries whose origin the build could not name" not in notices
+    inside = bundle / "_internal"
+    for left_out in ("libcups.so.2", "libstdc++.so.6", "libexpat.so.1", "libcairo.so.2"):
+        assert not (inside / left_out).exists(), left_out
+    sums = (built / "SHA256SUMS").read_text(encoding="utf-8").splitlines()
+    listed = sorted(line.split("  ", 1)[1] for line in sums)
+    assert listed == sorted(
+        p.name for p in built.iterdir() if p.is_file() and p.name[0] not in "S."
+    )
+    done = subprocess.run(["sha256sum", "-c", "SHA256SUMS"], cwd=built, capture_output=True)
+    assert done.returncode == 0

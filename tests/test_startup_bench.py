@@ -1,0 +1,49 @@
+"""`tabletop bench --ui` times real starts: the started app reports its first drawn launcher
+and quits (what is measured, not how fast: the figures are the bench's)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tabletop.ui import bench
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.slow
+def test_the_app_reports_its_first_launcher_frame_and_quits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "TABLETOP_DATA_DIR": str(tmp_path),
+        bench.FIRST_FRAME_ENV: "1",
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "tabletop.cli"],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith('{"drawn_at": ')
+    monkeypatch.setattr(bench, "RUNS", 1)
+    wall, cpu = bench.first_frame([sys.executable, "-c", bench.BARE_QT], env)
+    assert wall > 0 and cpu > 0
+
+
+def test_the_programs_measured() -> None:
+    found = bench.programs(["/opt/tabletop/tabletop"])
+    assert list(found)[:2] == ["bare Qt", "venv tabletop"]
+    assert found["/opt/tabletop/tabletop"] == ["/opt/tabletop/tabletop"]
+    assert ("uv run tabletop" in found) == bool(shutil.which("uv"))  # a source checkout
