@@ -717,6 +717,7 @@ class MainWindow(QMainWindow):
             dialog.track_fairness(session.commitment, session.verdict, session.verified)
         self.results = dialog
         dialog.open()
+        dialog.hold_buttons(table.scene.guard.quiet_for())
 
     # ---- score sheets -------------------------------------------------------------------
     def _sheet_in_front(self) -> SheetModel | None:

@@ -204,6 +204,8 @@ class Banner(QGraphicsObject):
 
     dismissed = Signal()
     """The banner went away (timed out, clicked or a key pressed)."""
+    waved = Signal()
+    """A click or a key press took the banner away (what lay under it shows now)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -298,8 +300,10 @@ class Banner(QGraphicsObject):
         """A click takes the banner away."""
         event.accept()
         self.dismiss()
+        self.waved.emit()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Any key takes the banner away."""
         event.accept()
         self.dismiss()
+        self.waved.emit()

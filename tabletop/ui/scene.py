@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QRadialGradient
-from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
 
 from tabletop.engine.text import Msg
 from tabletop.engine.views import BACK, Counter, View
@@ -22,6 +22,7 @@ from tabletop.ui.art import SUIT_SYMBOL, CardArt
 from tabletop.ui.cards import CardItem
 from tabletop.ui.curtain import CurtainItem
 from tabletop.ui.display import display
+from tabletop.ui.guard import InputGuard
 from tabletop.ui.items import FELT_TEXT, BadgeItem, FadingText, PlateItem, TextItem, ZoneItem
 from tabletop.ui.lasttrick import LastTrickItem
 from tabletop.ui.layout import LIFT, TableLayout, card_places, compute
@@ -98,6 +99,9 @@ class TableScene(QGraphicsScene):
         self.info = TextItem(zorder.STATUS, FELT_TEXT)
         self.info.align = Qt.AlignmentFlag.AlignLeft
         self.curtain = CurtainItem()
+        self.guard = InputGuard()
+        """Clicks are ignored for a moment after the table changed under the person's hand."""
+        self._swallowed = False
         self.motion = Motion(self)
         self.motion.finished.connect(self._landed)
         self._settling = False
@@ -491,11 +495,39 @@ class TableScene(QGraphicsScene):
 
     def cover(self, text: str) -> None:
         """Lower the curtain over the whole table."""
+        if not self.curtain.isVisible():
+            self.guard.arm()
         self.curtain.cover(self.sceneRect(), text)
 
     def uncover(self) -> None:
         """Lift the curtain."""
         self.curtain.hide()
+        self.guard.arm()
+
+    # ---- the rest of a gesture begun before the table changed is ignored ----------------------
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        """A press acts only once the quiet moment after a change is over (`InputGuard`)."""
+        self._swallowed = not self.guard.settled()
+        if self._swallowed:
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        """The second press of a double-click, ignored like a press in the quiet moment."""
+        self._swallowed = self._swallowed or not self.guard.settled()
+        if self._swallowed:
+            event.accept()
+            return
+        super().mouseDoubleClickEvent(event)
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        """The release of an ignored press is ignored too."""
+        if self._swallowed:
+            self._swallowed = False
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
 
     @property
     def covered(self) -> bool:

@@ -34,6 +34,7 @@ from tabletop.ui.access import Mirror, announce_focus
 from tabletop.ui.art import CardArt
 from tabletop.ui.dealsummary import DealSummary, seen_events
 from tabletop.ui.gamelog import Banner, GameLog, history, mark_received
+from tabletop.ui.guard import QUIET_MS
 from tabletop.ui.hint import Hints
 from tabletop.ui.keys import KeyPlay
 from tabletop.ui.scene import TableScene
@@ -49,20 +50,23 @@ MAX_BUTTONS = 10
 
 @dataclass(frozen=True, slots=True)
 class Tempo:
-    """How long a card flies, how long a computer waits, how long a full trick stays (ms)."""
+    """How long a card flies, how long a computer waits, how long a full trick stays, and how
+    long input is ignored after the screen changed under the person's hand (ms)."""
 
     move_ms: int
     pause_ms: int
     hold_ms: int
+    quiet_ms: int = 0
 
 
 TEMPOS = {
-    "Off": Tempo(0, 300, 700),
-    "Fast": Tempo(180, 250, 600),
-    "Normal": Tempo(350, 600, 900),
-    "Slow": Tempo(650, 1000, 1400),
+    "Off": Tempo(0, 300, 700, QUIET_MS),
+    "Fast": Tempo(180, 250, 600, QUIET_MS),
+    "Normal": Tempo(350, 600, 900, QUIET_MS),
+    "Slow": Tempo(650, 1000, 1400, QUIET_MS),
 }
-"""Animation speeds the player can choose; "Off" moves cards at once."""
+"""Animation speeds the player can choose; "Off" moves cards at once. At every one, input is
+ignored for a moment after the screen changed under the person's hand (`guard.InputGuard`)."""
 
 INSTANT = Tempo(0, 0, 0)
 """No motion and no waiting: for tests, screenshots and benchmarks."""
@@ -165,8 +169,10 @@ class TableWidget(QWidget):
         layout.setSpacing(0)
         layout.addWidget(split, 1)
         layout.addLayout(bar)
-        self.summary = DealSummary(self)
+        self.summary = DealSummary(self, self.scene.guard)
+        self.summary.closed.connect(self.scene.guard.arm)
         self.summary.closed.connect(self._carry_on)
+        self.scene.guard.quiet_ms = tempo.quiet_ms
 
         self.scene.dropRequested.connect(self._on_drop)
         self.scene.playRequested.connect(self._on_play)
@@ -179,6 +185,7 @@ class TableWidget(QWidget):
         self.hold_timer.timeout.connect(self._next_frame)
         self.gamelog.moments.connect(self._announce)
         self.banner.dismissed.connect(self._after_banner)
+        self.banner.waved.connect(self.scene.guard.arm)
         self.mirror = Mirror(self.view, self.scene, session.names)
         self.scene.settled.connect(self.mirror.sync)
         self.scene.selectionChanged.connect(self.mirror.sync)
@@ -374,6 +381,8 @@ class TableWidget(QWidget):
         self._moments = lines
         held = ended and self.tempo.hold_ms > 0 and not self.session.over
         self.banner.announce(lines, self._middle(), held, self.tempo.hold_ms * 3)
+        if held:
+            self.scene.guard.arm()
 
     def _middle(self) -> QRectF:
         lay = self.scene.layout
@@ -386,6 +395,7 @@ class TableWidget(QWidget):
         """Everyone has chosen: the story of the reveal, held for all at the screen to read."""
         lines = [_("Everyone has chosen:"), *told]
         self.banner.announce(lines, self._middle(), True, self.tempo.hold_ms * 3)
+        self.scene.guard.arm()
 
     def _after_banner(self) -> None:
         if self._curtain_text is not None:
@@ -551,10 +561,14 @@ class TableWidget(QWidget):
         self.pending = move
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Return confirms a waiting sealed choice, Escape takes it back."""
-        if self.pending is None or not isinstance(event, QKeyEvent):
+        """Keys in the quiet moment after a change of screen, and repeated keys while a cover
+        waits, are ignored; Return confirms a waiting sealed choice, Escape takes it back."""
+        if not isinstance(event, QKeyEvent) or event.type() != QEvent.Type.KeyPress:
             return False
-        if event.type() != QEvent.Type.KeyPress:
+        waiting = self.scene.covered or self.banner.held or self.summary.isVisible()
+        if not self.scene.guard.settled() or (waiting and event.isAutoRepeat()):
+            return True
+        if self.pending is None:
             return False
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.confirm()
@@ -671,6 +685,7 @@ class TableWidget(QWidget):
     def set_tempo(self, tempo: Tempo) -> None:
         """Change the animation speed from now on."""
         self.tempo = tempo
+        self.scene.guard.quiet_ms = tempo.quiet_ms
 
 
 def _counter_change(old: View, new: View, seat: int) -> str:
