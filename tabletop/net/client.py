@@ -85,6 +85,8 @@ class Client(QObject):
         self.seat: int | None = None
         self.view: dict[str, Any] | None = None
         self.seq = -1
+        self.told = -1
+        """The step of the latest `events` frame received."""
         self.seats: list[dict[str, Any]] = []
         self.started = False
         self.result: dict[str, Any] | None = None
@@ -272,6 +274,9 @@ class Client(QObject):
             self.received.frames.append(view)
             self.viewChanged.emit(view)
         elif kind == "events":
+            if obj["seq"] <= self.told:
+                return  # a returning seat is told the whole match again: this step it has
+            self.told = obj["seq"]
             ack = obj.get("ack")
             if ack is not None:
                 if ack == self.pending:

@@ -297,9 +297,13 @@ class DealSummary(QFrame):
 
 
 def seen_events(session: TableSession) -> list[dict[str, Any]]:
-    """The events of the match so far from the session's log (none where it keeps none)."""
+    """The events of the match so far from the session's log (where it keeps none, a LAN
+    client's, those its seat received)."""
+    lines = session.log()
+    if lines is None:
+        return [e.to_json(None, omniscient=False) for e in session.story()]
     events = []
-    for line in session.log() or []:
+    for line in lines:
         record = json.loads(line)
         if record.get("type") not in ("header", "action"):
             events.append(record)

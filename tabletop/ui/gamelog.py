@@ -31,10 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop.engine.errors import TabletopError
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, Line
-from tabletop.engine.log import read_lines
 from tabletop.i18n import _, render
 from tabletop.ui.display import display
 from tabletop.ui.texts import names_for
@@ -152,28 +150,6 @@ class GameLog(QWidget):
         if moments:
             self.moments.emit(moments, ended)
         return told
-
-
-def history(game: Game[Any], lines: Sequence[str] | None) -> list[Event]:
-    """Every event of a match so far with its secrets marked, re-made from its replay log.
-
-    The log is omniscient and keeps no secret marks, so the actions are applied again from the
-    header's setup. A log that cannot be re-run gives what it gave up to there.
-    """
-    events: list[Event] = []
-    if not lines:
-        return events
-    try:
-        records = [rec for _, rec in read_lines(lines)]
-        head = records[0]
-        state = game.setup(int(head["players"]), head.get("options") or {}, int(head["seed"]))
-        events.extend(state.opening)
-        for rec in records[1:]:
-            if rec.get("type") == "action":
-                events.extend(game.apply(state, int(rec["seat"]), str(rec["action"])))
-    except (TabletopError, KeyError, ValueError, TypeError, IndexError):
-        pass
-    return events
 
 
 def mark_received(items: Iterable[QGraphicsItem], zones: set[str], codes: set[str]) -> bool:

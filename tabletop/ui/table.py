@@ -33,7 +33,7 @@ from tabletop.ui import gestures
 from tabletop.ui.access import Mirror, announce_focus
 from tabletop.ui.art import CardArt
 from tabletop.ui.dealsummary import DealSummary, seen_events
-from tabletop.ui.gamelog import Banner, GameLog, history, mark_received
+from tabletop.ui.gamelog import Banner, GameLog, mark_received
 from tabletop.ui.guard import QUIET_MS
 from tabletop.ui.hint import Hints
 from tabletop.ui.keys import KeyPlay
@@ -207,7 +207,7 @@ class TableWidget(QWidget):
     def start(self) -> None:
         """Draw the opening table (behind a curtain if several people share the screen)."""
         self._refresh([], None)
-        told = history(self.session.game, self.session.log())
+        told = self.session.story()
         self.gamelog.add(told, None if self.scene.covered else self.shown, quiet=True)
 
     @property
