@@ -248,8 +248,14 @@ class Banner(QGraphicsObject):
         self.dismissed.emit()
 
     def boundingRect(self) -> QRectF:
-        """The banner's box."""
-        return self.rect
+        """The banner's box and its outline, which is drawn half outside the box: what is
+        repainted when the banner goes must cover it, or a line of it stays on the felt."""
+        edge = self._edge() / 2 + 1
+        return self.rect.adjusted(-edge, -edge, edge, edge)
+
+    def _edge(self) -> float:
+        """The outline's width."""
+        return 2 + display().palette.zone_edge_width
 
     def paint(
         self,
@@ -260,7 +266,7 @@ class Banner(QGraphicsObject):
         """A dark rounded box with light lines of text (opaque, white on black in high contrast)."""
         pal = display().palette
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(pal.acting, 2 + pal.zone_edge_width))
+        painter.setPen(QPen(pal.acting, self._edge()))
         painter.setBrush(pal.banner_fill)
         painter.drawRoundedRect(self.rect, 10, 10)
         painter.setFont(self._font())

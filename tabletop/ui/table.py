@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMenu,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -133,6 +134,8 @@ class TableWidget(QWidget):
         self.buttons_layout.setContentsMargins(0, 0, 0, 0)
         self.hint = QLabel()
         self.suggest = Hints(self)
+        for label in (self.hint, self.suggest.label):
+            fit_to_bar(label)
         self.bot_timer = QTimer(self)
         self.bot_timer.setSingleShot(True)
         self.hold_timer = QTimer(self)
@@ -686,6 +689,14 @@ class TableWidget(QWidget):
         """Change the animation speed from now on."""
         self.tempo = tempo
         self.scene.guard.quiet_ms = tempo.quiet_ms
+
+
+def fit_to_bar(label: QLabel) -> None:
+    """A line of the button bar takes the width it is given and wraps onto a second line,
+    never widening the window nor pushing a button out of it."""
+    label.setWordWrap(True)
+    label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+    label.setMinimumWidth(0)
 
 
 def _counter_change(old: View, new: View, seat: int) -> str:

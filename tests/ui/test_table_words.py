@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+from PySide6.QtWidgets import QApplication
 from ui_helpers import Closing
 
+from tabletop import worker
 from tabletop.engine.registry import get_game
-from tabletop.ui.session import Session, parse_seats
+from tabletop.ui import hint
+from tabletop.ui.app import apply_language
+from tabletop.ui.session import SeatSpec, Session, parse_seats
 from tabletop.ui.table import INSTANT, TableWidget
 
 
@@ -26,3 +31,38 @@ def test_trump_duels_corner_shows_the_total_to_beat_while_a_heart_is_exchanged(
     assert session.state.phase == "exchange"
     assert "To beat 2" in table.scene.info.text
     assert "To beat 0" not in table.scene.info.text
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_long_hint_wraps_without_widening_the_window_or_clipping_its_button(
+    qtbot: object, closing: Closing, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    monkeypatch.setattr(hint, "THINK", None)
+    monkeypatch.setattr(hint, "ITERATIONS", 60)
+    apply_language(lang)
+    try:
+        game = get_game("second-third")
+        seats = [SeatSpec("Ann")] + [SeatSpec(n, "thumb") for n in ("Bob", "Cy", "Di")]
+        session = Session(game, seats, 3)
+        table = closing.widget(TableWidget(session, INSTANT))
+        table.resize(1024, 700)
+        table.show()
+        table.start()
+        qtbot.waitExposed(table)
+        qtbot.waitUntil(lambda: table.idle and bool(table.served_view.moves), timeout=20_000)
+        assert table.suggest.request()
+        qtbot.waitUntil(lambda: table.suggest.shown is not None, timeout=20_000)
+        text = table.suggest.label.text()
+        assert table.suggest.shown.reason is not None and len(text) > 60, text
+        QApplication.processEvents()
+        assert table.width() == 1024, "the hint widened the window"
+        button = table.suggest.button
+        assert button.width() >= button.minimumSizeHint().width(), "the hint button is clipped"
+        right = button.mapTo(table, button.rect().bottomRight())
+        assert right.x() < table.width()
+        label = table.suggest.label
+        assert label.heightForWidth(label.width()) <= label.height() + 1, "the hint is cut off"
+        worker.worker().wait()
+        QApplication.processEvents()
+    finally:
+        apply_language("en")
