@@ -172,6 +172,15 @@ def mark_received(items: Iterable[QGraphicsItem], zones: set[str], codes: set[st
     return changed
 
 
+def _covered(rect: QRectF, others: Sequence[QRectF]) -> float:
+    """How much of `others` `rect` covers (area)."""
+    total = 0.0
+    for other in others:
+        part = rect.intersected(other)
+        total += part.width() * part.height()
+    return total
+
+
 class Banner(QGraphicsObject):
     """A few lines over the middle of the table, shown long enough to read.
 
@@ -197,8 +206,19 @@ class Banner(QGraphicsObject):
         self.timer.timeout.connect(self.dismiss)
         self.hide()
 
-    def announce(self, lines: Sequence[str], area: QRectF, held: bool, minimum_ms: int) -> None:
-        """Show `lines` centred in `area`; held until dismissed, else for a reading time."""
+    def announce(
+        self,
+        lines: Sequence[str],
+        area: QRectF,
+        held: bool,
+        minimum_ms: int,
+        avoid: Sequence[QRectF] = (),
+    ) -> None:
+        """Show `lines` in `area`; held until dismissed, else for a reading time.
+
+        A banner that is not held stays clear of the `avoid` rectangles (the cards in the
+        middle the person must follow) where the middle has room: centred if that covers none
+        of them, else at the middle's top or bottom, whichever covers least."""
         self.lines = list(lines)[-BANNER_LINES:]
         if len(lines) > BANNER_LINES:
             self.lines[0] = "…"
@@ -216,6 +236,9 @@ class Banner(QGraphicsObject):
         x = area.center().x() - width / 2
         x = max(bounds.left() + 4, min(x, bounds.right() - width - 4))
         y = area.center().y() - height / 2
+        if not held and avoid:
+            places = [y, area.top(), area.bottom() - height]
+            y = min(places, key=lambda p: _covered(QRectF(x, p, width, height), avoid))
         y = max(bounds.top() + 4, min(y, bounds.bottom() - height - 4))
         self.prepareGeometryChange()
         self.rect = QRectF(x, y, width, height)

@@ -383,7 +383,7 @@ class TableWidget(QWidget):
             return
         self._moments = lines
         held = ended and self.tempo.hold_ms > 0 and not self.session.over
-        self.banner.announce(lines, self._middle(), held, self.tempo.hold_ms * 3)
+        self.banner.announce(lines, self._middle(), held, self.tempo.hold_ms * 3, self._shared())
         if held:
             self.scene.guard.arm()
 
@@ -393,6 +393,20 @@ class TableWidget(QWidget):
             m = lay.middle
             return QRectF(m.x, m.y, m.w, m.h)
         return self.scene.sceneRect()
+
+    def _shared(self) -> list[QRectF]:
+        """Where cards are played to the middle (the trick to follow; not the piles): a passing
+        banner keeps clear of these places, even while they are empty, as cards may come."""
+        view, lay = self.scene.view, self.scene.layout
+        if view is None or lay is None:
+            return []
+        out = []
+        for zone in view.zones:
+            slot = lay.zones.get(zone.id)
+            if zone.owner is None and zone.kind not in ("stack", "pile") and slot is not None:
+                r = slot.rect
+                out.append(QRectF(r.x, r.y, r.w, r.h))
+        return out
 
     def _show_reveal(self, told: list[str]) -> None:
         """Everyone has chosen: the story of the reveal, held for all at the screen to read."""

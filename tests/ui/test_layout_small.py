@@ -7,7 +7,11 @@ from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene, QStyleOptionGraphicsItem
 from ui_helpers import Closing
 
+from tabletop.bots.base import make_bot
+from tabletop.engine.registry import get_game
 from tabletop.ui.gamelog import Banner
+from tabletop.ui.session import Session, parse_seats
+from tabletop.ui.table import INSTANT, TableWidget
 
 
 def _painted(item: object, size: tuple[int, int]) -> QRectF:
@@ -36,3 +40,26 @@ def test_a_banner_repaints_all_it_drew_when_it_goes(closing: Closing) -> None:
     drawn = _painted(banner, (400, 300))
     assert banner.boundingRect().contains(drawn), (drawn, banner.boundingRect())
     banner.dismiss()
+
+
+def test_the_received_banner_leaves_the_trick_to_follow_in_sight(
+    qtbot: object, closing: Closing
+) -> None:
+    game = get_game("second-third")
+    session = Session(game, parse_seats("second-third", ["Ann", "cpu", "cpu"]), 3)
+    table = closing.widget(TableWidget(session, INSTANT))
+    table.bots_enabled = False
+    table.resize(1024, 700)
+    table.show()
+    table.start()
+    qtbot.waitExposed(table)
+    helper = make_bot("second-third", "random", 5)
+    for _ in range(10):
+        if table.banner.isVisible() and any("received" in t for t in table.banner.lines):
+            break
+        seat = min(session.to_act())
+        assert table.attempt(seat, helper.choose(session.view(seat))) is None
+    else:
+        raise AssertionError("no pass received")
+    trick = table.scene.zone_items["trick"].rect
+    assert not table.banner.rect.intersects(trick), (table.banner.rect, trick)
