@@ -1,5 +1,5 @@
-"""The History tab says what it is for while it is empty, and its buttons act only on a match
-that is highlighted."""
+"""Launcher and lobby at a small size: the History tab says what it is for while it is empty and
+its buttons act only on a highlighted match; the host lobby's seat rows line up."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from ui_helpers import Closing, play_saved
 
 from tabletop.store import Store
 from tabletop.ui.app import MainWindow
+from tabletop.ui.lobby import LOCAL, HostLobby
 
 
 def _history_buttons(window: MainWindow) -> list[QPushButton]:
@@ -46,3 +47,20 @@ def test_history_buttons_follow_the_highlighted_match(
     assert all(b.isEnabled() for b in _history_buttons(window))
     launcher.history.setCurrentItem(None)
     assert not any(b.isEnabled() for b in _history_buttons(window))
+
+
+def test_the_host_lobbys_seat_choices_line_up(
+    qtbot: object, closing: Closing, settings: QSettings
+) -> None:
+    """Every seat row's drop-down starts and ends at the same place, whatever the seat's
+    number (1. or 12.) and whether its name field shows."""
+    lobby = closing.widget(HostLobby(settings, "hagetaka-party"))
+    lobby.count.setValue(12)
+    rows = lobby.seat_choices
+    rows[1].kind.setCurrentIndex(rows[1].kind.findData(LOCAL))
+    rows[2].kind.setCurrentIndex(2)
+    lobby.show()
+    qtbot.waitExposed(lobby)
+    box = lobby.seats_box
+    edges = {(r.kind.mapTo(box, r.kind.rect().topLeft()).x(), r.kind.width()) for r in rows}
+    assert len(edges) == 1, f"drop-downs misaligned: {sorted(edges)}"
