@@ -165,6 +165,25 @@ class PlateItem(QGraphicsObject):
         self.setToolTip("\n".join([name, *chunks]))
         self.update()
 
+    def shown_name(self) -> str:
+        """The name as drawn: whole if it fits, else without a trailing remark in brackets
+        (a computer's level: "CPU 11 (Steady)" → "CPU 11"), else cut with "…" (the whole
+        name is in the tooltip)."""
+        metrics = QFontMetricsF(table_font(self.font_px, bold=True))
+        width = self.rect.width() - 12
+        mark = "▶ " if self.acting else ""
+        name = mark + self.name
+        if metrics.horizontalAdvance(name) <= width:
+            return name
+        for opening, closing in (("(", ")"), ("（", "）")):
+            cut = self.name.rfind(opening)
+            if cut > 0 and self.name.endswith(closing):
+                short = mark + self.name[:cut].rstrip()
+                if metrics.horizontalAdvance(short) <= width:
+                    return short
+                name = short
+        return metrics.elidedText(name, Qt.TextElideMode.ElideRight, width)
+
     def lines(self) -> list[str]:
         """The counter lines as drawn: wrapped to the plate's width and its text room."""
         small = table_font(self.font_px * 0.92)
@@ -199,15 +218,13 @@ class PlateItem(QGraphicsObject):
         painter.drawRoundedRect(self.rect, 8, 8)
         pad = 6.0
         width = self.rect.width() - 2 * pad
-        name_font = table_font(self.font_px, bold=True)
-        painter.setFont(name_font)
+        painter.setFont(table_font(self.font_px, bold=True))
         painter.setPen(pal.acting if self.acting else pal.text)
-        name = ("▶ " if self.acting else "") + self.name
         name_h = self.font_px + 6
         painter.drawText(
             QRectF(self.rect.x() + pad, self.rect.y() + 1, width, name_h),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            QFontMetricsF(name_font).elidedText(name, Qt.TextElideMode.ElideRight, width),
+            self.shown_name(),
         )
         painter.setFont(table_font(self.font_px * 0.92))
         painter.setPen(pal.text)

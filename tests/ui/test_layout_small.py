@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene, QStyleOptionGraphicsItem
@@ -9,6 +10,7 @@ from ui_helpers import Closing
 
 from tabletop.bots.base import make_bot
 from tabletop.engine.registry import get_game
+from tabletop.ui.app import apply_language
 from tabletop.ui.gamelog import Banner
 from tabletop.ui.session import Session, parse_seats
 from tabletop.ui.table import INSTANT, TableWidget
@@ -63,3 +65,28 @@ def test_the_received_banner_leaves_the_trick_to_follow_in_sight(
         raise AssertionError("no pass received")
     trick = table.scene.zone_items["trick"].rect
     assert not table.banner.rect.intersects(trick), (table.banner.rect, trick)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_27_seat_names_drop_the_level_before_they_are_cut(
+    qtbot: object, closing: Closing, lang: str
+) -> None:
+    apply_language(lang)
+    try:
+        seats = ["You"] + ["cpu"] * 26
+        session = Session(get_game("triq"), parse_seats("triq", seats), 3)
+        table = closing.widget(TableWidget(session, INSTANT))
+        table.bots_enabled = False
+        table.resize(1024, 700)
+        table.show()
+        table.start()
+        qtbot.waitExposed(table)
+        cut = 0
+        for plate in table.scene.plates.values():
+            full, text = plate.name, plate.shown_name().removeprefix("▶ ")
+            base = full.split(" (")[0].split("（")[0]
+            assert text in (full, base), (full, text)  # whole, or without the level
+            cut += text != full
+        assert cut, "at 27 seats some names are too long for their boxes"
+    finally:
+        apply_language("en")
