@@ -76,7 +76,8 @@ class SeatChoice(QWidget):
         kept.setRetainSizeWhenHidden(True)
         self.name.setSizePolicy(kept)
         self.status = QLabel()
-        self.status.setMinimumWidth(150)
+        waiting = self.status.fontMetrics().horizontalAdvance(_("waiting for a player…"))
+        self.status.setMinimumWidth(max(150, waiting + 8))  # the longest word it shows
         row.addWidget(self.kind)
         row.addWidget(self.name, 1)
         row.addWidget(self.status, 1)

@@ -3,12 +3,13 @@ its buttons act only on a highlighted match; the host lobby's seat rows line up.
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QApplication, QPushButton
 from ui_helpers import Closing, play_saved
 
 from tabletop.store import Store
-from tabletop.ui.app import MainWindow
+from tabletop.ui.app import MainWindow, apply_language
 from tabletop.ui.lobby import LOCAL, HostLobby
 
 
@@ -64,3 +65,25 @@ def test_the_host_lobbys_seat_choices_line_up(
     box = lobby.seats_box
     edges = {(r.kind.mapTo(box, r.kind.rect().topLeft()).x(), r.kind.width()) for r in rows}
     assert len(edges) == 1, f"drop-downs misaligned: {sorted(edges)}"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_lobbys_waiting_words_are_not_cut(
+    qtbot: object, closing: Closing, settings: QSettings, lang: str
+) -> None:
+    apply_language(lang)
+    try:
+        lobby = closing.widget(HostLobby(settings, "hagetaka-party"))
+        lobby.count.setValue(10)
+        lobby.show()
+        qtbot.waitExposed(lobby)
+        waiting = {"kind": "network", "name": "", "computer": None, "taken": False}
+        for row in lobby.seat_choices:
+            row.show_row({**waiting, "connected": False}, "hagetaka-party")
+        QApplication.processEvents()
+        for row in lobby.seat_choices:
+            label = row.status
+            assert label.text().startswith(("waiting", "プレイヤー"))
+            assert label.width() >= label.fontMetrics().horizontalAdvance(label.text())
+    finally:
+        apply_language("en")
