@@ -25,22 +25,41 @@ class ZoneItem(QGraphicsObject):
         self.rect = QRectF()
         self.label = ""
         self.label_h = 0.0
+        self.room = 0.0
         self.font_px = 11.0
         self.target = False
         self.hover = False
         self.setZValue(zorder.ZONE)
         self.setCacheMode(QGraphicsObject.CacheMode.DeviceCoordinateCache)
 
-    def set_geometry(self, rect: QRectF, label: str, label_h: float, font_px: float) -> None:
-        """Place the zone and set its label text."""
-        if rect != self.rect:
+    def set_geometry(
+        self, rect: QRectF, label: str, label_h: float, font_px: float, room: float = 0.0
+    ) -> None:
+        """Place the zone and set its label text; `room`: how wide the label may be, centred
+        over the zone (the free space beside it; never less than the zone's width)."""
+        room = max(room, rect.width())
+        if rect != self.rect or room != self.room:
             self.prepareGeometryChange()
-            self.rect = rect
+            self.rect, self.room = rect, room
         elif (label, label_h, font_px) == (self.label, self.label_h, self.font_px):
             return
         self.label, self.label_h, self.font_px = label, label_h, font_px
         self.setToolTip(label)
         self.update()
+
+    def shown_label(self) -> tuple[str, float]:
+        """The label as drawn and its font size: smaller before it is cut with "…"."""
+        room = self.room - 4
+        size = self.font_px
+        wide = QFontMetricsF(table_font(size)).horizontalAdvance(self.label)
+        if wide > room:
+            size = max(8.0, self.font_px * 0.8, self.font_px * room / wide)
+        while True:  # text widths do not scale exactly with the font: step down to fit
+            metrics = QFontMetricsF(table_font(size))
+            text = metrics.elidedText(self.label, Qt.TextElideMode.ElideRight, room)
+            if text == self.label or size <= max(8.0, self.font_px * 0.8):
+                return text, size
+            size = max(8.0, self.font_px * 0.8, size - 0.5)
 
     def set_target(self, target: bool, hover: bool = False) -> None:
         """Show whether a dragged card may be dropped here (and is over it)."""
@@ -49,8 +68,9 @@ class ZoneItem(QGraphicsObject):
             self.update()
 
     def boundingRect(self) -> QRectF:
-        """The zone rectangle with room for a thick outline."""
-        return self.rect.adjusted(-3, -3, 3, 3)
+        """The zone rectangle with room for a thick outline, and its label's room."""
+        side = max(0.0, (self.room - self.rect.width()) / 2)
+        return self.rect.adjusted(-3 - side, -3, 3 + side, 3)
 
     def paint(
         self,
@@ -82,20 +102,16 @@ class ZoneItem(QGraphicsObject):
             painter.setPen(QPen(pal.zone_edge, pal.zone_edge_width))
         painter.drawRoundedRect(body, radius, radius)
         if self.label and self.label_h > 0:
-            room = self.rect.width() - 4
-            font = table_font(self.font_px)
-            wide = QFontMetricsF(font).horizontalAdvance(self.label)
-            if wide > room:
-                # a narrow zone: a smaller label before an elided one (full label on hover)
-                font = table_font(max(8.0, self.font_px * 0.8, self.font_px * room / wide))
-            painter.setFont(font)
+            # a narrow zone: the label spreads over the free space beside it, then gets
+            # smaller, and only then is cut (the full label on hover)
+            text, size = self.shown_label()
+            painter.setFont(table_font(size))
             painter.setPen(pal.text)
+            x = self.rect.center().x() - self.room / 2 + 2
             painter.drawText(
-                self.rect.adjusted(2, 0, -2, 0).intersected(
-                    QRectF(self.rect.x(), self.rect.y(), self.rect.width(), self.label_h)
-                ),
+                QRectF(x, self.rect.y(), self.room - 4, self.label_h),
                 Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter,
-                QFontMetricsF(font).elidedText(self.label, Qt.TextElideMode.ElideRight, room),
+                text,
             )
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtGui import QFontMetricsF, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene, QStyleOptionGraphicsItem
 from ui_helpers import Closing
 
 from tabletop.bots.base import make_bot
 from tabletop.engine.registry import get_game
+from tabletop.fonts import table_font
 from tabletop.ui.app import apply_language
 from tabletop.ui.gamelog import Banner
 from tabletop.ui.session import Session, parse_seats
@@ -88,5 +89,48 @@ def test_27_seat_names_drop_the_level_before_they_are_cut(
             assert text in (full, base), (full, text)  # whole, or without the level
             cut += text != full
         assert cut, "at 27 seats some names are too long for their boxes"
+    finally:
+        apply_language("en")
+
+
+def _label_box(item: object) -> QRectF:
+    """Where a zone's label text is drawn."""
+    text, size = item.shown_label()
+    width = QFontMetricsF(table_font(size)).horizontalAdvance(text)
+    return QRectF(item.rect.center().x() - width / 2, item.rect.y(), width, item.label_h)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "seats"),
+    [("hagetaka", 4), ("hagetaka-party", 25), ("triq", 27), ("pokered-trick", 7)],
+)
+def test_zone_labels_use_free_space_beside_them_before_they_are_cut(
+    qtbot: object, closing: Closing, game_id: str, seats: int
+) -> None:
+    apply_language("ja")
+    try:
+        names = ["You"] + ["cpu"] * (seats - 1)
+        session = Session(get_game(game_id), parse_seats(game_id, names), 3)
+        table = closing.widget(TableWidget(session, INSTANT))
+        table.bots_enabled = False
+        table.resize(1024, 700)
+        table.show()
+        table.start()
+        qtbot.waitExposed(table)
+        scene = table.scene
+        shown = [z for z in scene.zone_items.values() if z.isVisible() and z.label]
+        boxes = {z.zone_id: _label_box(z) for z in shown}
+        for a in shown:
+            for b in shown:
+                if a is not b and abs(a.rect.y() - b.rect.y()) < 1:
+                    assert not boxes[a.zone_id].intersects(boxes[b.zone_id]), (a.label, b.label)
+        owners = {z.id: z.owner for z in scene.view.zones}
+        for z in shown:
+            for seat, plate in scene.plates.items():
+                if seat != owners[z.zone_id] and seat != scene.bottom:
+                    assert not boxes[z.zone_id].intersects(plate.rect), (z.label, seat)
+        if game_id == "hagetaka":
+            middle = [z for z in shown if owners[z.zone_id] is None]
+            assert middle and not [z.label for z in middle if z.shown_label()[0].endswith("…")]
     finally:
         apply_language("en")
