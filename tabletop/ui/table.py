@@ -666,6 +666,12 @@ class TableWidget(QWidget):
         else:
             if gestures.multi_counts(view) and view.moves:
                 self.hint.setText(_("Click cards to choose them, then drag them or confirm."))
+            elif gestures.playable(view) and all(
+                m.gesture == "click" for m in view.moves if m.cards
+            ):
+                # one click acts: saying "double-click" here had the second click land on
+                # whatever the first one brought up
+                self.hint.setText(_("Click a card to choose it."))
             elif gestures.playable(view):
                 self.hint.setText(_("Drag a card to a highlighted place, or double-click it."))
             else:

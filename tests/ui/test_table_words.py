@@ -66,3 +66,23 @@ def test_a_long_hint_wraps_without_widening_the_window_or_clipping_its_button(
         QApplication.processEvents()
     finally:
         apply_language("en")
+
+
+def test_a_choice_made_by_one_click_is_not_announced_as_a_double_click(
+    qtbot: object, closing: Closing
+) -> None:
+    """Ann's heart asks which card to exchange: one click does it, and the bar says so (it
+    said "double-click", whose second click then lifted the next curtain)."""
+    game = get_game("trump-duel")
+    session = Session(game, parse_seats("trump-duel", ["Ann", "cpu"]), 4)
+    table = closing.widget(TableWidget(session, INSTANT))
+    table.bots_enabled = False
+    table.resize(1024, 700)
+    table.show()
+    table.start()
+    qtbot.waitExposed(table)
+    assert "double-click" in table.hint.text()  # a play is a drag (or a double-click)
+    assert table.attempt(0, "play 2H") is None
+    qtbot.waitUntil(lambda: table.idle, timeout=3000)
+    assert session.state.phase == "exchange"
+    assert table.hint.text() == "Click a card to choose it."
