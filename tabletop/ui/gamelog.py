@@ -217,8 +217,9 @@ class Banner(QGraphicsObject):
         """Show `lines` in `area`; held until dismissed, else for a reading time.
 
         A banner that is not held stays clear of the `avoid` rectangles (the cards in the
-        middle the person must follow) where the middle has room: centred if that covers none
-        of them, else at the middle's top or bottom, whichever covers least."""
+        middle the person must follow, the status line) where the middle has room: centred if
+        that covers none of them, else just above or below one of them, or at the middle's top
+        or bottom, whichever covers least (the nearest the centre among equals)."""
         self.lines = list(lines)[-BANNER_LINES:]
         if len(lines) > BANNER_LINES:
             self.lines[0] = "…"
@@ -238,7 +239,13 @@ class Banner(QGraphicsObject):
         y = area.center().y() - height / 2
         if not held and avoid:
             places = [y, area.top(), area.bottom() - height]
-            y = min(places, key=lambda p: _covered(QRectF(x, p, width, height), avoid))
+            places += [p for a in avoid for p in (a.top() - height - 4, a.bottom() + 4)]
+            places = [p for p in places if area.top() <= p <= area.bottom() - height] or [y]
+            centre = y
+            y = min(
+                places,
+                key=lambda p: (_covered(QRectF(x, p, width, height), avoid), abs(p - centre)),
+            )
         y = max(bounds.top() + 4, min(y, bounds.bottom() - height - 4))
         self.prepareGeometryChange()
         self.rect = QRectF(x, y, width, height)

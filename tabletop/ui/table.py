@@ -395,12 +395,13 @@ class TableWidget(QWidget):
         return self.scene.sceneRect()
 
     def _shared(self) -> list[QRectF]:
-        """Where cards are played to the middle (the trick to follow; not the piles): a passing
-        banner keeps clear of these places, even while they are empty, as cards may come."""
+        """Where cards are played to the middle (the trick to follow; not the piles), the status
+        line and the info corner: a passing banner keeps clear of these places, even while they
+        are empty, as cards may come."""
         view, lay = self.scene.view, self.scene.layout
         if view is None or lay is None:
             return []
-        out = []
+        out = [QRectF(r.x, r.y, r.w, r.h) for r in (lay.status, lay.info) if r.w > 0]
         for zone in view.zones:
             slot = lay.zones.get(zone.id)
             if zone.owner is None and zone.kind not in ("stack", "pile") and slot is not None:
