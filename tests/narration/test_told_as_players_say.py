@@ -70,3 +70,21 @@ def test_each_payment_is_told_once_and_the_viewers_own_in_the_second_person() ->
             own = [t for t in paid if t.startswith(NAMES[viewer])]
             assert not own, f"the viewer's own payment in the third person: {own}"
     assert mine
+
+
+def test_vulture_tells_the_viewer_its_own_thrown_away_cards_in_the_second_person() -> None:
+    game = get_game("hagetaka")
+    told = 0
+    for seed in range(12):
+        state = game.setup(4, None, seed)
+        state.names = NAMES[:4]
+        for event in state.opening:
+            for seat, _cards in event.data.get("redrawn") or []:
+                lines = [
+                    render(line.msg, "ja", names=NAMES[:4])
+                    for line in game.narrate(event.to_json(seat, omniscient=False), seat, {})
+                ]
+                assert any(line.startswith("あなたは") and "捨て" in line for line in lines)
+                assert not any(line.startswith(NAMES[seat] + "は") for line in lines), lines
+                told += 1
+    assert told
