@@ -115,20 +115,44 @@ class ZoneItem(QGraphicsObject):
             )
 
 
+def _split_wide(chunks: list[str], metrics: QFontMetricsF, width: float) -> list[list[str]]:
+    """Each chunk as the lines it needs: one if it fits `width`, else broken at spaces into
+    pieces that fit ("Hand in won cards" / "no hand")."""
+    out: list[list[str]] = []
+    for chunk in chunks:
+        if metrics.horizontalAdvance(chunk) <= width or " " not in chunk:
+            out.append([chunk])
+            continue
+        pieces = [""]
+        for word in chunk.split(" "):
+            line = f"{pieces[-1]} {word}" if pieces[-1] else word
+            if pieces[-1] and metrics.horizontalAdvance(line) > width:
+                pieces.append(word)
+            else:
+                pieces[-1] = line
+        out.append(pieces)
+    return out
+
+
 def wrap(chunks: list[str], metrics: QFontMetricsF, width: float, lines: int) -> list[str]:
-    """Join chunks with " · " into at most `lines` lines of `width`; what does not fit ends
-    the last line as " …" (whole chunks left out, never one cut in the middle)."""
+    """Join chunks with " · " into at most `lines` lines of `width` (a chunk too wide for a
+    line takes lines of its own, broken at spaces); what does not fit ends the last line as
+    " …" (whole chunks left out, never one cut in the middle)."""
     out: list[str] = []
     more = False
-    for chunk in chunks:
-        if out and metrics.horizontalAdvance(out[-1] + " · " + chunk) <= width:
-            out[-1] += " · " + chunk
-        elif len(out) < lines:
-            out.append(chunk)
+    for pieces in _split_wide(chunks, metrics, width):
+        if (
+            len(pieces) == 1
+            and out
+            and metrics.horizontalAdvance(out[-1] + " · " + pieces[0]) <= width
+        ):
+            out[-1] += " · " + pieces[0]
+        elif len(out) + len(pieces) <= lines:
+            out.extend(pieces)
         else:
             more = True
             break
-    if more:
+    if more and out:
         while " · " in out[-1] and metrics.horizontalAdvance(out[-1] + " …") > width:
             out[-1] = out[-1].rsplit(" · ", 1)[0]
         out[-1] += " …"
@@ -202,10 +226,20 @@ class PlateItem(QGraphicsObject):
 
     def lines(self) -> list[str]:
         """The counter lines as drawn: wrapped to the plate's width and its text room."""
-        small = table_font(self.font_px * 0.92)
+        return self._counters()[0]
+
+    def _counters(self) -> tuple[list[str], float]:
+        """The counter lines and their font size. The served seat's own plate takes a smaller
+        size (down to 80 %) before it leaves counters out: its own figures matter most."""
         room = self.text_h - (self.font_px + 6)
-        count = max(1, int(room // (self.font_px * 0.92 + 3)))
-        return wrap(self.chunks, QFontMetricsF(small), self.rect.width() - 12, count)
+        steps = (0.92, 0.86, 0.8, 0.74) if self.served else (0.92,)
+        for factor in steps:
+            px = self.font_px * factor
+            count = max(1, int(room // (px + 3)))
+            lines = wrap(self.chunks, QFontMetricsF(table_font(px)), self.rect.width() - 12, count)
+            if not any(line.endswith("…") for line in lines):
+                break
+        return lines, px
 
     def boundingRect(self) -> QRectF:
         """The plate rectangle plus its outline."""
@@ -242,10 +276,11 @@ class PlateItem(QGraphicsObject):
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
             self.shown_name(),
         )
-        painter.setFont(table_font(self.font_px * 0.92))
+        lines, px = self._counters()
+        painter.setFont(table_font(px))
         painter.setPen(pal.text)
-        line_h = self.font_px * 0.92 + 3
-        for i, line in enumerate(self.lines()):
+        line_h = px + 3
+        for i, line in enumerate(lines):
             painter.drawText(
                 QRectF(self.rect.x() + pad, self.rect.y() + name_h + line_h * i, width, line_h),
                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,

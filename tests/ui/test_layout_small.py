@@ -134,3 +134,28 @@ def test_zone_labels_use_free_space_beside_them_before_they_are_cut(
             assert middle and not [z.label for z in middle if z.shown_label()[0].endswith("…")]
     finally:
         apply_language("en")
+
+
+@pytest.mark.parametrize(
+    ("game_id", "lang"), [("hagetaka", "en"), ("pokered-trick", "en"), ("hagetaka", "ja")]
+)
+def test_the_own_plate_shows_every_counter_at_1024_by_700(
+    qtbot: object, closing: Closing, game_id: str, lang: str
+) -> None:
+    apply_language(lang)
+    try:
+        seats = 7 if game_id == "pokered-trick" else 4
+        session = Session(
+            get_game(game_id), parse_seats(game_id, ["You"] + ["cpu"] * (seats - 1)), 3
+        )
+        table = closing.widget(TableWidget(session, INSTANT))
+        table.bots_enabled = False
+        table.resize(1024, 700)
+        table.show()
+        table.start()
+        qtbot.waitExposed(table)
+        own = table.scene.plates[0]
+        assert own.chunks
+        assert not any(line.endswith("…") for line in own.lines()), own.lines()
+    finally:
+        apply_language("en")
