@@ -159,3 +159,32 @@ def test_the_own_plate_shows_every_counter_at_1024_by_700(
         assert not any(line.endswith("…") for line in own.lines()), own.lines()
     finally:
         apply_language("en")
+
+
+def test_a_seats_taken_cards_keep_their_label_in_japanese(qtbot: object, closing: Closing) -> None:
+    """The zone of score cards a seat took this round is labelled whole at 1024×700 (its
+    Japanese label was cut: "このラウンドの獲得…")."""
+    apply_language("ja")
+    try:
+        names = ["You"] + ["cpu"] * 3
+        session = Session(get_game("hagetaka"), parse_seats("hagetaka", names), 3)
+        table = closing.widget(TableWidget(session, INSTANT))
+        table.bots_enabled = False
+        table.resize(1024, 700)
+        table.show()
+        table.start()
+        qtbot.waitExposed(table)
+        helper = make_bot("hagetaka", "random", 1)
+        seen = 0
+        for _ in range(80):
+            for zone in table.scene.zone_items.values():
+                if zone.zone_id.startswith("taken") and zone.isVisible() and zone.label:
+                    assert not zone.shown_label()[0].endswith("…"), zone.label
+                    seen += 1
+            seat = min(session.to_act())
+            assert table.attempt(seat, helper.choose(session.view(seat))) is None
+            if table.summary.isVisible():
+                table.summary.dismiss()
+        assert seen
+    finally:
+        apply_language("en")
