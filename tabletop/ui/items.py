@@ -230,11 +230,12 @@ class PlateItem(QGraphicsObject):
 
     def _counters(self) -> tuple[list[str], float]:
         """The counter lines and their font size. The served seat's own plate takes a smaller
-        size (down to 80 %) before it leaves counters out: its own figures matter most."""
+        size (down to 68 %, never below 8 px) before it leaves counters out: its own figures
+        matter most."""
         room = self.text_h - (self.font_px + 6)
-        steps = (0.92, 0.86, 0.8, 0.74) if self.served else (0.92,)
+        steps = (0.92, 0.86, 0.8, 0.74, 0.68) if self.served else (0.92,)
         for factor in steps:
-            px = self.font_px * factor
+            px = max(8.0, self.font_px * factor) if factor < 0.92 else self.font_px * factor
             count = max(1, int(room // (px + 3)))
             lines = wrap(self.chunks, QFontMetricsF(table_font(px)), self.rect.width() - 12, count)
             if not any(line.endswith("…") for line in lines):

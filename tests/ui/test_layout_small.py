@@ -137,14 +137,15 @@ def test_zone_labels_use_free_space_beside_them_before_they_are_cut(
 
 
 @pytest.mark.parametrize(
-    ("game_id", "lang"), [("hagetaka", "en"), ("pokered-trick", "en"), ("hagetaka", "ja")]
+    ("game_id", "lang"),
+    [("hagetaka", "en"), ("pokered-trick", "en"), ("hagetaka", "ja"), ("hagetaka-party", "en")],
 )
 def test_the_own_plate_shows_every_counter_at_1024_by_700(
     qtbot: object, closing: Closing, game_id: str, lang: str
 ) -> None:
     apply_language(lang)
     try:
-        seats = 7 if game_id == "pokered-trick" else 4
+        seats = {"pokered-trick": 7, "hagetaka-party": 25}.get(game_id, 4)
         session = Session(
             get_game(game_id), parse_seats(game_id, ["You"] + ["cpu"] * (seats - 1)), 3
         )
