@@ -62,7 +62,10 @@ INFO = GameInfo(
     options=(table_option(),),
     deck="vulture",
 )
-SET_LABELS = [Msg("Set {number}", number=k + 1) for k in range(SETS)]
+SET_LABEL = Msg("Set", ctx="three number cards")
+"""Every set's label. Not numbered: a number would change as sets are used, away from the
+order the log listed them in, and a set that kept its number would show everyone which of a
+seat's sets (kept in order of their totals) it has used."""
 COLOURS_LABEL, SHOWN_LABEL = Msg("Red/black"), Msg("Shown colour")
 
 
@@ -259,7 +262,7 @@ class Hagetaka(VultureGame[HagetakaState]):
         sets = state.sets[seat]
         for k in range(SETS):
             cards = sets[k] if k < len(sets) else ()
-            zones.append(Zone(f"set{seat}_{k}", "fan", cards, seat, SET_LABELS[k], mine))
+            zones.append(Zone(f"set{seat}_{k}", "fan", cards, seat, SET_LABEL, mine))
         return zones
 
     def counters(self, state: HagetakaState) -> list[Counter]:

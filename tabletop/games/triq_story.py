@@ -1,4 +1,5 @@
-"""%triq told per viewer: plays and their totals, flushes, the cards owed and given, places."""
+"""%triq told per viewer: plays and their totals, flushes, the cards given (once, when given),
+players dropping out and their places."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 from tabletop.engine.game import Line
 from tabletop.engine.text import Card, Cards, Msg, Seat, Suit
 from tabletop.games.story import common, count, dealt, mine, shown
+from tabletop.games.triq_rules import ordinal
 
 REASONS = {
     "ten": Msg("a multiple of ten", ctx="flush"),
@@ -59,29 +61,10 @@ def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) 
         return [Line(Msg("You passed")) if you else Line(Msg("{player} passed", player=who))]
     if kind == "flush":
         reason = REASONS.get(str(event.get("reason")), Msg("a multiple of ten", ctx="flush"))
-        out = [
-            Line(
-                Msg(
-                    "The pile of {total} is flushed: {reason}",
-                    total=event.get("total", 0),
-                    reason=reason,
-                )
-            )
-        ]
-        giver, to, owed = event.get("giver"), event.get("to"), event.get("owed", 0)
-        if isinstance(giver, int) and isinstance(to, int) and owed:
-            out.append(
-                Line(
-                    Msg(
-                        "{player} owes {to} {count} card(s)",
-                        player=Seat(giver),
-                        to=Seat(to),
-                        count=owed,
-                    ),
-                    True,
-                )
-            )
-        return out
+        # What the flush costs is told once, when it is paid (`give`, `discard`); meanwhile the
+        # status line says who must hand over how many cards.
+        total = event.get("total", 0)
+        return [Line(Msg("The pile of {total} is flushed: {reason}", total=total, reason=reason))]
     if kind == "give":
         return [_give(event, viewer)]
     if kind == "discard":
@@ -95,10 +78,11 @@ def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) 
             )
         ]
     if kind == "out":
-        place = event.get("place", 0)
+        # a player left with no cards is eliminated (脱落): the first to go takes the last place
+        place = ordinal(int(event.get("place", 0)))
         if you:
-            return [Line(Msg("You are out in place {place}", place=place), True)]
-        return [Line(Msg("{player} is out in place {place}", player=who, place=place), True)]
+            return [Line(Msg("You dropped out in {place} place", place=place), True)]
+        return [Line(Msg("{player} dropped out in {place} place", player=who, place=place), True)]
     return common(event, viewer, memo, "game")
 
 

@@ -15,7 +15,7 @@ from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game, GameInfo, Line, State
 from tabletop.engine.registry import register
 from tabletop.engine.rng import Rng
-from tabletop.engine.text import Card, Cards, Msg, Seat, Suit
+from tabletop.engine.text import EMPTY, Card, Cards, Msg, Seat, Suit
 from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
 from tabletop.games import trump_duel_story
 from tabletop.games.common import finish, hand_zones, secret_hands
@@ -76,6 +76,18 @@ INFO = GameInfo(
         "other. Sets of three score points, and three points win the duel."
     ),
 )
+
+
+def to_beat(state: TrumpDuelState) -> int | None:
+    """The total the next play must top: the display of whoever played last (None before the
+    round's opening play and once the round is won)."""
+    if state.phase == "play":
+        return None if state.first_play else total(state.display[1 - state.actor])
+    if state.phase == "cancel":  # the canceller answers the play it cancels from
+        return total(state.display[1 - state.actor])
+    if state.phase in ("order", "exchange"):  # the player who just played orders its effects
+        return total(state.display[state.actor])
+    return None
 
 
 def effect(seat: int, suit: str, what: str, **fields: Any) -> Event:
@@ -206,10 +218,20 @@ class TrumpDuel(Game[TrumpDuelState]):
                 return Msg("You do not hold {card}.", card=Card(card))
         if state.first_play:
             return Msg("The opening play of a round is a single card.")
-        need = total(state.display[1 - seat])
+        need, shown = total(state.display[1 - seat]), total(cards)
+        if need == 20:
+            return Msg(
+                "Your cards total {total}; no total beats 20: only 1+1 (two 1s) does.",
+                total=shown,
+            )
+        if need == 10:
+            return Msg(
+                "Your cards total {total}; show more than 10, or a single 1 (1 beats 10).",
+                total=shown,
+            )
         return Msg(
             "Your cards total {total}; you must show more than {need} (not equal).",
-            total=total(cards),
+            total=shown,
             need=need,
         )
 
@@ -452,9 +474,8 @@ class TrumpDuel(Game[TrumpDuelState]):
             out.append(Counter(f"score{i}", LABEL["Points"], points(state.taken[i]), owner=i))
             out.append(Counter(f"cards{i}", LABEL["Score cards"], len(state.taken[i]), owner=i))
             out.append(Counter(f"guard{i}", LABEL["Cancels held"], state.cancels[i], owner=i))
-        answering = state.phase == "play" and not state.first_play
-        beat = total(state.display[1 - state.actor]) if answering else 0
-        out.append(Counter("beat", LABEL["To beat"], beat))
+        beat = to_beat(state)
+        out.append(Counter("beat", LABEL["To beat"], EMPTY if beat is None else beat))
         out.append(Counter("round", LABEL["Round"], state.match.round))
         extra = int(state.extra_flip)
         out.append(Counter("extra", LABEL["Extra score card next round"], extra))
@@ -479,6 +500,17 @@ class TrumpDuel(Game[TrumpDuelState]):
                 return Msg("You open the round with a single card.")
             return Msg("{player} opens the round with a single card.", player=who)
         beat = total(state.display[1 - state.actor])
+        if beat == 20:
+            if mine:
+                return Msg("Only 1+1 beats 20: show two 1s, or pass.")
+            return Msg("{player} must show 1+1 to beat 20, or pass.", player=who)
+        if beat == 10:
+            if mine:
+                return Msg("Show more than 10 with one or two cards, or a single 1; or pass.")
+            return Msg(
+                "{player} must show more than 10 with one or two cards, or a single 1; or pass.",
+                player=who,
+            )
         if mine:
             return Msg("You must show more than {beat} with one or two cards, or pass.", beat=beat)
         return Msg(

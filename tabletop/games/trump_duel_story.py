@@ -25,6 +25,7 @@ def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) 
         prize = Line(Msg("Score cards at stake: {cards}", cards=Cards(event.get("prize") or [])))
         return [head, prize, *dealt(event, viewer)]
     if kind == "play":
+        memo["shown"] = len(event["cards"])  # a won round tells 1 beats 10 from 1+1 beats 20
         cards, total = Cards(event["cards"]), event["total"]
         if you:
             return [Line(Msg("You played {cards} (total {total})", cards=cards, total=total))]
@@ -40,7 +41,7 @@ def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) 
     if kind == "effect":
         return [_effect(event, viewer)]
     if kind == "round_won":
-        return _won(event, viewer)
+        return _won(event, viewer, memo)
     if kind == "draw":
         drawn = shown(event.get("cards"))
         if drawn is not None and you:
@@ -136,30 +137,44 @@ def _effect(event: Mapping[str, Any], viewer: int | None) -> Line:
     return Line(Msg("The effect has nothing to act on"))
 
 
-def _won(event: Mapping[str, Any], viewer: int | None) -> list[Line]:
-    """A won round: how, which score cards, the points now."""
+def _won(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) -> list[Line]:
+    """A won round: how, which score cards, and whether they made a new set (the points now)."""
     winner = int(event["winner"])
-    cards, points = Cards(event.get("score_cards") or []), event["points"]
+    cards, points = Cards(event.get("score_cards") or []), int(event["points"])
+    scored: dict[int, int] = memo.setdefault("points", {})
+    gained = points > scored.get(winner, 0)
+    scored[winner] = points
     out = []
     if event.get("by") == "one_beats_ten":
-        out.append(Line(Msg("1 beats 10!"), True))
+        pair = memo.get("shown") == 2
+        out.append(Line(Msg("1+1 beats 20!") if pair else Msg("1 beats 10!"), True))
     if mine(viewer, winner):
-        out.append(
-            Line(
-                Msg("You win the round: {cards} ({points} points)", cards=cards, points=points),
-                True,
+        if gained:
+            text = Msg(
+                "You win the round and take {cards} (a new set of three: points now {points})",
+                cards=cards,
+                points=points,
             )
+        else:
+            text = Msg(
+                "You win the round and take {cards} (no new set of three: points still {points})",
+                cards=cards,
+                points=points,
+            )
+    elif gained:
+        text = Msg(
+            "{player} wins the round and takes {cards} (a new set of three: points now {points})",
+            player=Seat(winner),
+            cards=cards,
+            points=points,
         )
     else:
-        out.append(
-            Line(
-                Msg(
-                    "{player} wins the round: {cards} ({points} points)",
-                    player=Seat(winner),
-                    cards=cards,
-                    points=points,
-                ),
-                True,
-            )
+        text = Msg(
+            "{player} wins the round and takes {cards} "
+            "(no new set of three: points still {points})",
+            player=Seat(winner),
+            cards=cards,
+            points=points,
         )
+    out.append(Line(text, True))
     return out

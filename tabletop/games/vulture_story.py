@@ -28,21 +28,24 @@ def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) 
             if cards:
                 out.append(_holds(seat, cards, viewer))
         for seat, cards in event.get("redrawn") or []:
-            out.append(
-                Line(Msg("{player} threw away {cards}", player=Seat(int(seat)), cards=Cards(cards)))
-            )
+            if mine(viewer, int(seat)):
+                out.append(Line(Msg("You threw away {cards}", cards=Cards(cards))))
+            else:
+                thrown = Msg(
+                    "{player} threw away {cards}", player=Seat(int(seat)), cards=Cards(cards)
+                )
+                out.append(Line(thrown))
         return out
     if kind == "redraw":
         seat = int(event["seat"])
-        out = [
-            Line(
-                Msg(
-                    "{player} threw away {cards} and drew again",
-                    player=Seat(seat),
-                    cards=Cards(event.get("discarded") or []),
-                )
+        discarded = Cards(event.get("discarded") or [])
+        if mine(viewer, seat):
+            again = Msg("You threw away {cards} and drew again", cards=discarded)
+        else:
+            again = Msg(
+                "{player} threw away {cards} and drew again", player=Seat(seat), cards=discarded
             )
-        ]
+        out = [Line(again)]
         cards = shown(event.get("hand"))
         if cards:
             out.append(_holds(seat, cards, viewer))

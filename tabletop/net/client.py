@@ -106,6 +106,8 @@ class Client(QObject):
         self._shown_from: int | None = None
         """The step of the first View since this connection's welcome: steps up to it were made
         before this client was (back) at the table, so its person did not hold the seat."""
+        self.told = -1
+        """The step of the latest `events` frame received."""
         self.seats: list[dict[str, Any]] = []
         self.started = False
         self.result: dict[str, Any] | None = None
@@ -319,6 +321,9 @@ class Client(QObject):
             self.received.frames.append(view)
             self.viewChanged.emit(view)
         elif kind == "events":
+            if obj["seq"] <= self.told:
+                return  # a returning seat is told the whole match again: this step it has
+            self.told = obj["seq"]
             ack = obj.get("ack")
             if ack is not None:
                 if ack == self.pending:

@@ -240,6 +240,9 @@ class Host(QObject):
         actions that is: the union is used only if it covers every step since."""
         self._touched_steps = 0
         self._opening: msg.EventTexts | None = None
+        self._story: list[list[Event]] = []
+        """Every step's events (index: `seq`, the deal's at 0), told again to a seat that joins
+        or comes back, so its game log holds the whole match."""
         self._server = QTcpServer(self)
         self._server.newConnection.connect(self._on_new_connection)
         self._server.acceptError.connect(self._on_accept_error)
@@ -306,10 +309,13 @@ class Host(QObject):
         state = self.game.setup(int(head["players"]), self.options, self._seed)
         state.names = tuple(head.get("names") or state.names)
         self._writer = LogWriter(self._log, self.game, state)
+        self._story = [state.opening]
         for rec in records[1:]:
             if rec["type"] == "action":
                 seat, text = int(rec["seat"]), str(rec["action"])
-                self._writer.action(seat, text, self.game.apply(state, seat, text))
+                events = self.game.apply(state, seat, text)
+                self._writer.action(seat, text, events)
+                self._story.append(events)
                 self.seq += 1
         self.state = state
         self.message.emit(Msg("Resumed after {count} actions.", count=self.seq))
@@ -709,15 +715,21 @@ class Host(QObject):
         self._flush()
         view = self._texts(state).seat_view(conn.seat)
         conn.sent = view
-        data = self._shuffle_frames(conn) + view.frame_bytes(self.seq)
-        if self.seq == 0:
-            if self._opening is None:
-                self._opening = msg.EventTexts(0, state.opening)
-            data = frame_text(self._opening.frame(conn.seat)) + data
+        data = self._shuffle_frames(conn) + self._told(conn.seat) + view.frame_bytes(self.seq)
         if state.result is not None:
             data += self._ending()
             self._delivered(conn)
         self._send(conn, data)
+
+    def _told(self, seat: int | None) -> bytes:
+        """Every step's `events` frame so far as `seat` may see it, the deal's first (built once,
+        for the many seats that join at the start); a client skips the steps it already has."""
+        if self._opening is None:
+            self._opening = msg.EventTexts(0, self._story[0])
+        parts = [frame_text(self._opening.frame(seat))]
+        for seq, events in enumerate(self._story[1:], 1):
+            parts.append(frame_text(msg.EventTexts(seq, events).frame(seat)))
+        return b"".join(parts)
 
     # ---- seats ---------------------------------------------------------------------------
     def ready(self) -> bool:
@@ -853,6 +865,7 @@ class Host(QObject):
         state = self.game.setup(len(self._seats), self.options, self._seed)
         state.names = tuple(s.name for s in self._seats)
         self.state = state
+        self._story = [state.opening]
         self._feed_computers(state.opening)
         self._writer = LogWriter(self._log, self.game, state)
         self._save(initial=True)
@@ -932,6 +945,7 @@ class Host(QObject):
         self._writer.action(seat, str(self.game.parse_action(text)), events)
         self._feed_computers(events)
         self.seq += 1
+        self._story.append(events)
         self._outbox.append((self.seq, events, sender, ref))
         if not self._flush_pending:
             self._flush_pending = True

@@ -727,6 +727,7 @@ class MainWindow(QMainWindow):
             dialog.show_host_fairness(persons(host.table), host.code(), host.record_code())
         self.results = dialog
         dialog.open()
+        dialog.hold_buttons(table.scene.guard.quiet_for())
 
     # ---- score sheets -------------------------------------------------------------------
     def _sheet_in_front(self) -> SheetModel | None:

@@ -56,8 +56,11 @@ class CurtainItem(QGraphicsObject):
         painter.fillRect(self.rect, gradient)
         painter.setFont(table_font(max(16, self.rect.height() / 22), bold=True))
         painter.setPen(QColor("#f6e7c8"))
+        margin = min(32.0, self.rect.width() * 0.05)  # the words never touch the table's edges
         painter.drawText(
-            self.rect, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, self.text
+            self.rect.adjusted(margin, 0, -margin, 0),
+            Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
+            self.text,
         )
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:

@@ -39,6 +39,7 @@ from tabletop.engine.events import Event
 from tabletop.engine.game import Game
 from tabletop.engine.text import Msg
 from tabletop.i18n import _, render, render_value
+from tabletop.ui.guard import InputGuard
 from tabletop.ui.session import TableSession
 from tabletop.ui.texts import names_for
 
@@ -89,9 +90,11 @@ class DealSummary(QFrame):
     closed = Signal()
     """The person dismissed the summary."""
 
-    def __init__(self, parent: QWidget) -> None:
+    def __init__(self, parent: QWidget, guard: InputGuard | None = None) -> None:
         super().__init__(parent)
         self.held = False
+        self.guard = guard or InputGuard()
+        """A click or key in the quiet moment after the summary appeared does not close it."""
         self.setObjectName("dealSummary")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.panel = QFrame(self)
@@ -189,6 +192,7 @@ class DealSummary(QFrame):
         self.show()
         self.raise_()
         self.setFocus()
+        self.guard.arm()
 
     def _fill(
         self, heads: list[str], rows: list[list[str]], names: Sequence[str], current: int | None
@@ -266,18 +270,24 @@ class DealSummary(QFrame):
         if watched is self.parentWidget() and event.type() == QEvent.Type.Resize:
             if self.isVisible():
                 self._place()
-        elif watched is self.table.viewport() and event.type() == QEvent.Type.MouseButtonPress:
-            self.dismiss()
+        elif watched is self.table.viewport() and event.type() in (
+            QEvent.Type.MouseButtonPress,
+            QEvent.Type.MouseButtonDblClick,
+        ):
+            if self.guard.settled():
+                self.dismiss()
             return True
         return super().eventFilter(watched, event)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
-        """A click anywhere closes."""
-        self.dismiss()
+        """A click anywhere closes (not the rest of a gesture begun before it appeared)."""
+        if self.guard.settled():
+            self.dismiss()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Any key closes."""
-        self.dismiss()
+        """Any key closes (not a repeated key, nor one in the quiet moment after it appeared)."""
+        if self.guard.settled() and not event.isAutoRepeat():
+            self.dismiss()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         """Dim the table under the panel."""
@@ -287,9 +297,13 @@ class DealSummary(QFrame):
 
 
 def seen_events(session: TableSession) -> list[dict[str, Any]]:
-    """The events of the match so far from the session's log (none where it keeps none)."""
+    """The events of the match so far from the session's log (where it keeps none, a LAN
+    client's, those its seat received)."""
+    lines = session.log()
+    if lines is None:
+        return [e.to_json(None, omniscient=False) for e in session.story()]
     events = []
-    for line in session.log() or []:
+    for line in lines:
         record = json.loads(line)
         if record.get("type") not in ("header", "action"):
             events.append(record)

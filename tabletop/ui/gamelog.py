@@ -31,10 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop.engine.errors import TabletopError
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, Line
-from tabletop.engine.log import read_lines
 from tabletop.i18n import _, render
 from tabletop.ui.display import display
 from tabletop.ui.texts import names_for
@@ -154,28 +152,6 @@ class GameLog(QWidget):
         return told
 
 
-def history(game: Game[Any], lines: Sequence[str] | None) -> list[Event]:
-    """Every event of a match so far with its secrets marked, re-made from its replay log.
-
-    The log is omniscient and keeps no secret marks, so the actions are applied again from the
-    header's setup. A log that cannot be re-run gives what it gave up to there.
-    """
-    events: list[Event] = []
-    if not lines:
-        return events
-    try:
-        records = [rec for _, rec in read_lines(lines)]
-        head = records[0]
-        state = game.setup(int(head["players"]), head.get("options") or {}, int(head["seed"]))
-        events.extend(state.opening)
-        for rec in records[1:]:
-            if rec.get("type") == "action":
-                events.extend(game.apply(state, int(rec["seat"]), str(rec["action"])))
-    except (TabletopError, KeyError, ValueError, TypeError, IndexError):
-        pass
-    return events
-
-
 def mark_received(items: Iterable[QGraphicsItem], zones: set[str], codes: set[str]) -> bool:
     """Let the cards of `codes` lying in `zones` (the viewer's hand) glow, and only those;
     True if any card's glow changed."""
@@ -196,6 +172,15 @@ def mark_received(items: Iterable[QGraphicsItem], zones: set[str], codes: set[st
     return changed
 
 
+def _covered(rect: QRectF, others: Sequence[QRectF]) -> float:
+    """How much of `others` `rect` covers (area)."""
+    total = 0.0
+    for other in others:
+        part = rect.intersected(other)
+        total += part.width() * part.height()
+    return total
+
+
 class Banner(QGraphicsObject):
     """A few lines over the middle of the table, shown long enough to read.
 
@@ -204,6 +189,8 @@ class Banner(QGraphicsObject):
 
     dismissed = Signal()
     """The banner went away (timed out, clicked or a key pressed)."""
+    waved = Signal()
+    """A click or a key press took the banner away (what lay under it shows now)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -219,8 +206,20 @@ class Banner(QGraphicsObject):
         self.timer.timeout.connect(self.dismiss)
         self.hide()
 
-    def announce(self, lines: Sequence[str], area: QRectF, held: bool, minimum_ms: int) -> None:
-        """Show `lines` centred in `area`; held until dismissed, else for a reading time."""
+    def announce(
+        self,
+        lines: Sequence[str],
+        area: QRectF,
+        held: bool,
+        minimum_ms: int,
+        avoid: Sequence[QRectF] = (),
+    ) -> None:
+        """Show `lines` in `area`; held until dismissed, else for a reading time.
+
+        A banner that is not held stays clear of the `avoid` rectangles (the cards in the
+        middle the person must follow, the status line) where the middle has room: centred if
+        that covers none of them, else just above or below one of them, or at the middle's top
+        or bottom, whichever covers least (the nearest the centre among equals)."""
         self.lines = list(lines)[-BANNER_LINES:]
         if len(lines) > BANNER_LINES:
             self.lines[0] = "…"
@@ -238,6 +237,15 @@ class Banner(QGraphicsObject):
         x = area.center().x() - width / 2
         x = max(bounds.left() + 4, min(x, bounds.right() - width - 4))
         y = area.center().y() - height / 2
+        if not held and avoid:
+            places = [y, area.top(), area.bottom() - height]
+            places += [p for a in avoid for p in (a.top() - height - 4, a.bottom() + 4)]
+            places = [p for p in places if area.top() <= p <= area.bottom() - height] or [y]
+            centre = y
+            y = min(
+                places,
+                key=lambda p: (_covered(QRectF(x, p, width, height), avoid), abs(p - centre)),
+            )
         y = max(bounds.top() + 4, min(y, bounds.bottom() - height - 4))
         self.prepareGeometryChange()
         self.rect = QRectF(x, y, width, height)
@@ -270,8 +278,14 @@ class Banner(QGraphicsObject):
         self.dismissed.emit()
 
     def boundingRect(self) -> QRectF:
-        """The banner's box."""
-        return self.rect
+        """The banner's box and its outline, which is drawn half outside the box: what is
+        repainted when the banner goes must cover it, or a line of it stays on the felt."""
+        edge = self._edge() / 2 + 1
+        return self.rect.adjusted(-edge, -edge, edge, edge)
+
+    def _edge(self) -> float:
+        """The outline's width."""
+        return 2 + display().palette.zone_edge_width
 
     def paint(
         self,
@@ -282,7 +296,7 @@ class Banner(QGraphicsObject):
         """A dark rounded box with light lines of text (opaque, white on black in high contrast)."""
         pal = display().palette
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(pal.acting, 2 + pal.zone_edge_width))
+        painter.setPen(QPen(pal.acting, self._edge()))
         painter.setBrush(pal.banner_fill)
         painter.drawRoundedRect(self.rect, 10, 10)
         painter.setFont(self._font())
@@ -298,8 +312,10 @@ class Banner(QGraphicsObject):
         """A click takes the banner away."""
         event.accept()
         self.dismiss()
+        self.waved.emit()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Any key takes the banner away."""
         event.accept()
         self.dismiss()
+        self.waved.emit()

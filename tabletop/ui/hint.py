@@ -91,24 +91,28 @@ def suggest(
     elif isinstance(bot, SearchBot) and bot.estimate is not None:
         est = bot.estimate
         worlds = est.worlds
+        # said as a player would: in how many of the deals it imagined no move does better
+        count = round(est.best * worlds) if est.best is not None else 0
         if est.best is None:
             reason = Msg(
-                "Expected this round: {points} points, over {worlds} possible deals tried.",
+                "Expected this round: {points} points (over {worlds} ways the unseen cards might "
+                "lie).",
                 points=f"{est.points:+.1f}",
                 worlds=worlds,
             )
         elif abs(est.points) >= 0.05:
             reason = Msg(
-                "Expected this round: {points} points; as good as any other move in {share}% "
-                "of {worlds} possible deals tried.",
+                "Expected this round: {points} points. In {count} of {worlds} ways the unseen "
+                "cards might lie, no other move does better.",
                 points=f"{est.points:+.1f}",
-                share=round(100 * est.best),
+                count=count,
                 worlds=worlds,
             )
         else:
             reason = Msg(
-                "As good as any other move in {share}% of {worlds} possible deals tried.",
-                share=round(100 * est.best),
+                "In {count} of {worlds} ways the unseen cards might lie, no other move does "
+                "better.",
+                count=count,
                 worlds=worlds,
             )
     return Suggestion(seat, action, move.cards, reason)

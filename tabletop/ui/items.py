@@ -25,22 +25,41 @@ class ZoneItem(QGraphicsObject):
         self.rect = QRectF()
         self.label = ""
         self.label_h = 0.0
+        self.room = 0.0
         self.font_px = 11.0
         self.target = False
         self.hover = False
         self.setZValue(zorder.ZONE)
         self.setCacheMode(QGraphicsObject.CacheMode.DeviceCoordinateCache)
 
-    def set_geometry(self, rect: QRectF, label: str, label_h: float, font_px: float) -> None:
-        """Place the zone and set its label text."""
-        if rect != self.rect:
+    def set_geometry(
+        self, rect: QRectF, label: str, label_h: float, font_px: float, room: float = 0.0
+    ) -> None:
+        """Place the zone and set its label text; `room`: how wide the label may be, centred
+        over the zone (the free space beside it; never less than the zone's width)."""
+        room = max(room, rect.width())
+        if rect != self.rect or room != self.room:
             self.prepareGeometryChange()
-            self.rect = rect
+            self.rect, self.room = rect, room
         elif (label, label_h, font_px) == (self.label, self.label_h, self.font_px):
             return
         self.label, self.label_h, self.font_px = label, label_h, font_px
         self.setToolTip(label)
         self.update()
+
+    def shown_label(self) -> tuple[str, float]:
+        """The label as drawn and its font size: smaller before it is cut with "…"."""
+        room = self.room - 4
+        size = self.font_px
+        wide = QFontMetricsF(table_font(size)).horizontalAdvance(self.label)
+        if wide > room:
+            size = max(8.0, self.font_px * 0.8, self.font_px * room / wide)
+        while True:  # text widths do not scale exactly with the font: step down to fit
+            metrics = QFontMetricsF(table_font(size))
+            text = metrics.elidedText(self.label, Qt.TextElideMode.ElideRight, room)
+            if text == self.label or size <= max(8.0, self.font_px * 0.8):
+                return text, size
+            size = max(8.0, self.font_px * 0.8, size - 0.5)
 
     def set_target(self, target: bool, hover: bool = False) -> None:
         """Show whether a dragged card may be dropped here (and is over it)."""
@@ -49,8 +68,9 @@ class ZoneItem(QGraphicsObject):
             self.update()
 
     def boundingRect(self) -> QRectF:
-        """The zone rectangle with room for a thick outline."""
-        return self.rect.adjusted(-3, -3, 3, 3)
+        """The zone rectangle with room for a thick outline, and its label's room."""
+        side = max(0.0, (self.room - self.rect.width()) / 2)
+        return self.rect.adjusted(-3 - side, -3, 3 + side, 3)
 
     def paint(
         self,
@@ -82,37 +102,57 @@ class ZoneItem(QGraphicsObject):
             painter.setPen(QPen(pal.zone_edge, pal.zone_edge_width))
         painter.drawRoundedRect(body, radius, radius)
         if self.label and self.label_h > 0:
-            room = self.rect.width() - 4
-            font = table_font(self.font_px)
-            wide = QFontMetricsF(font).horizontalAdvance(self.label)
-            if wide > room:
-                # a narrow zone: a smaller label before an elided one (full label on hover)
-                font = table_font(max(8.0, self.font_px * 0.8, self.font_px * room / wide))
-            painter.setFont(font)
+            # a narrow zone: the label spreads over the free space beside it, then gets
+            # smaller, and only then is cut (the full label on hover)
+            text, size = self.shown_label()
+            painter.setFont(table_font(size))
             painter.setPen(pal.text)
+            x = self.rect.center().x() - self.room / 2 + 2
             painter.drawText(
-                self.rect.adjusted(2, 0, -2, 0).intersected(
-                    QRectF(self.rect.x(), self.rect.y(), self.rect.width(), self.label_h)
-                ),
+                QRectF(x, self.rect.y(), self.room - 4, self.label_h),
                 Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter,
-                QFontMetricsF(font).elidedText(self.label, Qt.TextElideMode.ElideRight, room),
+                text,
             )
 
 
+def _split_wide(chunks: list[str], metrics: QFontMetricsF, width: float) -> list[list[str]]:
+    """Each chunk as the lines it needs: one if it fits `width`, else broken at spaces into
+    pieces that fit ("Hand in won cards" / "no hand")."""
+    out: list[list[str]] = []
+    for chunk in chunks:
+        if metrics.horizontalAdvance(chunk) <= width or " " not in chunk:
+            out.append([chunk])
+            continue
+        pieces = [""]
+        for word in chunk.split(" "):
+            line = f"{pieces[-1]} {word}" if pieces[-1] else word
+            if pieces[-1] and metrics.horizontalAdvance(line) > width:
+                pieces.append(word)
+            else:
+                pieces[-1] = line
+        out.append(pieces)
+    return out
+
+
 def wrap(chunks: list[str], metrics: QFontMetricsF, width: float, lines: int) -> list[str]:
-    """Join chunks with " · " into at most `lines` lines of `width`; what does not fit ends
-    the last line as " …" (whole chunks left out, never one cut in the middle)."""
+    """Join chunks with " · " into at most `lines` lines of `width` (a chunk too wide for a
+    line takes lines of its own, broken at spaces); what does not fit ends the last line as
+    " …" (whole chunks left out, never one cut in the middle)."""
     out: list[str] = []
     more = False
-    for chunk in chunks:
-        if out and metrics.horizontalAdvance(out[-1] + " · " + chunk) <= width:
-            out[-1] += " · " + chunk
-        elif len(out) < lines:
-            out.append(chunk)
+    for pieces in _split_wide(chunks, metrics, width):
+        if (
+            len(pieces) == 1
+            and out
+            and metrics.horizontalAdvance(out[-1] + " · " + pieces[0]) <= width
+        ):
+            out[-1] += " · " + pieces[0]
+        elif len(out) + len(pieces) <= lines:
+            out.extend(pieces)
         else:
             more = True
             break
-    if more:
+    if more and out:
         while " · " in out[-1] and metrics.horizontalAdvance(out[-1] + " …") > width:
             out[-1] = out[-1].rsplit(" · ", 1)[0]
         out[-1] += " …"
@@ -165,12 +205,42 @@ class PlateItem(QGraphicsObject):
         self.setToolTip("\n".join([name, *chunks]))
         self.update()
 
+    def shown_name(self) -> str:
+        """The name as drawn: whole if it fits, else without a trailing remark in brackets
+        (a computer's level: "CPU 11 (Steady)" → "CPU 11"), else cut with "…" (the whole
+        name is in the tooltip)."""
+        metrics = QFontMetricsF(table_font(self.font_px, bold=True))
+        width = self.rect.width() - 12
+        mark = "▶ " if self.acting else ""
+        name = mark + self.name
+        if metrics.horizontalAdvance(name) <= width:
+            return name
+        for opening, closing in (("(", ")"), ("（", "）")):
+            cut = self.name.rfind(opening)
+            if cut > 0 and self.name.endswith(closing):
+                short = mark + self.name[:cut].rstrip()
+                if metrics.horizontalAdvance(short) <= width:
+                    return short
+                name = short
+        return metrics.elidedText(name, Qt.TextElideMode.ElideRight, width)
+
     def lines(self) -> list[str]:
         """The counter lines as drawn: wrapped to the plate's width and its text room."""
-        small = table_font(self.font_px * 0.92)
+        return self._counters()[0]
+
+    def _counters(self) -> tuple[list[str], float]:
+        """The counter lines and their font size. The served seat's own plate takes a smaller
+        size (down to 68 %, never below 8 px) before it leaves counters out: its own figures
+        matter most."""
         room = self.text_h - (self.font_px + 6)
-        count = max(1, int(room // (self.font_px * 0.92 + 3)))
-        return wrap(self.chunks, QFontMetricsF(small), self.rect.width() - 12, count)
+        steps = (0.92, 0.86, 0.8, 0.74, 0.68) if self.served else (0.92,)
+        for factor in steps:
+            px = max(8.0, self.font_px * factor) if factor < 0.92 else self.font_px * factor
+            count = max(1, int(room // (px + 3)))
+            lines = wrap(self.chunks, QFontMetricsF(table_font(px)), self.rect.width() - 12, count)
+            if not any(line.endswith("…") for line in lines):
+                break
+        return lines, px
 
     def boundingRect(self) -> QRectF:
         """The plate rectangle plus its outline."""
@@ -199,20 +269,19 @@ class PlateItem(QGraphicsObject):
         painter.drawRoundedRect(self.rect, 8, 8)
         pad = 6.0
         width = self.rect.width() - 2 * pad
-        name_font = table_font(self.font_px, bold=True)
-        painter.setFont(name_font)
+        painter.setFont(table_font(self.font_px, bold=True))
         painter.setPen(pal.acting if self.acting else pal.text)
-        name = ("▶ " if self.acting else "") + self.name
         name_h = self.font_px + 6
         painter.drawText(
             QRectF(self.rect.x() + pad, self.rect.y() + 1, width, name_h),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            QFontMetricsF(name_font).elidedText(name, Qt.TextElideMode.ElideRight, width),
+            self.shown_name(),
         )
-        painter.setFont(table_font(self.font_px * 0.92))
+        lines, px = self._counters()
+        painter.setFont(table_font(px))
         painter.setPen(pal.text)
-        line_h = self.font_px * 0.92 + 3
-        for i, line in enumerate(self.lines()):
+        line_h = px + 3
+        for i, line in enumerate(lines):
             painter.drawText(
                 QRectF(self.rect.x() + pad, self.rect.y() + name_h + line_h * i, width, line_h),
                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,

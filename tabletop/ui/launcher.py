@@ -94,6 +94,7 @@ class Launcher(QWidget):
         super().__init__()
         self.games = {g.info.id: g.info for g in all_games(current())}
         self.rows: dict[str, QHBoxLayout] = {}
+        self.buttons: dict[str, list[tuple[QPushButton, QAction]]] = {}
         self.defaults: dict[str, QAction] = {}
 
         self.list = QListWidget()
@@ -119,9 +120,19 @@ class Launcher(QWidget):
         games_layout.addLayout(right, 1)
 
         self.history = _tree([_("Date"), _("Game", ctx="column"), _("Players"), _("Winner")])
+        self.history_empty = QLabel(
+            _(
+                "No finished matches yet. Every match played to the end is listed here, to "
+                "replay on the table or to print its score sheet."
+            )
+        )
+        self.history_empty.setWordWrap(True)
+        self.history_empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.history_empty.hide()
         history_page = QWidget()
         history_layout = QVBoxLayout(history_page)
         history_layout.addWidget(self.history, 1)
+        history_layout.addWidget(self.history_empty, 1)
         history_layout.addLayout(self._row(HISTORY))
 
         self.tabs = QTabWidget()
@@ -142,6 +153,7 @@ class Launcher(QWidget):
         self.list.itemDoubleClicked.connect(lambda *_: self._run_default(GAMES))
         self.saves.itemDoubleClicked.connect(lambda *_: self._run_default(SAVES))
         self.history.itemDoubleClicked.connect(lambda *_: self._run_default(HISTORY))
+        self.history.currentItemChanged.connect(lambda *_: self._enable(HISTORY))
 
     def _row(self, place: str) -> QHBoxLayout:
         row = QHBoxLayout()
@@ -153,14 +165,22 @@ class Launcher(QWidget):
         """Show a command as a button on a panel (GAMES, SAVES or HISTORY)."""
         button = QPushButton(action.text())
         button.setToolTip(action.toolTip())
-        button.setEnabled(action.isEnabled())
         button.clicked.connect(action.trigger)
-        action.changed.connect(lambda: button.setEnabled(action.isEnabled()))
+        self.buttons.setdefault(place, []).append((button, action))
+        action.changed.connect(lambda: self._enable(place))
         if default:
             self.defaults[place] = action
             button.setDefault(place == GAMES)
         self.rows[place].addWidget(button)
+        self._enable(place)
         return button
+
+    def _enable(self, place: str) -> None:
+        """A panel's buttons are on when their command is, and on the History panel only while
+        a finished match is highlighted (each acts on it)."""
+        chosen = place != HISTORY or self.current_history() is not None
+        for button, action in self.buttons.get(place, []):
+            button.setEnabled(chosen and action.isEnabled())
 
     def _run_default(self, place: str) -> None:
         action = self.defaults.get(place)
@@ -248,6 +268,9 @@ class Launcher(QWidget):
         newest = self.history.topLevelItem(0)
         if entries and newest is not None:
             self.history.setCurrentItem(newest)
+        self.history.setVisible(bool(entries))
+        self.history_empty.setVisible(not entries)
+        self._enable(HISTORY)
         self.tabs.setTabText(
             1,
             _("History ({count})").replace("{count}", str(len(entries)))

@@ -59,19 +59,29 @@ class SeatChoice(QWidget):
         self.index = index
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(QLabel(f"{index + 1}."))
+        number = QLabel(f"{index + 1}.")
+        # every row's columns line up: the number as wide as the widest, the name's place kept
+        # while it is hidden
+        number.setFixedWidth(number.fontMetrics().horizontalAdvance("88.") + 4)
+        number.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        row.addWidget(number)
         self.kind = QComboBox()
+        self.kind.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.kind.addItem(_("Open: a network player"), NETWORK)
         self.kind.addItem(_("A person at this computer"), LOCAL)
         add_levels(self.kind, game_id, lambda bot: f"cpu:{bot}")
         self.kind.setCurrentIndex(max(0, self.kind.findData(kind)))
         self.name = QLineEdit(name)
         self.name.setPlaceholderText(render(Msg("Player {number}", number=index + 1)))
+        kept = self.name.sizePolicy()
+        kept.setRetainSizeWhenHidden(True)
+        self.name.setSizePolicy(kept)
         self.status = QLabel()
-        self.status.setMinimumWidth(150)
+        waiting = self.status.fontMetrics().horizontalAdvance(_("waiting for a player…"))
+        self.status.setMinimumWidth(max(150, waiting + 8))  # the longest word it shows
         row.addWidget(self.kind)
         row.addWidget(self.name, 1)
-        row.addWidget(self.status)
+        row.addWidget(self.status, 1)
         self.kind.currentIndexChanged.connect(self._kind_changed)
         self._kind_changed()
 

@@ -36,7 +36,7 @@ from tabletop.net.host import ANY_ADDRESS, Host
 from tabletop.seats import level_title
 from tabletop.store import atomic_write, data_dir
 from tabletop.ui import gestures
-from tabletop.ui.session import serve_seat
+from tabletop.ui.session import history, serve_seat
 from tabletop.ui.texts import and_list, shown_name, shown_names, shown_view
 
 
@@ -160,6 +160,10 @@ class HostSession(QObject):
         """The host's replay log so far (omniscient; it never leaves this machine)."""
         return self.host.log_text().splitlines()
 
+    def story(self) -> list[Event]:
+        """Every event of the match so far, secrets marked (re-made from the log)."""
+        return history(self.game, self.log())
+
     def bot_seats_to_act(self) -> list[int]:
         """None: the host plays its computer seats itself."""
         return []
@@ -228,6 +232,11 @@ class ClientSession(QObject):
         self._events: list[Event] = []
         self._mine = False
         self._view = shown_view(View.from_json(client.view)) if client.view is not None else None
+        self._earlier: list[Event] = []
+        for frame in client.received.frames:
+            if frame.get("type") == "events":
+                self._on_events(frame["seq"], frame["events"])
+        self._earlier, self._events = self._events, []
         client.eventsReceived.connect(self._on_events)
         client.acked.connect(self._on_acked)
         client.viewChanged.connect(self._on_view)
@@ -337,6 +346,11 @@ class ClientSession(QObject):
     def log(self) -> None:
         """None: the replay log stays on the host."""
         return None
+
+    def story(self) -> list[Event]:
+        """The events this seat received before its table opened (from the deal on: the host
+        sends a joining or returning seat every step's events as that seat may see them)."""
+        return list(self._earlier)
 
     def bot_seats_to_act(self) -> list[int]:
         """None: a client plays only its own seat."""

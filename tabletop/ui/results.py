@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal, SignalInstance
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal, SignalInstance
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QDialog,
@@ -206,6 +206,21 @@ class ResultsDialog(QDialog):
         """Give the ranking less height for the fairness lines, so the dialog still fits a
         small screen at a big table (the ranking scrolls)."""
         self.table.setMinimumHeight(max(120, self.table.minimumHeight() - 90))
+
+    def hold_buttons(self, ms: int) -> None:
+        """Keep the buttons off for `ms`, so the rest of the gesture that ended the match (a
+        double-click, a queued key) cannot press one on a screen not seen yet."""
+        if ms <= 0:
+            return
+        buttons = [b for b in self.findChildren(QPushButton) if b.isEnabled()]
+        for button in buttons:
+            button.setEnabled(False)
+
+        def release() -> None:
+            for button in buttons:
+                button.setEnabled(True)
+
+        QTimer.singleShot(ms, self, release)
 
     def track_fairness(self, commitment: str, verdict: object, verified: SignalInstance) -> None:
         """Show a LAN client's own fairness check: pending, then its verdict in plain words,

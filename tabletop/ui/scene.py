@@ -11,20 +11,22 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QRadialGradient
-from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QRadialGradient
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
 
 from tabletop.engine.text import Msg
 from tabletop.engine.views import BACK, Counter, View
+from tabletop.fonts import table_font
 from tabletop.i18n import for_view, render
 from tabletop.ui import gestures, zorder
 from tabletop.ui.art import SUIT_SYMBOL, CardArt
 from tabletop.ui.cards import CardItem
 from tabletop.ui.curtain import CurtainItem
 from tabletop.ui.display import display
+from tabletop.ui.guard import InputGuard
 from tabletop.ui.items import FELT_TEXT, BadgeItem, FadingText, PlateItem, TextItem, ZoneItem
 from tabletop.ui.lasttrick import LastTrickItem
-from tabletop.ui.layout import LIFT, TableLayout, card_places, compute
+from tabletop.ui.layout import LIFT, Rect, TableLayout, card_places, compute
 from tabletop.ui.motion import Motion
 
 NOTICE = QColor("#ffb199")
@@ -65,6 +67,58 @@ def counter_chunks(counters: Sequence[Counter], names: Sequence[str] = ()) -> li
     return out
 
 
+def label_rooms(
+    lay: TableLayout, view: View, labels: dict[str, str], font: QFont
+) -> dict[str, float]:
+    """How wide each zone's label may be, centred over its zone: the zone's width, or more
+    where the space beside it is free (no other zone, seat box, status or info corner, nor
+    the part of a neighbour's label line its own label needs), within the zone's seat box
+    (the table, for shared zones)."""
+    metrics = QFontMetricsF(font)
+    owners = {z.id: z.owner for z in view.zones}
+    shown = {k: s for k, s in lay.zones.items() if not s.quiet and k in labels}
+    need = {k: metrics.horizontalAdvance(labels[k]) + 6 for k in shown}
+    fixed = [lay.status, lay.info, lay.corner]
+    rooms: dict[str, float] = {}
+    for key, slot in shown.items():
+        r = slot.rect
+        owner = owners.get(key)
+        box = lay.plates.get(owner) if owner is not None and owner != lay.bottom else None
+        boxed = box is not None
+        bound = box if box is not None else Rect(0, 0, lay.width, lay.height)
+        left, right = bound.x, bound.x + bound.w
+        top, bottom = r.y, r.y + slot.label_h
+        # (rectangle, the half-width it takes about its centre on this label line); a gap
+        # between two labels that both want more is shared in proportion to what they lack
+        mine = max(0.0, need[key] - r.w) / 2
+        others = []
+        for k, z in shown.items():
+            o = z.rect
+            if k == key:
+                continue
+            half = o.w / 2
+            if abs(o.y - r.y) < 1 and abs(z.label_h - slot.label_h) < 1:
+                theirs = max(0.0, need[k] - o.w) / 2
+                gap = max(0.0, r.x - o.right if o.x < r.x else o.x - r.right)
+                if theirs + mine > gap:
+                    theirs = gap * theirs / (theirs + mine)
+                half += theirs
+            others.append((o, half))
+        if not boxed:
+            others += [(p, p.w / 2) for s, p in lay.plates.items() if s != owner]
+            others += [(f, f.w / 2) for f in fixed if f.w > 0]
+        for o, half in others:
+            if o.y >= bottom or o.y + o.h <= top:
+                continue
+            if o.x + o.w / 2 < r.x + r.w / 2:
+                left = max(left, o.x + o.w / 2 + half)
+            else:
+                right = min(right, o.x + o.w / 2 - half)
+        centre = r.x + r.w / 2
+        rooms[key] = max(r.w, 2 * min(centre - left, right - centre))
+    return rooms
+
+
 class TableScene(QGraphicsScene):
     """The table: zones, seat plates, cards, status line, notices and the hot-seat curtain."""
 
@@ -98,6 +152,9 @@ class TableScene(QGraphicsScene):
         self.info = TextItem(zorder.STATUS, FELT_TEXT)
         self.info.align = Qt.AlignmentFlag.AlignLeft
         self.curtain = CurtainItem()
+        self.guard = InputGuard()
+        """Clicks are ignored for a moment after the table changed under the person's hand."""
+        self._swallowed = False
         self.motion = Motion(self)
         self.motion.finished.connect(self._landed)
         self._settling = False
@@ -162,6 +219,15 @@ class TableScene(QGraphicsScene):
 
     def _sync_zones(self, lay: TableLayout, view: View) -> None:
         live = set()
+        labels: dict[str, str] = {}
+        for zone in view.zones:
+            if zone.id not in lay.zones:
+                continue
+            label = for_view(zone.label, view)
+            if label and zone.kind in ("pile", "stack", "tableau") and zone.cards:
+                label = f"{label} ({len(zone.cards)})"
+            labels[zone.id] = label
+        rooms = label_rooms(lay, view, labels, table_font(lay.small_font_px))
         for zone in view.zones:
             slot = lay.zones.get(zone.id)
             if slot is None:
@@ -172,11 +238,14 @@ class TableScene(QGraphicsScene):
                 item = ZoneItem(zone.id)
                 self.zone_items[zone.id] = item
                 self.addItem(item)
-            label = for_view(zone.label, view)
-            if label and zone.kind in ("pile", "stack", "tableau") and zone.cards:
-                label = f"{label} ({len(zone.cards)})"
             r = slot.rect
-            item.set_geometry(QRectF(r.x, r.y, r.w, r.h), label, slot.label_h, lay.small_font_px)
+            item.set_geometry(
+                QRectF(r.x, r.y, r.w, r.h),
+                labels[zone.id],
+                slot.label_h,
+                lay.small_font_px,
+                rooms.get(zone.id, 0.0),
+            )
             item.setVisible(not slot.quiet)
         for zone_id in set(self.zone_items) - live:
             self.removeItem(self.zone_items.pop(zone_id))
@@ -491,11 +560,39 @@ class TableScene(QGraphicsScene):
 
     def cover(self, text: str) -> None:
         """Lower the curtain over the whole table."""
+        if not self.curtain.isVisible():
+            self.guard.arm()
         self.curtain.cover(self.sceneRect(), text)
 
     def uncover(self) -> None:
         """Lift the curtain."""
         self.curtain.hide()
+        self.guard.arm()
+
+    # ---- the rest of a gesture begun before the table changed is ignored ----------------------
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        """A press acts only once the quiet moment after a change is over (`InputGuard`)."""
+        self._swallowed = not self.guard.settled()
+        if self._swallowed:
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        """The second press of a double-click, ignored like a press in the quiet moment."""
+        self._swallowed = self._swallowed or not self.guard.settled()
+        if self._swallowed:
+            event.accept()
+            return
+        super().mouseDoubleClickEvent(event)
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        """The release of an ignored press is ignored too."""
+        if self._swallowed:
+            self._swallowed = False
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
 
     @property
     def covered(self) -> bool:

@@ -16,10 +16,10 @@ from typing import Any, Protocol
 from tabletop.bots.base import Bot, feed
 from tabletop.bots.levels import table_player
 from tabletop.bots.runner import bot_seed
-from tabletop.engine.errors import BadOption
+from tabletop.engine.errors import BadOption, TabletopError
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, Result, State
-from tabletop.engine.log import LogWriter, replay_steps
+from tabletop.engine.log import LogWriter, read_lines, replay_steps
 from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 from tabletop.i18n import render
@@ -85,6 +85,10 @@ class TableSession(Protocol):
 
     def log(self) -> list[str] | None:
         """The replay log so far, or None where this table has none (a LAN client)."""
+
+    def story(self) -> list[Event]:
+        """Every event of the match so far that this table may tell (from the replay log,
+        secrets marked; a LAN client: the events its seat received), for the game log."""
 
     def bot_seats_to_act(self) -> list[int]:
         """Computer seats the table itself must play now."""
@@ -262,6 +266,10 @@ class Session:
         """The match's replay log so far (for its score sheet)."""
         return list(self.recorder.lines)
 
+    def story(self) -> list[Event]:
+        """Every event of the match so far, secrets marked (re-made from the log)."""
+        return history(self.game, self.log())
+
     def bot_seats_to_act(self) -> list[int]:
         """Computer seats that must act now, in seat order."""
         return sorted(s for s in self.to_act() if s in self.bots)
@@ -347,3 +355,25 @@ class Session:
         session.actions = actions
         session.started = self.started
         return session
+
+
+def history(game: Game[Any], lines: Sequence[str] | None) -> list[Event]:
+    """Every event of a match so far with its secrets marked, re-made from its replay log.
+
+    The log is omniscient and keeps no secret marks, so the actions are applied again from the
+    header's setup. A log that cannot be re-run gives what it gave up to there.
+    """
+    events: list[Event] = []
+    if not lines:
+        return events
+    try:
+        records = [rec for _, rec in read_lines(lines)]
+        head = records[0]
+        state = game.setup(int(head["players"]), head.get("options") or {}, int(head["seed"]))
+        events.extend(state.opening)
+        for rec in records[1:]:
+            if rec.get("type") == "action":
+                events.extend(game.apply(state, int(rec["seat"]), str(rec["action"])))
+    except (TabletopError, KeyError, ValueError, TypeError, IndexError):
+        pass
+    return events

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMenu,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -32,7 +33,7 @@ from tabletop.ui import gestures
 from tabletop.ui.access import Mirror, announce_focus
 from tabletop.ui.art import CardArt
 from tabletop.ui.dealsummary import DealSummary, seen_events
-from tabletop.ui.gamelog import Banner, GameLog, history, mark_received
+from tabletop.ui.gamelog import Banner, GameLog, mark_received
 from tabletop.ui.hint import Hints
 from tabletop.ui.keys import KeyPlay
 from tabletop.ui.scene import TableScene
@@ -109,6 +110,8 @@ class TableWidget(QWidget):
         self.buttons_layout.setContentsMargins(0, 0, 0, 0)
         self.hint = QLabel()
         self.suggest = Hints(self)
+        for label in (self.hint, self.suggest.label):
+            fit_to_bar(label)
         self.bot_timer = QTimer(self)
         self.bot_timer.setSingleShot(True)
         self.hold_timer = QTimer(self)
@@ -145,8 +148,10 @@ class TableWidget(QWidget):
         layout.setSpacing(0)
         layout.addWidget(split, 1)
         layout.addLayout(bar)
-        self.summary = DealSummary(self)
+        self.summary = DealSummary(self, self.scene.guard)
+        self.summary.closed.connect(self.scene.guard.arm)
         self.summary.closed.connect(self._carry_on)
+        self.scene.guard.quiet_ms = tempo.quiet_ms
 
         self.scene.dropRequested.connect(self._on_drop)
         self.scene.playRequested.connect(self._on_play)
@@ -159,6 +164,7 @@ class TableWidget(QWidget):
         self.hold_timer.timeout.connect(self._next_frame)
         self.gamelog.moments.connect(self._announce)
         self.banner.dismissed.connect(self._after_banner)
+        self.banner.waved.connect(self.scene.guard.arm)
         self.mirror = Mirror(self.view, self.scene, session.names)
         self.scene.settled.connect(self.mirror.sync)
         self.scene.selectionChanged.connect(self.mirror.sync)
@@ -180,7 +186,7 @@ class TableWidget(QWidget):
     def start(self) -> None:
         """Draw the opening table (behind a curtain if several people share the screen)."""
         self._refresh([], None)
-        told = history(self.session.game, self.session.log())
+        told = self.session.story()
         self.gamelog.add(told, None if self.scene.covered else self.shown, quiet=True)
 
     @property
@@ -353,7 +359,9 @@ class TableWidget(QWidget):
             return
         self._moments = lines
         held = ended and self.tempo.hold_ms > 0 and not self.session.over
-        self.banner.announce(lines, self._middle(), held, self.tempo.hold_ms * 3)
+        self.banner.announce(lines, self._middle(), held, self.tempo.hold_ms * 3, self._shared())
+        if held:
+            self.scene.guard.arm()
 
     def _middle(self) -> QRectF:
         lay = self.scene.layout
@@ -362,10 +370,26 @@ class TableWidget(QWidget):
             return QRectF(m.x, m.y, m.w, m.h)
         return self.scene.sceneRect()
 
+    def _shared(self) -> list[QRectF]:
+        """Where cards are played to the middle (the trick to follow; not the piles), the status
+        line and the info corner: a passing banner keeps clear of these places, even while they
+        are empty, as cards may come."""
+        view, lay = self.scene.view, self.scene.layout
+        if view is None or lay is None:
+            return []
+        out = [QRectF(r.x, r.y, r.w, r.h) for r in (lay.status, lay.info) if r.w > 0]
+        for zone in view.zones:
+            slot = lay.zones.get(zone.id)
+            if zone.owner is None and zone.kind not in ("stack", "pile") and slot is not None:
+                r = slot.rect
+                out.append(QRectF(r.x, r.y, r.w, r.h))
+        return out
+
     def _show_reveal(self, told: list[str]) -> None:
         """Everyone has chosen: the story of the reveal, held for all at the screen to read."""
         lines = [_("Everyone has chosen:"), *told]
         self.banner.announce(lines, self._middle(), True, self.tempo.hold_ms * 3)
+        self.scene.guard.arm()
 
     def _after_banner(self) -> None:
         if self._curtain_text is not None:
@@ -531,10 +555,14 @@ class TableWidget(QWidget):
         self.pending = move
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Return confirms a waiting sealed choice, Escape takes it back."""
-        if self.pending is None or not isinstance(event, QKeyEvent):
+        """Keys in the quiet moment after a change of screen, and repeated keys while a cover
+        waits, are ignored; Return confirms a waiting sealed choice, Escape takes it back."""
+        if not isinstance(event, QKeyEvent) or event.type() != QEvent.Type.KeyPress:
             return False
-        if event.type() != QEvent.Type.KeyPress:
+        waiting = self.scene.covered or self.banner.held or self.summary.isVisible()
+        if not self.scene.guard.settled() or (waiting and event.isAutoRepeat()):
+            return True
+        if self.pending is None:
             return False
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.confirm()
@@ -615,6 +643,12 @@ class TableWidget(QWidget):
         else:
             if gestures.multi_counts(view) and view.moves:
                 self.hint.setText(_("Click cards to choose them, then drag them or confirm."))
+            elif gestures.playable(view) and all(
+                m.gesture == "click" for m in view.moves if m.cards
+            ):
+                # one click acts: saying "double-click" here had the second click land on
+                # whatever the first one brought up
+                self.hint.setText(_("Click a card to choose it."))
             elif gestures.playable(view):
                 self.hint.setText(_("Drag a card to a highlighted place, or double-click it."))
             else:
@@ -651,6 +685,15 @@ class TableWidget(QWidget):
     def set_tempo(self, tempo: Tempo) -> None:
         """Change the animation speed from now on."""
         self.tempo = tempo
+        self.scene.guard.quiet_ms = tempo.quiet_ms
+
+
+def fit_to_bar(label: QLabel) -> None:
+    """A line of the button bar takes the width it is given and wraps onto a second line,
+    never widening the window nor pushing a button out of it."""
+    label.setWordWrap(True)
+    label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+    label.setMinimumWidth(0)
 
 
 def _counter_change(old: View, new: View, seat: int) -> str:

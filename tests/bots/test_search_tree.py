@@ -115,6 +115,6 @@ def test_a_hint_from_the_tree_gives_its_expected_points() -> None:
     found = suggest(GAME, view, [memory.events], think=None, iterations=200)
     assert found.reason is not None
     assert found.reason.text == (
-        "Expected this round: {points} points, over {worlds} possible deals tried."
+        "Expected this round: {points} points (over {worlds} ways the unseen cards might lie)."
     )
     assert 0 < int(found.reason.param("worlds")) <= 200

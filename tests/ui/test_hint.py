@@ -75,7 +75,7 @@ def test_the_key_asks_for_a_legal_move_and_its_cards_are_ringed(
     move = next(m for m in view.moves if m.action == found.action)
     assert Counter(table.suggest.ringed()) == Counter(move.cards) and move.cards
     text = table.suggest.label.text()
-    assert text.startswith("Suggested:") and "deals tried" in text
+    assert text.startswith("Suggested:") and "ways the unseen cards might lie" in text
     assert table.attempt(0, found.action) is None
     assert table.suggest.shown is None and table.suggest.ringed() == []
 

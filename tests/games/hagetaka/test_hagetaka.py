@@ -23,6 +23,7 @@ from tabletop.games.vulture import (
     round_points,
     table_text,
 )
+from tabletop.i18n import render
 
 GAME = get_game("hagetaka")
 
@@ -399,3 +400,29 @@ def test_copy_and_determinize_keep_what_the_seat_sees() -> None:
     cards = Counter(c for z in GAME.zones(state) for c in z.cards)
     assert Counter(c for z in GAME.zones(det) for c in z.cards) == cards
     assert all(hand_total(s) > 10 for sets in det.sets for s in sets)
+
+
+def test_sets_keep_the_logs_order_and_no_number_changes_when_one_is_used() -> None:
+    """The deal's log lists a seat's sets in order; the table names them alike, with no number
+    that would change once a set is used (and none that tells others which one was used)."""
+    state = new(4)
+    dealt = [list(s) for s in state.sets[0]]
+    labels = {
+        render(z.label, lang)
+        for z in GAME.view(state, 0).zones
+        if z.id.startswith("set0")
+        for lang in ("en", "ja")
+    }
+    assert labels == {"Set", "セット"}
+    settle_joins(state, {0, 1, 2})
+    seats = sorted(GAME.to_act(state))
+    assert state.phase == "set" and 0 in seats
+    used = GAME.legal_actions(state, 0)[1]  # the second set of the log's list
+    GAME.apply(state, 0, str(used))
+    shown = [
+        list(z.cards) for z in GAME.view(state, 0).zones if z.id.startswith("set0") and z.cards
+    ]
+    assert shown == [s for s in dealt if s != list(used.args)]
+    assert {render(z.label) for z in GAME.view(state, 1).zones if z.id.startswith("set0")} == {
+        "Set"
+    }

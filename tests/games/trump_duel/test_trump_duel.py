@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -10,6 +11,7 @@ from tabletop.bots.runner import play_match
 from tabletop.engine import Action, IllegalAction, get_game
 from tabletop.engine.events import Event
 from tabletop.engine.rng import Rng
+from tabletop.engine.text import EMPTY
 from tabletop.games.trump_duel import TrumpDuelState
 from tabletop.games.trump_duel_rules import (
     DRAW_DECK,
@@ -19,6 +21,7 @@ from tabletop.games.trump_duel_rules import (
     points,
     triple_points,
 )
+from tabletop.i18n import render
 
 GAME = get_game("trump-duel")
 
@@ -500,3 +503,77 @@ def test_thumb_bot_plays_legal_moves_to_the_end() -> None:
     mirror = [play_match(GAME, 2, ["thumb"], seed=s)[1] for s in range(4)]
     assert [r.totals for r in mirror] == [(0, 3), (1, 3), (1, 3), (2, 2)]
     assert [r.winners for r in mirror] == [(1,), (1,), (1,), (0, 1)]
+
+
+# ---- words: the total to beat, why a play does not top 10 or 20, a won round ----------
+NAMES = ("Ann", "Bob")
+
+
+def _reason(state: TrumpDuelState, text: str, lang: str) -> str:
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, state.actor, text)
+    return render(err.value.reason, lang, names=NAMES)
+
+
+def _beat(state: TrumpDuelState) -> object:
+    return next(c.value for c in GAME.view(state, 0).counters if c.id == "beat")
+
+
+def test_the_total_to_beat_stays_on_while_effects_are_chosen() -> None:
+    state = staged([["2H", "5C", "8D"], ["3S", "9C"]], first=0)
+    assert _beat(state) == EMPTY, "nothing to beat before the round's opening play"
+    act(state, "play 2H")
+    assert state.phase == "exchange"  # Ann chooses the card her heart exchanges
+    assert _beat(state) == 2
+    act(state, "exchange 5C")
+    assert state.phase == "play" and state.actor == 1
+    assert _beat(state) == 2
+
+
+def test_a_play_that_does_not_top_twenty_is_told_only_one_and_one_beats_it() -> None:
+    state = staged([["3H"], ["9S", "8C", "AS"]], first=0, displays=[["10S", "10H"], []], actor=1)
+    english = _reason(state, "play 9S 8C", "en")
+    assert "20" in english and "1+1" in english
+    assert "1+1" in _reason(state, "play 9S 8C", "ja")
+    assert "1+1" in render(GAME.status(state, 1), "en") and "20" in render(GAME.status(state, 1))
+
+
+def test_a_play_that_does_not_top_ten_is_told_a_single_one_beats_it() -> None:
+    state = staged([["3H"], ["9S", "AS", "AC"]], first=0, displays=[["4D", "6C"], []], actor=1)
+    english = _reason(state, "play 9S AS", "en")
+    assert "a single 1" in english and "1 beats 10" in english
+    assert "1を1枚" in _reason(state, "play 9S AS", "ja")
+    assert "a single 1" in render(GAME.status(state, 1), "en")
+
+
+def _told(events: list[Event], viewer: int, lang: str, memo: dict[str, Any]) -> list[str]:
+    lines = []
+    for event in events:
+        for line in GAME.narrate(event.to_json(viewer, omniscient=False), viewer, memo):
+            lines.append(render(line.msg, lang, names=NAMES))
+    return lines
+
+
+def test_a_won_round_says_whether_its_score_cards_made_a_point() -> None:
+    # Bob passes: Ann takes the K♠ alone, which makes no set of three
+    state = staged([["3H"], ["9S"]], first=0, displays=[["8D"], []], actor=1)
+    events = act(state, "pass")
+    english = _told(events, 1, "en", {})
+    assert "Ann wins the round and takes K♠ (no new set of three: points still 0)" in english
+    japanese = _told(events, 0, "ja", {})
+    assert "あなたがラウンドに勝ち、♠Kを獲得(新しい3枚の組はなく0ポイントのまま)" in japanese
+    assert not any("得点0" in line for line in japanese)
+    # with two kings already taken, the third makes a set: a point
+    state = staged(
+        [["3H"], ["9S"]], first=0, displays=[["8D"], []], actor=1, taken=[["KH", "KD"], []]
+    )
+    events = act(state, "pass")
+    assert "You win the round and take K♠ (a new set of three: points now 1)" in _told(
+        events, 0, "en", {"points": {0: 0}}
+    )
+
+
+def test_one_and_one_beating_twenty_is_told_as_such() -> None:
+    state = staged([["3H"], ["AS", "AH", "5C"]], first=0, displays=[["10S", "10H"], []], actor=1)
+    lines = _told(act(state, "play AS AH"), 0, "en", {})
+    assert "1+1 beats 20!" in lines and "1 beats 10!" not in lines

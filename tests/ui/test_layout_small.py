@@ -1,0 +1,191 @@
+"""The table at 1024×700: what is drawn stays where it is said to be, and nothing is cut."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QFontMetricsF, QImage, QPainter
+from PySide6.QtWidgets import QGraphicsScene, QStyleOptionGraphicsItem
+from ui_helpers import Closing
+
+from tabletop.bots.base import make_bot
+from tabletop.engine.registry import get_game
+from tabletop.fonts import table_font
+from tabletop.ui.app import apply_language
+from tabletop.ui.gamelog import Banner
+from tabletop.ui.session import Session, parse_seats
+from tabletop.ui.table import INSTANT, TableWidget
+
+
+def _painted(item: object, size: tuple[int, int]) -> QRectF:
+    """The box of every pixel `item.paint` touches (scene coordinates)."""
+    image = QImage(size[0], size[1], QImage.Format.Format_ARGB32)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    item.paint(painter, QStyleOptionGraphicsItem(), None)
+    painter.end()
+    xs, ys = [], []
+    for y in range(image.height()):
+        for x in range(image.width()):
+            if image.pixelColor(x, y).alpha():
+                xs.append(x)
+                ys.append(y)
+    return QRectF(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+
+
+def test_a_banner_repaints_all_it_drew_when_it_goes(closing: Closing) -> None:
+    """What a banner draws lies inside its bounding rectangle, which is what the view repaints
+    when the banner fades: a yellow line of its outline must not stay on the felt."""
+    scene = QGraphicsScene(0, 0, 400, 300)
+    banner = Banner()
+    scene.addItem(banner)
+    banner.announce(["Round 1 is over", "Ann takes K♠"], QRectF(50, 50, 300, 200), False, 0)
+    drawn = _painted(banner, (400, 300))
+    assert banner.boundingRect().contains(drawn), (drawn, banner.boundingRect())
+    banner.dismiss()
+
+
+def test_the_received_banner_leaves_the_trick_to_follow_in_sight(
+    qtbot: object, closing: Closing
+) -> None:
+    game = get_game("second-third")
+    session = Session(game, parse_seats("second-third", ["Ann", "cpu", "cpu"]), 3)
+    table = closing.widget(TableWidget(session, INSTANT))
+    table.bots_enabled = False
+    table.resize(1024, 700)
+    table.show()
+    table.start()
+    qtbot.waitExposed(table)
+    helper = make_bot("second-third", "random", 5)
+    for _ in range(10):
+        if table.banner.isVisible() and any("received" in t for t in table.banner.lines):
+            break
+        seat = min(session.to_act())
+        assert table.attempt(seat, helper.choose(session.view(seat))) is None
+    else:
+        raise AssertionError("no pass received")
+    trick = table.scene.zone_items["trick"].rect
+    assert not table.banner.rect.intersects(trick), (table.banner.rect, trick)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_27_seat_names_drop_the_level_before_they_are_cut(
+    qtbot: object, closing: Closing, lang: str
+) -> None:
+    apply_language(lang)
+    try:
+        seats = ["You"] + ["cpu"] * 26
+        session = Session(get_game("triq"), parse_seats("triq", seats), 3)
+        table = closing.widget(TableWidget(session, INSTANT))
+        table.bots_enabled = False
+        table.resize(1024, 700)
+        table.show()
+        table.start()
+        qtbot.waitExposed(table)
+        cut = 0
+        for plate in table.scene.plates.values():
+            full, text = plate.name, plate.shown_name().removeprefix("▶ ")
+            base = full.split(" (")[0].split("（")[0]
+            assert text in (full, base), (full, text)  # whole, or without the level
+            cut += text != full
+        assert cut, "at 27 seats some names are too long for their boxes"
+    finally:
+        apply_language("en")
+
+
+def _label_box(item: object) -> QRectF:
+    """Where a zone's label text is drawn."""
+    text, size = item.shown_label()
+    width = QFontMetricsF(table_font(size)).horizontalAdvance(text)
+    return QRectF(item.rect.center().x() - width / 2, item.rect.y(), width, item.label_h)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "seats"),
+    [("hagetaka", 4), ("hagetaka-party", 25), ("triq", 27), ("pokered-trick", 7)],
+)
+def test_zone_labels_use_free_space_beside_them_before_they_are_cut(
+    qtbot: object, closing: Closing, game_id: str, seats: int
+) -> None:
+    apply_language("ja")
+    try:
+        names = ["You"] + ["cpu"] * (seats - 1)
+        session = Session(get_game(game_id), parse_seats(game_id, names), 3)
+        table = closing.widget(TableWidget(session, INSTANT))
+        table.bots_enabled = False
+        table.resize(1024, 700)
+        table.show()
+        table.start()
+        qtbot.waitExposed(table)
+        scene = table.scene
+        shown = [z for z in scene.zone_items.values() if z.isVisible() and z.label]
+        boxes = {z.zone_id: _label_box(z) for z in shown}
+        for a in shown:
+            for b in shown:
+                if a is not b and abs(a.rect.y() - b.rect.y()) < 1:
+                    assert not boxes[a.zone_id].intersects(boxes[b.zone_id]), (a.label, b.label)
+        owners = {z.id: z.owner for z in scene.view.zones}
+        for z in shown:
+            for seat, plate in scene.plates.items():
+                if seat != owners[z.zone_id] and seat != scene.bottom:
+                    assert not boxes[z.zone_id].intersects(plate.rect), (z.label, seat)
+        if game_id == "hagetaka":
+            middle = [z for z in shown if owners[z.zone_id] is None]
+            assert middle and not [z.label for z in middle if z.shown_label()[0].endswith("…")]
+    finally:
+        apply_language("en")
+
+
+@pytest.mark.parametrize(
+    ("game_id", "lang"),
+    [("hagetaka", "en"), ("pokered-trick", "en"), ("hagetaka", "ja"), ("hagetaka-party", "en")],
+)
+def test_the_own_plate_shows_every_counter_at_1024_by_700(
+    qtbot: object, closing: Closing, game_id: str, lang: str
+) -> None:
+    apply_language(lang)
+    try:
+        seats = {"pokered-trick": 7, "hagetaka-party": 25}.get(game_id, 4)
+        session = Session(
+            get_game(game_id), parse_seats(game_id, ["You"] + ["cpu"] * (seats - 1)), 3
+        )
+        table = closing.widget(TableWidget(session, INSTANT))
+        table.bots_enabled = False
+        table.resize(1024, 700)
+        table.show()
+        table.start()
+        qtbot.waitExposed(table)
+        own = table.scene.plates[0]
+        assert own.chunks
+        assert not any(line.endswith("…") for line in own.lines()), own.lines()
+    finally:
+        apply_language("en")
+
+
+def test_a_seats_taken_cards_keep_their_label_in_japanese(qtbot: object, closing: Closing) -> None:
+    """The zone of score cards a seat took this round is labelled whole at 1024×700 (its
+    Japanese label was cut: "このラウンドの獲得…")."""
+    apply_language("ja")
+    try:
+        names = ["You"] + ["cpu"] * 3
+        session = Session(get_game("hagetaka"), parse_seats("hagetaka", names), 3)
+        table = closing.widget(TableWidget(session, INSTANT))
+        table.bots_enabled = False
+        table.resize(1024, 700)
+        table.show()
+        table.start()
+        qtbot.waitExposed(table)
+        helper = make_bot("hagetaka", "random", 1)
+        seen = 0
+        for _ in range(80):
+            for zone in table.scene.zone_items.values():
+                if zone.zone_id.startswith("taken") and zone.isVisible() and zone.label:
+                    assert not zone.shown_label()[0].endswith("…"), zone.label
+                    seen += 1
+            seat = min(session.to_act())
+            assert table.attempt(seat, helper.choose(session.view(seat))) is None
+            if table.summary.isVisible():
+                table.summary.dismiss()
+        assert seen
+    finally:
+        apply_language("en")
