@@ -178,9 +178,6 @@ def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State
     state.hands[seat] = list(view.zone(f"hand{seat}").cards)
     state.hands[other] = sorted(known + draw[:k], key=key)
     state.deck = draw[k:]
-    state.known = [set(), set(known)]
-    if seat == 1:
-        state.known.reverse()
     state.discards = list(view.zone("discards").cards)
     state.prize = list(view.zone("prize").cards)
     state.taken = [list(view.zone(f"taken{i}").cards) for i in (0, 1)]

@@ -182,11 +182,6 @@ def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State
     state.hands = [list(view.zone(f"hand{i}").cards) for i in range(n)]
     for k, i in enumerate(others):
         state.hands[i] = sorted(dealt[k] + drafted[i], key=sort_key)
-    mine = [c for c in _deal_memory(memory, n)[0][seat] if c in state.hands[seat]]
-    state.drafted = [[] for _ in range(n)]
-    for i in others:
-        state.drafted[i] = drafted[i]
-    state.drafted[seat] = mine
     state.row = list(view.zone("row").cards)
     state.set_aside = list(view.zone("set_aside").cards)
     trump = view.zone("trump").cards

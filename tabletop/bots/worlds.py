@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from tabletop.bots.base import bot_names
+from tabletop.engine.events import Event
 from tabletop.engine.game import Game, State
 from tabletop.engine.rng import Rng
 from tabletop.engine.text import Msg, Seat
@@ -29,6 +30,13 @@ class Memory:
     def add(self, events: Iterable[Mapping[str, Any]]) -> None:
         """Remember the events of one action."""
         self.events.extend(dict(e) for e in events)
+
+    @classmethod
+    def told(cls, events: Iterable[Event], seat: int) -> Memory:
+        """What `seat` was told by these events (a match's, in order, its opening deal first)."""
+        memory = cls()
+        memory.add(e.to_json(seat, omniscient=False) for e in events)
+        return memory
 
     def since(self, event_type: str) -> list[dict[str, Any]]:
         """The events after the last one of `event_type` (all of them if there is none)."""
@@ -51,6 +59,15 @@ def world_sampler(game_id: str) -> WorldSampler | None:
     """The registered world sampler of a game, or None."""
     bot_names(game_id)  # loads the game's player module, which registers its sampler
     return _SAMPLERS.get(game_id)
+
+
+def resample(game: Game[Any], state: State, seat: int, memory: Memory, rng: Rng) -> State:
+    """A world `seat` could not tell from `state`: the game's world sampler fed the seat's View
+    of `state` and its `memory` (the one way a world is dealt, for the search and the tests)."""
+    sampler = world_sampler(game.info.id)
+    if sampler is None:
+        raise LookupError(f"{game.info.id} has no world sampler")
+    return sampler(game, game.view(state, seat), memory, rng)
 
 
 _UNIVERSE: dict[tuple[str, int], Counter[str]] = {}

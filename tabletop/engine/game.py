@@ -11,7 +11,8 @@ A game subclasses `Game` and writes the rules in a few hooks:
 - `perform(state, seat, action)` changes the state and returns the events (none need be built
   for a `quiet` state: playouts and speed measurements);
 - `zones`, `counters`, `status`, `tag` describe what the table shows;
-- `copy_state` and `determinize` for clones and search players.
+- `copy_state` for clones (a search player's worlds are dealt by the game's world sampler,
+  `tabletop/bots/<game>.py`, from what one seat was shown).
 
 The public protocol (`setup`, `to_act`, `legal_actions`, `apply`, `view`, `result`, `clone`)
 is implemented once here, so every game validates actions the same way. Playouts may pick by
@@ -554,10 +555,6 @@ class Game(Generic[S]):
     def copy_state(self, state: S, rng: Rng | None = None) -> S:
         """An independent copy (see State.copy)."""
         return state.copy(rng)
-
-    def determinize(self, state: S, seat: int, rng: Rng) -> S:
-        """A full state consistent with what `seat` knows (hidden cards redealt)."""
-        raise NotImplementedError(f"{self.info.id} has no determinize yet")
 
     def score_lines(self, events: Sequence[EventData], players: int) -> list[ScoreLine]:
         """How each seat's score came about, read from events in JSON form (a log, or what a

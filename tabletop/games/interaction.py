@@ -14,7 +14,6 @@ from tabletop.engine.cards import sort_key, standard_deck
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game, GameInfo, Line, State
 from tabletop.engine.registry import register
-from tabletop.engine.rng import Rng
 from tabletop.engine.text import Card, Msg, Seat
 from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
 from tabletop.games import interaction_story
@@ -379,25 +378,6 @@ class Interaction(Game[InteractionState]):
         return Move(str(action), "drag", label, action.args, f"pile{seat}")
 
     # ---- copies for search ---------------------------------------------------------------
-
-    def determinize(self, state: InteractionState, seat: int, rng: Rng) -> InteractionState:
-        """Redeal what `seat` cannot see; the joker stays somewhere in the stock's bottom 11."""
-        new = self.copy_state(state)
-        others = [i for i in range(state.players) if i != seat]
-        pool = [c for i in others for c in new.hands[i]]
-        pool += [c for i in others if (c := new.sealed[i]) is not None]
-        pool += [c for c in new.stock if c != JOKER]
-        rng.shuffle(pool)
-        for i in others:
-            k = len(new.hands[i])
-            new.hands[i] = sorted(pool[:k], key=sort_key)
-            del pool[:k]
-            if new.sealed[i] is not None:
-                new.sealed[i] = pool.pop()
-        if JOKER in state.stock:
-            pool.insert(rng.below(min(JOKER_ZONE, len(pool) + 1)), JOKER)
-        new.stock = pool
-        return new
 
     def narrate(
         self, event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]

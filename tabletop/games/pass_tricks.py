@@ -379,37 +379,6 @@ class PassTrickGame(Game[PT]):
         label = Msg("Play {card}", card=Card(action.args[0]))
         return Move(str(action), "drag", label, action.args, "trick")
 
-    # ---- search ---------------------------------------------------------------------------
-    def redeal_unseen(
-        self, state: PT, seat: int, rng: Rng, extra: Sequence[str] = ()
-    ) -> tuple[PT, list[str]]:
-        """A copy with every card `seat` cannot see redealt; returns it and the new `extra`.
-
-        Other hands, other seats' pending passes and the `extra` hidden cards are pooled and
-        dealt back in the same sizes; cards `seat` passed stay with the left neighbour that
-        received them until played.
-        """
-        new = state.copy()
-        others = [i for i in range(state.players) if i != seat]
-        target = left_of(seat, state.players)
-        known = [c for c in state.given[seat] if c in new.hands[target]]
-        pool = [c for i in others for c in new.hands[i] if c not in known]
-        pool += [c for i in others for c in (new.passing[i] or ())]
-        pool += extra
-        rng.shuffle(pool)
-        key = self.ORDER.__getitem__
-        pos = 0
-        for i in others:
-            kept = known if i == target else []
-            k = len(new.hands[i]) - len(kept)
-            new.hands[i] = sorted(kept + pool[pos : pos + k], key=key)
-            pos += k
-            given = new.passing[i]
-            if given is not None:
-                new.passing[i] = tuple(sorted(pool[pos : pos + len(given)], key=key))
-                pos += len(given)
-        return new, pool[pos:]
-
     def narrate(
         self, event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]
     ) -> list[Line]:

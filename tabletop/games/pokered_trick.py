@@ -16,7 +16,6 @@ from tabletop.engine.cards import is_joker, sort_key, standard_deck
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game, GameInfo, Line, Option, State
 from tabletop.engine.registry import register
-from tabletop.engine.rng import Rng
 from tabletop.engine.text import Card, Msg, Seat, Suit
 from tabletop.engine.views import HIDDEN, PUBLIC, Counter, Move, Zone, private
 from tabletop.games import pokered_trick_story
@@ -568,32 +567,6 @@ class PokeredTrick(Game[PokeredState]):
         return Move(str(action), "drag", label, action.args, "trick")
 
     # ---- copies for search ---------------------------------------------------------------
-
-    def determinize(self, state: PokeredState, seat: int, rng: Rng) -> PokeredState:
-        """Redeal every card `seat` cannot see: other hands, kept pairs, folded hands, stock."""
-        new = self.copy_state(state)
-        others = [i for i in range(state.players) if i != seat]
-        pool = list(new.stock)
-        for i in others:
-            pool += new.hands[i] + new.folded[i]
-            if not new.revealed:
-                pool += list(new.hidden[i] or ())
-        rng.shuffle(pool)
-        pos = 0
-
-        def take(k: int) -> list[str]:
-            nonlocal pos
-            pos += k
-            return pool[pos - k : pos]
-
-        for i in others:
-            new.hands[i] = sorted(take(len(new.hands[i])), key=sort_key)
-            new.folded[i] = take(len(new.folded[i]))
-            h = new.hidden[i]
-            if h is not None and not new.revealed:
-                new.hidden[i] = tuple(sorted(take(len(h)), key=sort_key))
-        new.stock = pool[pos:]
-        return new
 
     def narrate(
         self, event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]

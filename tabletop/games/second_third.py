@@ -13,7 +13,6 @@ from tabletop.engine.cards import ORDER, RANKS, SUITS, sort_key, standard_deck
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import BareLoop, GameInfo, Option, State
 from tabletop.engine.registry import register
-from tabletop.engine.rng import Rng
 from tabletop.engine.text import Msg, Seat, Suit
 from tabletop.engine.views import HIDDEN, Counter, Zone
 from tabletop.games.common import (
@@ -233,12 +232,6 @@ class SecondThird(PassTrickGame[SecondThirdState]):
     def hints(self, state: State) -> dict[str, Any]:
         """Standard cards, trick layout, spades trump."""
         return {"deck": "standard", "trump": TRUMP}
-
-    def determinize(self, state: SecondThirdState, seat: int, rng: Rng) -> SecondThirdState:
-        """Redeal what `seat` cannot see, the face-down cards included."""
-        new, face_down = self.redeal_unseen(state, seat, rng, state.face_down)
-        new.face_down = face_down
-        return new
 
     # ---- how each score came about ----------------------------------------------------
     def score_lines(self, events: Sequence[EventData], players: int) -> list[ScoreLine]:

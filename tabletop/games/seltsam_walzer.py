@@ -14,7 +14,6 @@ from tabletop.engine.breakdown import Cell, EventData, ScoreLine, ScoreSheet, de
 from tabletop.engine.events import Event
 from tabletop.engine.game import GameInfo, State
 from tabletop.engine.registry import register
-from tabletop.engine.rng import Rng
 from tabletop.engine.text import Msg, Seat
 from tabletop.engine.views import Counter
 from tabletop.games.common import (
@@ -184,10 +183,6 @@ class SeltsamWalzer(PassTrickGame[PassTrickState]):
     def hints(self, state: State) -> dict[str, Any]:
         """The Seltsam-Walzer card art and a trick layout."""
         return {"deck": "walzer"}
-
-    def determinize(self, state: PassTrickState, seat: int, rng: Rng) -> PassTrickState:
-        """Redeal the cards `seat` cannot see; cards it passed stay with its left neighbour."""
-        return self.redeal_unseen(state, seat, rng)[0]
 
     # ---- how each score came about ----------------------------------------------------
     def score_lines(self, events: Sequence[EventData], players: int) -> list[ScoreLine]:

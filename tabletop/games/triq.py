@@ -509,24 +509,6 @@ class Triq(Game[TriqState]):
 
     # ---- copies for search ---------------------------------------------------------------
 
-    def determinize(self, state: TriqState, seat: int, rng: Any) -> TriqState:
-        """Redeal every card `seat` cannot see among the other hands (sizes kept)."""
-        new = self.copy_state(state)
-        others = [i for i in range(state.players) if i != seat and new.hands[i]]
-        pool = [c for i in others for c in new.hands[i]]
-        hidden_giving = new.giver >= 0 and new.giver != seat and bool(new.giving)
-        if hidden_giving:
-            pool += new.giving
-        rng.shuffle(pool)
-        pos = 0
-        for i in others:
-            k = len(new.hands[i])
-            new.hands[i] = sorted(pool[pos : pos + k], key=sort_key)
-            pos += k
-        if hidden_giving:
-            new.giving = pool[pos:]
-        return new
-
     def narrate(
         self, event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]
     ) -> list[Line]:

@@ -14,7 +14,6 @@ from tabletop.engine.cards import SUITS
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game, GameInfo, Line, State
 from tabletop.engine.registry import register
-from tabletop.engine.rng import Rng
 from tabletop.engine.text import Card, Cards, Msg, Seat, Suit
 from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
 from tabletop.games import trump_duel_story
@@ -92,7 +91,7 @@ class TrumpDuelState(State):
     """Hands, decks, displays, score cards and the pending sub-phase of the duel."""
 
     COPY_FLAT = ("deck", "discards", "score_deck", "prize", "cancels", "pending", "gained")
-    COPY_NESTED = ("hands", "taken", "display", "cancelled", "known")
+    COPY_NESTED = ("hands", "taken", "display", "cancelled")
 
     hands: list[list[str]]
     deck: list[str]  # top is the end
@@ -102,7 +101,6 @@ class TrumpDuelState(State):
     taken: list[list[str]]
     display: list[list[str]]
     cancelled: list[list[str]]
-    known: list[set[str]]  # hand cards everyone saw arrive (taken from a display)
     first: int  # the joker's holder, who opens the round
     first_play: bool  # the round's opening play is still to come
     phase: str  # play | cancel | order | exchange | end_effect | take | over
@@ -137,7 +135,6 @@ class TrumpDuel(Game[TrumpDuelState]):
         state.hands = [sorted(dealt[seat::2], key=HAND_ORDER.__getitem__) for seat in (0, 1)]
         state.discards, state.prize, state.pending = [], [], []
         state.taken, state.display, state.cancelled = [[], []], [[], []], [[], []]
-        state.known = [set(), set()]
         state.cancels, state.gained = [0, 0], [0, 0]
         state.take_from, state.extra_flip = 0, False
         state.first = state.rng.below(2)  # the seed's rock-paper-scissors
@@ -341,7 +338,6 @@ class TrumpDuel(Game[TrumpDuelState]):
 
     def _leave(self, state: TrumpDuelState, seat: int, card: str) -> None:
         state.hands[seat].remove(card)
-        state.known[seat].discard(card)
 
     # ---- round end ------------------------------------------------------------------------
     def _win_round(self, state: TrumpDuelState, winner: int, how: str) -> list[Event]:
@@ -398,7 +394,6 @@ class TrumpDuel(Game[TrumpDuelState]):
         state.display[state.take_from].remove(card)
         state.hands[seat].append(card)
         state.hands[seat].sort(key=HAND_ORDER.__getitem__)
-        state.known[seat].add(card)
         suit = "S" if state.take_from != seat else "H"
         return [effect(seat, suit, "take", taken=card)]
 
@@ -515,19 +510,6 @@ class TrumpDuel(Game[TrumpDuelState]):
         return Move(str(action), "click", label, args)
 
     # ---- copies for search ---------------------------------------------------------------
-
-    def determinize(self, state: TrumpDuelState, seat: int, rng: Rng) -> TrumpDuelState:
-        """Redeal the unseen cards of the other hand with the draw deck; shuffle the score deck."""
-        new = self.copy_state(state)
-        other = 1 - seat
-        kept = [c for c in new.hands[other] if c in new.known[other]]
-        unseen = [c for c in new.hands[other] if c not in new.known[other]]
-        pool = unseen + new.deck
-        rng.shuffle(pool)
-        new.hands[other] = sorted(kept + pool[: len(unseen)], key=HAND_ORDER.__getitem__)
-        new.deck = pool[len(unseen) :]
-        rng.shuffle(new.score_deck)
-        return new
 
     def narrate(
         self, event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]

@@ -90,11 +90,10 @@ class WildRawzState(State):
     """Hands, the draft row, trump, the current trick and each seat's won / withdrawn cards."""
 
     COPY_FLAT = ("row", "set_aside", "trick", "tricks")
-    COPY_NESTED = ("hands", "drafted", "withdrawn", "won")
+    COPY_NESTED = ("hands", "withdrawn", "won")
 
     sideways: int
     hands: list[list[str]]
-    drafted: list[list[str]]  # drafted cards not yet matched by a play of the same code
     row: list[str]
     set_aside: list[str]
     trump: str | None
@@ -157,7 +156,6 @@ class WildRawz(Game[WildRawzState]):
         for h in hands:
             h.sort(key=sort_key)
         state.hands = hands
-        state.drafted = [[] for _ in range(players)]
         state.set_aside = sorted(rest, key=sort_key)
         state.trump = None
         state.strengths = {}
@@ -230,8 +228,6 @@ class WildRawz(Game[WildRawzState]):
         if action.verb == "draft":
             return self._draft(state, seat, card)
         state.hands[seat].remove(card)
-        if card in state.drafted[seat]:
-            state.drafted[seat].remove(card)
         if action.verb == "withdraw":
             state.withdrawn[seat].append(card)
             state.withdrawal = (seat, card)
@@ -248,7 +244,6 @@ class WildRawz(Game[WildRawzState]):
     def _draft(self, state: WildRawzState, seat: int, card: str) -> list[Event]:
         state.row.remove(card)
         insort(state.hands[seat], card, key=sort_key)
-        state.drafted[seat].append(card)
         events = [Event("draft", {"seat": seat, "card": card})]
         if len(state.row) > 1:
             state.turn = (seat + 1) % state.players
@@ -424,29 +419,6 @@ class WildRawz(Game[WildRawzState]):
         return Move(str(action), "drag", Msg("Play {card}", card=Card(card)), action.args, "trick")
 
     # ---- copies for search ---------------------------------------------------------------
-
-    def determinize(self, state: WildRawzState, seat: int, rng: Any) -> WildRawzState:
-        """Redeal the other hands among themselves: every other card is face up.
-
-        A card a seat drafted from the face-up row stays in its hand until that seat plays or
-        withdraws a card of the same code (everyone saw it taken).
-        """
-        new = self.copy_state(state)
-        others = [i for i in range(state.players) if i != seat]
-        pool: list[str] = []
-        for i in others:
-            unknown = list(new.hands[i])
-            for c in new.drafted[i]:
-                unknown.remove(c)
-            pool += unknown
-        rng.shuffle(pool)
-        pos = 0
-        for i in others:
-            kept = new.drafted[i]
-            k = len(new.hands[i]) - len(kept)
-            new.hands[i] = sorted(kept + pool[pos : pos + k], key=sort_key)
-            pos += k
-        return new
 
     def narrate(
         self, event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from tabletop.bots.runner import play_match
+from tabletop.bots.worlds import Memory, resample
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import standard_deck
 from tabletop.engine.errors import IllegalAction
@@ -409,12 +410,12 @@ def test_hands_never_leak_into_other_views() -> None:
         GAME.apply(state, seat, actions[rng.below(len(actions))])
 
 
-def test_determinize_keeps_own_knowledge_and_joker_zone() -> None:
-    """A determinized state keeps the seat's hand and puts the joker in the bottom 11."""
+def test_a_world_keeps_own_knowledge_and_joker_zone() -> None:
+    """A world keeps the seat's hand and puts the joker in the bottom 11."""
     state = new(4, 13)
-    GAME.apply(state, 2, f"play {state.hands[2][0]}")
+    told = [*state.opening, *GAME.apply(state, 2, f"play {state.hands[2][0]}")]
     for k in range(10):
-        other = GAME.determinize(state, 0, Rng(k))
+        other = resample(GAME, state, 0, Memory.told(told, 0), Rng(k))
         assert isinstance(other, InteractionState)
         assert other.hands[0] == state.hands[0]
         assert other.target == state.target

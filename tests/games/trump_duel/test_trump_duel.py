@@ -7,6 +7,7 @@ import random
 import pytest
 
 from tabletop.bots.runner import play_match
+from tabletop.bots.worlds import Memory, resample
 from tabletop.engine import Action, IllegalAction, get_game
 from tabletop.engine.events import Event
 from tabletop.engine.rng import Rng
@@ -475,17 +476,15 @@ def test_random_play_keeps_cards_and_refuses_nonsense() -> None:
         act(state, str(rnd.choice(GAME.legal_actions(state, seat))))
 
 
-def test_copy_and_determinize_keep_what_a_seat_knows() -> None:
-    """Clones are independent; determinize keeps own cards and publicly taken cards."""
+def test_copy_and_a_world_keep_what_a_seat_knows() -> None:
+    """Clones are independent; a world keeps own cards and publicly taken cards."""
     state = staged([["2H"], ["4S"]], first=0, displays=[["9C", "3S"], ["5D", "8H"]], actor=0)
-    act(state, "pass")
-    act(state, "effect S")
-    act(state, "take 8H")
+    told = [*act(state, "pass"), *act(state, "effect S"), *act(state, "take 8H")]
     clone = GAME.clone(state)
     assert isinstance(clone, TrumpDuelState)
     clone.hands[0].clear()
     assert state.hands[0]
-    guess = GAME.determinize(state, 1, Rng(3))
+    guess = resample(GAME, state, 1, Memory.told(told, 1), Rng(3))
     assert isinstance(guess, TrumpDuelState)
     assert guess.hands[1] == state.hands[1] and "8H" in guess.hands[0]
     assert len(guess.hands[0]) == len(state.hands[0])
