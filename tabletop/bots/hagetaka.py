@@ -18,6 +18,7 @@ from tabletop.bots.vulture_worlds import sample_vulture
 from tabletop.bots.worlds import (
     Memory,
     count,
+    facts,
     hidden_count,
     register_world,
 )
@@ -188,9 +189,9 @@ def choose_bid(view: View, rng: Rng, memory: BattleMemory) -> str:
         return view.moves[0].action
     table = view.hints["score_table"][int(c["battle"]) - 1]
     unturned = list(table)
-    for v in str(c.get("flipped", "")).split():
-        if int(v) in unturned:
-            unturned.remove(int(v))
+    for v in facts(view)["flipped"]:
+        if v in unturned:
+            unturned.remove(v)
     unseen = unseen_numbers(view)
     rivals = []
     for i in participants(view):

@@ -10,8 +10,8 @@ from tabletop.bots.worlds import (
     avoiding,
     blank_state,
     count,
-    counter_seat,
     deal_constrained,
+    facts,
     hidden_count,
     restore_match,
     unseen_pool,
@@ -76,7 +76,6 @@ def sample_pass_world(
     assert isinstance(state, PassTrickState)
     state.names = view.names
     key = game.ORDER.__getitem__
-    counters = {c.id: c.value for c in view.counters}
     own_pass = view.zone(f"pass{seat}").cards
     passing = any(m.action.startswith("pass") for m in view.moves) or bool(own_pass)
     state.phase = "pass" if passing else "play"
@@ -121,7 +120,7 @@ def sample_pass_world(
     state.trick = [((state.leader + k) % n, c) for k, c in enumerate(trick_cards)]
     state.won = [list(view.zone(f"won{i}").cards) for i in range(n)]
     state.tricks = [count(view, f"tricks{i}") for i in range(n)]
-    if "leader" in counters:
-        state.leader = counter_seat(view, "leader")
+    if "leader" in facts(view):
+        state.leader = facts(view)["leader"]
     restore_match(state, view)
     return state.arranged(), dealt[-1] if extra_zone is not None else []

@@ -16,10 +16,9 @@ from typing import Any
 from tabletop.bots.base import SeededBot, register_bot
 from tabletop.bots.pass_worlds import sample_pass_world
 from tabletop.bots.search import register_search
-from tabletop.bots.worlds import Memory, register_world
+from tabletop.bots.worlds import Memory, facts, register_world
 from tabletop.engine.game import Game, State
 from tabletop.engine.rng import Rng
-from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 from tabletop.games.seltsam_walzer_rules import (
     DECK,
@@ -55,9 +54,7 @@ class WalzerThumb(SeededBot):
         hand = view.zone(f"hand{seat}").cards
         won = [list(view.zone(f"won{i}").cards) for i in range(n)]
         played = view.zone("trick").cards
-        leader_seat = view.counter("leader").value
-        assert isinstance(leader_seat, Msg)
-        leader = leader_seat.param("seat").index
+        leader = facts(view)["leader"]
         trick = [((leader + k) % n, c) for k, c in enumerate(played)]
         sizes = [len(view.zone(f"hand{i}").cards) for i in range(n)]
         seen = set(hand).union(played, *won)

@@ -10,6 +10,7 @@ from tabletop.bots.worlds import (
     Memory,
     blank_state,
     count,
+    facts,
     register_world,
     restore_match,
     unseen_pool,
@@ -69,7 +70,7 @@ class TrumpDuelBot(SeededBot):
             return min(moves, key=lambda a: keep(a.split()[1]))
         if verb == "take":
             return max(moves, key=lambda a: keep(a.split()[1]))
-        if verb == "effect" and view.moves[0].label.text.endswith("first"):
+        if verb == "effect" and facts(view)["phase"] == "order":
             return min(moves, key=lambda a: EFFECT_ORDER.index(a[-1]))
         if verb == "effect":
             return max(moves, key=lambda a: self._end_value(view, seat, a[-1]))
@@ -217,7 +218,6 @@ def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State
     else:
         state.phase = "end_effect"
     restore_match(state, view)
-    state.match.dealer = state.first
     return state.arranged()
 
 

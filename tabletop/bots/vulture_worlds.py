@@ -16,6 +16,7 @@ from tabletop.bots.worlds import (
     blank_state,
     count,
     deal_constrained,
+    facts,
     hidden_count,
     restore_match,
     unseen_pool,
@@ -39,7 +40,6 @@ def sample_vulture(
     state = blank_state(game, n)
     assert isinstance(state, VultureState)
     state.names = view.names
-    counters = {c.id: c.value for c in view.counters}
     state.table = tuple(tuple(int(v) for v in row) for row in view.hints["score_table"])
     pool = unseen_pool(game, view)
     numbers = [c for c in pool if c in NUMBER]
@@ -68,8 +68,7 @@ def sample_vulture(
     state.battle = count(view, "battle")
     state.bout = count(view, "bout")
     state.participants = tuple(i for i in range(n) if count(view, f"in{i}"))
-    flipped = str(counters["flipped"]).split()
-    state.flipped = [SCORE_CODE[int(v)] for v in flipped]
+    state.flipped = [SCORE_CODE[v] for v in facts(view)["flipped"]]
 
     stack_size = hidden_count(view, "stack")
     stack: list[str] = []

@@ -20,8 +20,8 @@ from tabletop.bots.worlds import (
     avoiding,
     blank_state,
     count,
-    counter_seat,
     deal_constrained,
+    facts,
     register_world,
     restore_match,
     unseen_pool,
@@ -195,10 +195,9 @@ def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State
     state.trick = list(zip(seats, view.zone("trick").cards, strict=True))
     out = view.hints.get("withdrawn_seat")
     state.withdrawal = (int(out), state.withdrawn[int(out)][-1]) if out is not None else None
-    state.leader = counter_seat(view, "leader")
+    state.leader = facts(view)["leader"]
     state.turn = seat
     restore_match(state, view)
-    state.match.dealer = counter_seat(view, "start")
     return state.arranged()
 
 

@@ -17,7 +17,6 @@ from tabletop.bots.base import bot_names
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, State
 from tabletop.engine.rng import Rng
-from tabletop.engine.text import Msg, Seat
 from tabletop.engine.views import BACK, View
 
 
@@ -171,29 +170,19 @@ def count(view: View, counter_id: str) -> int:
     return int(view.counter(counter_id).number)
 
 
-def counter_seat(view: View, counter_id: str) -> int:
-    """The seat a `{seat}` message counter names, or -1 if it is empty or absent."""
-    value = next((c.value for c in view.counters if c.id == counter_id), None)
-    if isinstance(value, Msg) and any(key == "seat" for key, _ in value.params):
-        seat = value.param("seat")
-        if isinstance(seat, Seat):
-            return seat.index
-    return -1
+def facts(view: View) -> dict[str, Any]:
+    """The public facts of the table the View was made from (`Game.facts`): structured data,
+    read instead of the words the counters show."""
+    found: dict[str, Any] = view.hints["facts"]
+    return found
 
 
 def restore_match(state: State, view: View) -> None:
-    """The round number, dealer and totals of the `round`, `dealer` and `score<i>` counters."""
+    """The round number, rounds and dealer of the table's facts; the totals of the `score<i>`
+    counters."""
     match = state.match
-    shown = next((c.value for c in view.counters if c.id == "round"), match.round)
-    if isinstance(shown, Msg):
-        params = dict(shown.params)
-        match.round = int(params.get("number", match.round))
-        match.rounds = int(params.get("total", match.rounds))
-    elif isinstance(shown, int):
-        match.round = shown
-    dealer = counter_seat(view, "dealer")
-    if dealer >= 0:
-        match.dealer = dealer
+    known = facts(view)
+    match.round, match.rounds, match.dealer = known["round"], known["rounds"], known["dealer"]
     scores = {c.id: c.number for c in view.counters if c.id.startswith("score")}
     totals = [scores.get(f"score{i}", 0) for i in range(view.players)]  # half points stay
     match.scores = [[0.0] * view.players for _ in range(match.round - 2)]

@@ -455,7 +455,7 @@ class Game(Generic[S]):
             to_act=self.to_act(state),
             moves=moves,
             over=state.result is not None,
-            hints=self.hints(state),
+            hints=self.view_hints(state),
         )
 
     def result(self, state: S) -> Result | None:
@@ -529,6 +529,17 @@ class Game(Generic[S]):
     def hints(self, state: S) -> dict[str, Any]:
         """Optional layout hints for the table."""
         return {}
+
+    def facts(self, state: S) -> dict[str, Any]:
+        """What every seat knows of the table as plain data: the observation a computer player
+        reads, where the table shows words made from it (never parsed back). The default: the
+        round, the rounds and the dealer; a game adds its own (whose lead, a declaration...)."""
+        match = state.match
+        return {"round": match.round, "rounds": match.rounds, "dealer": match.dealer}
+
+    def view_hints(self, state: S) -> dict[str, Any]:
+        """A View's `hints`: the layout hints, with the public `facts` under "facts"."""
+        return {**self.hints(state), "facts": self.facts(state)}
 
     def tag(self, state: S, seat: int, action: Action) -> Move:
         """How a person performs `action`; the default is a button."""

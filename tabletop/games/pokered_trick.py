@@ -539,6 +539,18 @@ class PokeredTrick(Game[PokeredState]):
             return Msg("Your turn; {suit} led, jokers are trumps.", suit=suit)
         return Msg("{player} to play; {suit} led, jokers are trumps.", player=who, suit=suit)
 
+    def facts(self, state: PokeredState) -> dict[str, Any]:
+        """The deal and its dealer, each seat's declaration ("in", "fold" or None) and whether
+        it is out of chips, the phase, the trick's number and the minutes reported."""
+        return {
+            **super().facts(state),
+            "declared": list(state.declared),
+            "out": list(state.out),
+            "phase": state.phase,
+            "trick_no": state.trick_no,
+            "clock": state.clock,
+        }
+
     def hints(self, state: PokeredState) -> dict[str, Any]:
         """Standard deck with jokers, trick layout; a clock report is pending in phase clock."""
         hints: dict[str, Any] = {

@@ -184,6 +184,10 @@ class SeltsamWalzer(PassTrickGame[PassTrickState]):
         """The Seltsam-Walzer card art and a trick layout."""
         return {"deck": "walzer"}
 
+    def facts(self, state: PassTrickState) -> dict[str, Any]:
+        """The round, the dealer and the trick's leader."""
+        return {**super().facts(state), "leader": state.leader}
+
     # ---- how each score came about ----------------------------------------------------
     def score_lines(self, events: Sequence[EventData], players: int) -> list[ScoreLine]:
         """Per deal and colour: the fewest holders score their numbers' sum × the colour's

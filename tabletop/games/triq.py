@@ -482,6 +482,19 @@ class Triq(Game[TriqState]):
         """Standard deck, one central pile."""
         return {"deck": "standard"}
 
+    def facts(self, state: TriqState) -> dict[str, Any]:
+        """The game, the しばり suit and who declared it, each seat's place (0: still in), the
+        game's starter, the phase and who receives a gift."""
+        return {
+            **super().facts(state),
+            "shibari": state.shibari,
+            "declarer": state.declarer,
+            "place": list(state.place),
+            "starter": state.starter,
+            "phase": state.phase,
+            "receiver": state.receiver,
+        }
+
     def tag(self, state: TriqState, seat: int, action: Action) -> Move:
         """Drag a card to the pile, to the receiver's hand or to the discards; else a button."""
         verb, args = action

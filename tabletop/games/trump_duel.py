@@ -485,6 +485,10 @@ class TrumpDuel(Game[TrumpDuelState]):
         """Standard card art, duel layout."""
         return {"deck": "standard"}
 
+    def facts(self, state: TrumpDuelState) -> dict[str, Any]:
+        """The round and the sub-phase (the loser choosing which effect comes first: "order")."""
+        return {**super().facts(state), "phase": state.phase}
+
     def tag(self, state: TrumpDuelState, seat: int, action: Action) -> Move:
         """Drag cards to play, click cards to choose, buttons for passing and effects."""
         verb, args = action.verb, action.args

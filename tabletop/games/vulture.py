@@ -649,6 +649,10 @@ class VultureGame(Game[VS]):
             bout=state.bout,
         )
 
+    def facts(self, state: VS) -> dict[str, Any]:
+        """The round and the values of the score cards turned up for the battle, in order."""
+        return {**super().facts(state), "flipped": [SCORE_VALUE[c] for c in state.flipped]}
+
     def hints(self, state: VS) -> dict[str, Any]:
         """Vulture card art, and the score-card table the players consult."""
         return {

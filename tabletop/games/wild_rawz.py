@@ -396,6 +396,10 @@ class WildRawz(Game[WildRawzState]):
             withdrawer=gone,
         )
 
+    def facts(self, state: WildRawzState) -> dict[str, Any]:
+        """The round, the start player (the dealer) and the trick's leader."""
+        return {**super().facts(state), "leader": state.leader}
+
     def hints(self, state: WildRawzState) -> dict[str, Any]:
         """UNO art, trick layout, trump card, who played each trick card and who withdrew."""
         return {
