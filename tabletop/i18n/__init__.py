@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.errors import BadOption, IllegalAction
-from tabletop.engine.text import Card, Cards, Msg, Seat, Suit
+from tabletop.engine.text import Card, Cards, Msg, Seat, Suit, set_renderer
 from tabletop.i18n.cards import card_name, join, suit_name
 from tabletop.i18n.catalog import _, available, choose, current, set_language
 
@@ -110,3 +110,6 @@ def error_text(err: Exception) -> str:
     if isinstance(err, BadOption):
         return render(err.message)
     return str(err)
+
+
+set_renderer(lambda msg: render(msg, "en"))

@@ -7,7 +7,6 @@ Every move, a person's or a computer's, goes through `attempt(seat, action)`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QCursor, QKeyEvent, QPainter, QResizeEvent
@@ -40,20 +39,12 @@ from tabletop.ui.scene import TableScene
 from tabletop.ui.scores import ScorePanel, fmt
 from tabletop.ui.sealed import SealWatch, staged
 from tabletop.ui.session import TableSession, clock_action
+from tabletop.ui.tableparts import TableParts, Tempo
 from tabletop.ui.texts import names_for
 from tabletop.ui.thinking import BotTurns
 
 MAX_BUTTONS = 10
 """More button moves than this are offered in a drop-down list."""
-
-
-@dataclass(frozen=True, slots=True)
-class Tempo:
-    """How long a card flies, how long a computer waits, how long a full trick stays (ms)."""
-
-    move_ms: int
-    pause_ms: int
-    hold_ms: int
 
 
 TEMPOS = {
@@ -97,7 +88,7 @@ class TableView(QGraphicsView):
         self.table_scene.relayout()
 
 
-class TableWidget(QWidget):
+class TableWidget(TableParts):
     """One match at the table."""
 
     matchOver = Signal()
@@ -185,7 +176,9 @@ class TableWidget(QWidget):
         self.keys = KeyPlay(self)
         # installed after KeyPlay's, so a waiting sealed choice hears Return / Escape first
         self.view.installEventFilter(self)
-        self.keys.focusChanged.connect(lambda text: announce_focus(self, text))
+        self.keys.focusChanged.connect(
+            lambda text: announce_focus(self.mirror, self.keys.focused(), text)
+        )
 
     # ---- the flow of play -----------------------------------------------------------------
     def resizeEvent(self, event: QResizeEvent) -> None:
