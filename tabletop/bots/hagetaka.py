@@ -23,13 +23,13 @@ from tabletop.bots.worlds import (
     register_world,
 )
 from tabletop.engine.actions import Action
-from tabletop.engine.game import Game, State
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import BACK, View
 from tabletop.games.hagetaka import BLACK, JOINS, RED, SETS, HagetakaState, join_duty
 from tabletop.games.vulture import (
     BATTLES,
     SCORE_VALUE,
+    VultureGame,
     VultureState,
     by_number,
     hand_total,
@@ -308,10 +308,9 @@ class HagetakaBot(SeededBot):
 register_bot("hagetaka", "thumb", lambda seed: HagetakaBot(seed))
 
 
-def playout_move(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> int:
+def playout_move(state: HagetakaState, seat: int, legal: Sequence[Action], rng: Rng) -> int:
     """The search's model of a player in playouts: joins and sets as the rule-of-thumb player
     chooses them, bids by the pile's size, and now and then a random move."""
-    assert isinstance(state, HagetakaState)
     if len(legal) == 1:
         return 0
     if rng.below(100) < WHIM:
@@ -326,7 +325,9 @@ def playout_move(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> 
     return order[set_rank(len(order), len(state.participants) == 1, current, later)]
 
 
-def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
+def sample_world(
+    game: VultureGame[HagetakaState], view: View, memory: Memory, rng: Rng
+) -> HagetakaState:
     """A world for the search player: unseen sets, hands and bids redealt; hidden colours
     guessed; the battle's face-down score cards shuffled."""
     seat = view.seat
@@ -335,7 +336,6 @@ def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State
     others = [i for i in range(n) if i != seat]
     set_zones = [f"set{i}_{k}" for i in others for k in range(SETS)]
     state, dealt = sample_vulture(game, view, memory, rng, set_zones)
-    assert isinstance(state, HagetakaState)
     state.joins = [count(view, f"joins{i}") for i in range(n)]
     state.sets = []
     state.colours = []

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from tabletop.bots.worlds import (
     Memory,
@@ -16,11 +15,10 @@ from tabletop.bots.worlds import (
     restore_match,
     unseen_pool,
 )
-from tabletop.engine.game import Game
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
 from tabletop.games.common import left_of
-from tabletop.games.pass_tricks import PassTrickGame, PassTrickState
+from tabletop.games.pass_tricks import PT, PassTrickGame
 
 VoidRule = Callable[[str, str], str | None]
 """(led card, card played to it) -> the suit the player proved to lack, or None."""
@@ -56,24 +54,22 @@ def my_pass(memory: Memory, seat: int) -> list[str]:
 
 
 def sample_pass_world(
-    game: Game[Any],
+    game: PassTrickGame[PT],
     view: View,
     memory: Memory,
     rng: Rng,
     suit_of: Callable[[str], str],
     void_rule: VoidRule,
     extra_zone: str | None = None,
-) -> tuple[PassTrickState, list[str]]:
+) -> tuple[PT, list[str]]:
     """A state showing `view.seat` exactly its View, hidden cards redealt within the known.
 
     Returns the state and the cards dealt to `extra_zone` (face-down cards the game keeps).
     """
-    assert isinstance(game, PassTrickGame)
     seat = view.seat
     assert seat is not None
     n = view.players
     state = blank_state(game, n)
-    assert isinstance(state, PassTrickState)
     state.names = view.names
     key = game.ORDER.__getitem__
     own_pass = view.zone(f"pass{seat}").cards

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections import Counter as Tally
 from collections.abc import Callable
-from typing import Any
 
 from tabletop.bots.base import SeededBot, register_bot
 from tabletop.bots.pass_worlds import voids
@@ -24,7 +23,7 @@ from tabletop.bots.worlds import (
     unseen_pool,
 )
 from tabletop.engine.cards import RANK_VALUE, is_joker, sort_key
-from tabletop.engine.game import Game, State
+from tabletop.engine.game import Game
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
 from tabletop.games.common import clockwise_from
@@ -158,14 +157,13 @@ def _suit(card: str) -> str:
     return "" if is_joker(card) else card[-1]
 
 
-def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
+def sample_world(game: Game[PokeredState], view: View, memory: Memory, rng: Rng) -> PokeredState:
     """A world for the search player: unseen cards redealt, voids kept, the deal's public
     bookkeeping (chips, pot, declarations, trick order) read from the counters."""
     seat = view.seat
     assert seat is not None
     n = view.players
     state = blank_state(game, n)
-    assert isinstance(state, PokeredState)
     state.names = view.names
     known = facts(view)
     state.chips = [count(view, f"chips{i}") for i in range(n)]

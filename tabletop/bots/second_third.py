@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from tabletop.bots.base import SeededBot, register_bot
 from tabletop.bots.pass_worlds import sample_pass_world
 from tabletop.bots.search import register_search
 from tabletop.bots.worlds import Memory, register_world
 from tabletop.engine.cards import value
-from tabletop.engine.game import Game, State
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
+from tabletop.games.pass_tricks import PassTrickGame
 from tabletop.games.second_third import TRUMP, SecondThirdState, score
 
 ACE_OF_TRUMP = 200 + 14
@@ -75,10 +73,11 @@ def _lacks(led: str, card: str) -> str | None:
     return led[-1] if card[-1] != led[-1] else None
 
 
-def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
+def sample_world(
+    game: PassTrickGame[SecondThirdState], view: View, memory: Memory, rng: Rng
+) -> SecondThirdState:
     """A world for the search player: voids kept, passed cards with their receiver."""
     state, out = sample_pass_world(game, view, memory, rng, lambda c: c[-1], _lacks, "out")
-    assert isinstance(state, SecondThirdState)
     state.face_down = out
     return state
 

@@ -11,15 +11,14 @@ above the table's average; between equal outcomes it plays the lower card.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from tabletop.bots.base import SeededBot, register_bot
 from tabletop.bots.pass_worlds import sample_pass_world
 from tabletop.bots.search import register_search
 from tabletop.bots.worlds import Memory, facts, register_world
-from tabletop.engine.game import Game, State
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
+from tabletop.games.pass_tricks import PassTrickGame, PassTrickState
 from tabletop.games.seltsam_walzer_rules import (
     DECK,
     NUMBER,
@@ -121,7 +120,9 @@ def _lacks(led: str, card: str) -> str | None:
     return led[0]
 
 
-def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
+def sample_world(
+    game: PassTrickGame[PassTrickState], view: View, memory: Memory, rng: Rng
+) -> PassTrickState:
     """A world for the search player: voids kept, passed cards with their receiver."""
     return sample_pass_world(game, view, memory, rng, lambda c: c[0], _lacks)[0]
 

@@ -19,7 +19,7 @@ from tabletop.bots.worlds import (
 )
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import is_joker, sort_key
-from tabletop.engine.game import Game, State
+from tabletop.engine.game import Game
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import BACK, View
 from tabletop.games.triq import TriqState
@@ -183,14 +183,13 @@ def _last(memory: Memory, kind: str) -> dict[str, Any] | None:
     return next((e for e in reversed(memory.events) if e.get("type") == kind), None)
 
 
-def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
+def sample_world(game: Game[TriqState], view: View, memory: Memory, rng: Rng) -> TriqState:
     """A world for the search player: other hands redealt, except that cards it handed over
     stay with their receiver until played."""
     seat = view.seat
     assert seat is not None
     n = view.players
     state = blank_state(game, n)
-    assert isinstance(state, TriqState)
     state.names = view.names
     pool = unseen_pool(game, view)
     known: dict[int, list[str]] = {}
@@ -246,10 +245,9 @@ def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State
 register_world("triq", sample_world)
 
 
-def playout_move(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> int:
+def playout_move(state: TriqState, seat: int, legal: Sequence[Action], rng: Rng) -> int:
     """The search's model of a player in playouts: the rule-of-thumb player's move from what
     the seat sees in the world, and now and then a random move."""
-    assert isinstance(state, TriqState)
     if len(legal) == 1:
         return 0
     if rng.below(100) < WHIM:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from tabletop.bots.base import SeededBot, register_bot
 from tabletop.bots.search import register_search
 from tabletop.bots.worlds import (
@@ -15,7 +13,7 @@ from tabletop.bots.worlds import (
     restore_match,
     unseen_pool,
 )
-from tabletop.engine.game import Game, State
+from tabletop.engine.game import Game
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
 from tabletop.games.trump_duel import TrumpDuelState
@@ -150,7 +148,9 @@ def _taken_by(memory: Memory, seat: int) -> list[str]:
     ]
 
 
-def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
+def sample_world(
+    game: Game[TrumpDuelState], view: View, memory: Memory, rng: Rng
+) -> TrumpDuelState:
     """A world for the search player, built at its own decisions.
 
     The other hand holds the display cards it was seen to take (until played); the rest of it
@@ -160,7 +160,6 @@ def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State
     assert seat is not None
     other = 1 - seat
     state = blank_state(game, 2)
-    assert isinstance(state, TrumpDuelState)
     state.names = view.names
     counters = {c.id: c.value for c in view.counters}
     pool = unseen_pool(game, view)

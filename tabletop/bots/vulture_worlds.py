@@ -9,7 +9,6 @@ sets, plot sheets) is filled in by its own module.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from tabletop.bots.worlds import (
     Memory,
@@ -21,15 +20,21 @@ from tabletop.bots.worlds import (
     restore_match,
     unseen_pool,
 )
-from tabletop.engine.game import Game
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
-from tabletop.games.vulture import NUMBER, SCORE_CODE, SCORE_VALUE, VultureState, by_number
+from tabletop.games.vulture import (
+    NUMBER,
+    SCORE_CODE,
+    SCORE_VALUE,
+    VS,
+    VultureGame,
+    by_number,
+)
 
 
 def sample_vulture(
-    game: Game[Any], view: View, memory: Memory, rng: Rng, number_zones: list[str]
-) -> tuple[VultureState, dict[str, list[str]]]:
+    game: VultureGame[VS], view: View, memory: Memory, rng: Rng, number_zones: list[str]
+) -> tuple[VS, dict[str, list[str]]]:
     """The shared part of a vulture world; returns it and the cards dealt to `number_zones`.
 
     `number_zones` names the game's own face-down zones that hold number cards (sets).
@@ -38,7 +43,6 @@ def sample_vulture(
     assert seat is not None
     n = view.players
     state = blank_state(game, n)
-    assert isinstance(state, VultureState)
     state.names = view.names
     state.table = tuple(tuple(int(v) for v in row) for row in view.hints["score_table"])
     pool = unseen_pool(game, view)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
 
 from tabletop.bots.base import SeededBot, register_bot
 from tabletop.bots.search import register_search
@@ -26,7 +25,7 @@ from tabletop.bots.worlds import (
     restore_match,
     unseen_pool,
 )
-from tabletop.engine.game import Game, State
+from tabletop.engine.game import Game
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
 from tabletop.games.wild_rawz import WildRawzState
@@ -155,13 +154,12 @@ def _first(card: str) -> str:
     return card[0]
 
 
-def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
+def sample_world(game: Game[WildRawzState], view: View, memory: Memory, rng: Rng) -> WildRawzState:
     """A world for the search player: drafted cards stay in hand, voids kept."""
     seat = view.seat
     assert seat is not None
     n = view.players
     state = blank_state(game, n)
-    assert isinstance(state, WildRawzState)
     state.names = view.names
     drafted, lacking = _deal_memory(memory, n)
     pool = unseen_pool(game, view)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from tabletop.bots.base import bot_names
 from tabletop.engine.events import Event
@@ -45,42 +45,47 @@ class Memory:
         return list(self.events)
 
 
-WorldSampler = Callable[[Game[Any], View, Memory, Rng], State]
-_SAMPLERS: dict[str, WorldSampler] = {}
+S = TypeVar("S", bound=State)
+G = TypeVar("G", bound=Game[Any])
+
+WorldSampler = Callable[[G, View, Memory, Rng], S]
+"""A game's one world-builder: from the game (its own class), the View and Memory of a seat
+about to choose and an RNG, a full State of the game's own type showing the seat that View."""
+_SAMPLERS: dict[str, WorldSampler[Any, Any]] = {}
 
 
-def register_world(game_id: str, sampler: WorldSampler) -> None:
+def register_world(game_id: str, sampler: WorldSampler[G, S]) -> None:
     """Make a world sampler available for a game (its search player uses it)."""
     _SAMPLERS[game_id] = sampler
 
 
-def world_sampler(game_id: str) -> WorldSampler | None:
+def world_sampler(game_id: str) -> WorldSampler[Any, Any] | None:
     """The registered world sampler of a game, or None."""
     bot_names(game_id)  # loads the game's player module, which registers its sampler
     return _SAMPLERS.get(game_id)
 
 
-def resample(game: Game[Any], state: State, seat: int, memory: Memory, rng: Rng) -> State:
+def resample(game: Game[S], state: S, seat: int, memory: Memory, rng: Rng) -> S:
     """A world `seat` could not tell from `state`: the game's world sampler fed the seat's View
     of `state` and its `memory` (the one way a world is dealt, for the search and the tests)."""
     sampler = world_sampler(game.info.id)
     if sampler is None:
         raise LookupError(f"{game.info.id} has no world sampler")
-    return sampler(game, game.view(state, seat), memory, rng)
+    world: S = sampler(game, game.view(state, seat), memory, rng)
+    return world
 
 
 _UNIVERSE: dict[tuple[str, int], Counter[str]] = {}
 _BLANK: dict[tuple[str, int], State] = {}
 
 
-def blank_state(game: Game[Any], players: int) -> State:
+def blank_state(game: Game[S], players: int) -> S:
     """A fresh copy of a default deal of `game` for `players`: the frame a sampler fills in."""
     key = (game.info.id, players)
     found = _BLANK.get(key)
     if found is None:
         found = _BLANK[key] = game.setup(players, None, 0)
-    fresh: State = game.clone(found)
-    return fresh
+    return game.clone(cast(S, found))
 
 
 def universe(game: Game[Any], players: int) -> Counter[str]:
