@@ -275,7 +275,7 @@ class HagetakaBot(SeededBot):
 
     def choose(self, view: View) -> str:
         """Pick a join, a set or a bid."""
-        verbs = {m.action.split()[0] for m in view.moves}
+        verbs = {m.act.verb for m in view.moves}
         if "bid" in verbs:
             return choose_bid(view, self.rng, self.memory)
         if "join" in verbs:
@@ -297,10 +297,9 @@ class HagetakaBot(SeededBot):
 
     def _pick_set(self, view: View) -> str:
         """Weakest set when alone or when better battles remain, strongest for the best one."""
-        sets = sorted(
-            (m.action for m in view.moves),
-            key=lambda a: sum(int(x[1:]) for x in a.split()[1:]),
-        )
+        sets = [
+            m.action for m in sorted(view.moves, key=lambda m: sum(int(x[1:]) for x in m.act.args))
+        ]
         current, later = battle_worths(*self._situation(view))
         return sets[set_rank(len(sets), len(participants(view)) == 1, current, later)]
 
@@ -355,7 +354,7 @@ def sample_world(
         state.sets.append([s for s in sets if s])
         state.colours.append(colours)
         state.join_card.append(card)
-    verbs = {m.action.split()[0] for m in view.moves}
+    verbs = {m.act.verb for m in view.moves}
     duty = [join_duty(j, state.battle) for j in state.joins]
     state.forced = tuple(i for i, d in enumerate(duty) if d == "in")
     if verbs & {"join", "sit"}:

@@ -84,21 +84,21 @@ class PartyBot(SeededBot):
 
     def choose(self, view: View) -> str:
         """Pick a redraw, a plot or a bid."""
-        actions = [m.action for m in view.moves]
-        if "redraw" in actions:
+        actions = [m.act for m in view.moves]
+        if Action("redraw") in actions:
             return "redraw"
-        if actions[0].startswith("plot"):
+        if actions[0].verb == "plot":
             return self._plot(view, actions)
         return choose_bid(view, self.rng, self.memory)
 
-    def _plot(self, view: View, actions: list[str]) -> str:
+    def _plot(self, view: View, actions: list[Action]) -> str:
         """A battle whose sampled take is (nearly) best when the others spread evenly."""
         table = view.hints["score_table"]
         hand = numbers(zones(view)[f"hand{view.seat}"])
         unseen = unseen_numbers(view)
         rivals = (view.players - 1) / len(actions)
         worths = {
-            a: plot_worth(hand, list(table[int(a.split()[1]) - 1]), rivals, unseen, self.rng)
+            str(a): plot_worth(hand, list(table[int(a.args[0]) - 1]), rivals, unseen, self.rng)
             for a in actions
         }
         return near_best(worths, self.rng)
@@ -156,7 +156,7 @@ def sample_world(game: VultureGame[PartyState], view: View, memory: Memory, rng:
     mine = [*view.zone(f"sheet{seat}").cards, *view.zone(f"plot{seat}").cards]
     state.first = min(MARKER_BATTLE[c] for c in mine)
     full = [MARKER[b] for b in range(state.first, BATTLES + 1)]
-    verbs = {m.action.split()[0] for m in view.moves}
+    verbs = {m.act.verb for m in view.moves}
     plotting = bool(verbs & {"plot", "redraw"})
     state.phase = "plot" if plotting else state.phase
     state.revealed = not plotting

@@ -46,7 +46,7 @@ class InteractionBot(SeededBot):
         best: list[str] = []
         best_value = float("-inf")
         for move in view.moves:
-            verb, *cards = move.action.split()
+            verb, cards = move.act
             own, new_target, cost = tops[seat], target, 0
             if verb == "target":
                 new_target = cards[0]

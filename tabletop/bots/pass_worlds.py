@@ -73,7 +73,7 @@ def sample_pass_world(
     state.names = view.names
     key = game.ORDER.__getitem__
     own_pass = view.zone(f"pass{seat}").cards
-    passing = any(m.action.startswith("pass") for m in view.moves) or bool(own_pass)
+    passing = any(m.act.verb == "pass" for m in view.moves) or bool(own_pass)
     state.phase = "pass" if passing else "play"
 
     pool = unseen_pool(game, view)

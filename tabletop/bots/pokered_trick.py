@@ -25,7 +25,7 @@ from tabletop.bots.worlds import (
 from tabletop.engine.cards import RANK_VALUE, is_joker, sort_key
 from tabletop.engine.game import Game
 from tabletop.engine.rng import Rng
-from tabletop.engine.views import View
+from tabletop.engine.views import Move, View
 from tabletop.games.common import clockwise_from
 from tabletop.games.pokered_trick import FOLD_FEE, PokeredState, end_limit
 from tabletop.games.pokered_trick_rules import poker_hand
@@ -59,7 +59,7 @@ class PokeredTrickBot(SeededBot):
         """One of the view's moves by the rules of thumb above."""
         seat = view.seat
         assert seat is not None
-        verb = view.moves[0].action.split()[0]
+        verb = view.moves[0].act.verb
         hand = view.zone(f"hand{seat}").cards
         if verb == "declare":
             return self._declare(view, seat, hand)
@@ -80,22 +80,22 @@ class PokeredTrickBot(SeededBot):
         return "declare in" if strength(hand) + bonus >= STAY_IN else "declare fold"
 
     def _clock(self, view: View) -> str:
-        minutes = [int(m.action.split()[1]) for m in view.moves]
+        minutes = [int(m.act.args[0]) for m in view.moves]
         want = min(minutes) + CLOCK_STEP
         return f"time {want if want in minutes else max(minutes)}"
 
     def _hide(self, view: View) -> str:
-        def cost(action: str) -> float:
-            a, b = action.split()[1:]
+        def cost(move: Move) -> float:
+            a, b = move.act.args
             value = rank_of(a) + rank_of(b)
             if a[:-1] == b[:-1]:
                 value -= 14  # a kept pair is a sure poker point
             return value
 
-        return min((m.action for m in view.moves), key=cost)
+        return min(view.moves, key=cost).action
 
     def _play(self, view: View, seat: int) -> str:
-        cards = [m.action.split()[1] for m in view.moves]
+        cards = [m.act.args[0] for m in view.moves]
         trick = view.zone("trick").cards
         declarers = _declarations(view).count("in")
         plain = sorted((c for c in cards if not is_joker(c)), key=rank_of)

@@ -6,6 +6,7 @@ from tabletop.bots.base import SeededBot, register_bot
 from tabletop.bots.pass_worlds import sample_pass_world
 from tabletop.bots.search import register_search
 from tabletop.bots.worlds import Memory, register_world
+from tabletop.engine.actions import Action
 from tabletop.engine.cards import value
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
@@ -25,7 +26,7 @@ def strength(card: str, led: str) -> int:
 
 
 def _card(action: str) -> str:
-    return action.split()[1]
+    return Action.parse(action).args[0]
 
 
 class SecondThirdThumb(SeededBot):
@@ -40,7 +41,7 @@ class SecondThirdThumb(SeededBot):
         """Pick a pass or a card from the view's legal moves."""
         seat = view.seat
         moves = [m.action for m in view.moves]
-        if moves[0].startswith("pass"):
+        if view.moves[0].act.verb == "pass":
             hand = view.zone(f"hand{seat}").cards
             weakest = sorted(hand, key=lambda c: (c[-1] == TRUMP, value(c)))[:2]
             wanted = f"pass {' '.join(c for c in hand if c in weakest)}"

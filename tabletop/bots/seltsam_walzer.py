@@ -16,6 +16,7 @@ from tabletop.bots.base import SeededBot, register_bot
 from tabletop.bots.pass_worlds import sample_pass_world
 from tabletop.bots.search import register_search
 from tabletop.bots.worlds import Memory, facts, register_world
+from tabletop.engine.actions import Action
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
 from tabletop.games.pass_tricks import PassTrickGame, PassTrickState
@@ -45,8 +46,9 @@ class WalzerThumb(SeededBot):
         moves = [m.action for m in view.moves]
         if len(moves) == 1:
             return moves[0]
-        if moves[0].startswith("pass"):
-            return min(moves, key=lambda a: sum(_keep_weight(c) for c in a.split()[1:]))
+        if view.moves[0].act.verb == "pass":
+            passes = view.moves
+            return min(passes, key=lambda m: sum(_keep_weight(c) for c in m.act.args)).action
         seat = view.seat
         assert seat is not None
         n = view.players
@@ -60,7 +62,7 @@ class WalzerThumb(SeededBot):
         unseen = [c for c in DECK if c not in seen]
         best, best_value = moves[0], float("-inf")
         for action in moves:
-            card = action.split()[1]
+            card = Action.parse(action).args[0]
             rest = [c for c in hand if c != card]
             total = 0.0
             for _ in range(SAMPLES):

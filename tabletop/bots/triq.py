@@ -132,7 +132,7 @@ class TriqThumb:
 
     def choose(self, view: View) -> str:
         """Pick one of the view's legal moves."""
-        moves = [m.action.split() for m in view.moves]
+        moves = [(m.act.verb, *m.act.args) for m in view.moves]
         return view.moves[thumb_pick(moves, lambda: self._scorer(view))].action
 
     def _scorer(self, view: View) -> Scorer:

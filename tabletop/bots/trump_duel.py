@@ -13,6 +13,7 @@ from tabletop.bots.worlds import (
     restore_match,
     unseen_pool,
 )
+from tabletop.engine.actions import Action
 from tabletop.engine.game import Game
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
@@ -60,18 +61,18 @@ class TrumpDuelBot(SeededBot):
         seat = view.seat
         assert seat is not None
         moves = [m.action for m in view.moves]
-        verb = moves[0].split()[0]
+        verb = view.moves[0].act.verb
         other = 1 - seat
         if verb == "cancel":
-            return min(moves, key=lambda a: CANCEL_ORDER.index(a[-1]))
+            return min(moves, key=lambda a: CANCEL_ORDER.index(Action.parse(a).args[0][-1]))
         if verb == "exchange":
-            return min(moves, key=lambda a: keep(a.split()[1]))
+            return min(moves, key=lambda a: keep(Action.parse(a).args[0]))
         if verb == "take":
-            return max(moves, key=lambda a: keep(a.split()[1]))
+            return max(moves, key=lambda a: keep(Action.parse(a).args[0]))
         if verb == "effect" and facts(view)["phase"] == "order":
-            return min(moves, key=lambda a: EFFECT_ORDER.index(a[-1]))
+            return min(moves, key=lambda a: EFFECT_ORDER.index(Action.parse(a).args[0]))
         if verb == "effect":
-            return max(moves, key=lambda a: self._end_value(view, seat, a[-1]))
+            return max(moves, key=lambda a: self._end_value(view, seat, Action.parse(a).args[0]))
         return self._play(view, seat, other, moves)
 
     def _end_value(self, view: View, seat: int, suit: str) -> float:
@@ -92,7 +93,7 @@ class TrumpDuelBot(SeededBot):
         for move in moves:
             if move == "pass":
                 continue
-            cards = move.split()[1:]
+            cards = list(Action.parse(move).args)
             shown = sum(VALUE[c] for c in cards)
             if target and shown <= target:
                 return move  # 1 beats 10: the round is ours at once
@@ -192,8 +193,8 @@ def sample_world(
     for i in (0, 1):
         theirs = _resolved_since_play(memory, i)[1]
         state.cancelled[i] = [c for c in state.display[i] if c in theirs]
-    verbs = {m.action.split()[0] for m in view.moves}
-    actions = [m.action.split() for m in view.moves]
+    verbs = {m.act.verb for m in view.moves}
+    actions = [(m.act.verb, *m.act.args) for m in view.moves]
     state.first_play = "play" in verbs and "pass" not in verbs
     state.pending = []
     state.take_from = 0

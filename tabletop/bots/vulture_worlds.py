@@ -90,7 +90,7 @@ def sample_vulture(
     state.stack = stack
     state.box = scores
     restore_match(state, view)
-    verbs = {m.action.split()[0] for m in view.moves}
+    verbs = {m.act.verb for m in view.moves}
     state.phase = "bid" if "bid" in verbs else state.phase
     state.shown = state.match.round >= 2 and state.phase == "bid"
     return state, dealt

@@ -90,7 +90,7 @@ class WildRawzThumb(SeededBot):
         left = len(hand) - 1
         scored: list[tuple[float, str]] = []
         for move in view.moves:
-            verb, card = move.action.split()
+            verb, (card,) = move.act
             future = total - power(card, trump)
             if verb == "withdraw":
                 gain = 1.0
@@ -112,7 +112,7 @@ class WildRawzThumb(SeededBot):
         row = list(view.zone("row").cards)
         best_value, best_action = -1.0, view.moves[0].action
         for move in view.moves:
-            card = move.action.split()[1]
+            card = move.act.args[0]
             rest = list(row)
             rest.remove(card)
             mine = [*hand, card]
