@@ -11,7 +11,8 @@ from tabletop.engine.cards import value
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
 from tabletop.games.pass_tricks import PassTrickGame
-from tabletop.games.second_third import TRUMP, SecondThirdState, score
+from tabletop.games.second_third import SecondThirdState
+from tabletop.games.second_third_rules import TRUMP, score
 
 ACE_OF_TRUMP = 200 + 14
 TOLERATED_LOSS = 1.5  # a trick that costs less than this is still worth taking: cards build suits

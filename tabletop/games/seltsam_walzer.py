@@ -21,7 +21,6 @@ from tabletop.games.common import (
     deal,
     deal_again_or_finish,
     pair_table,
-    secret_hands,
 )
 from tabletop.games.pass_tricks import PassTrickGame, PassTrickState
 from tabletop.games.seltsam_walzer_rules import (
@@ -75,25 +74,11 @@ class SeltsamWalzer(PassTrickGame[PassTrickState]):
     WON_LABEL = Msg("Taken")
 
     # ---- setup and dealing ----------------------------------------------------------------
-    def new_state(self, players: int, options: dict[str, Any], seed: int) -> PassTrickState:
-        """A new match of as many deals as players, the first one dealt."""
-        state = PassTrickState()
-        state.init_common(players, options, seed, rounds=players)
-        state.opening = [self._deal(state)]
-        return state
+    def blank(self) -> PassTrickState:
+        """An empty Seltsam-Walzer state."""
+        return PassTrickState()
 
-    def _deal(self, state: PassTrickState) -> Event:
-        hands = self._deal_cards(state)
-        return Event(
-            "deal",
-            {
-                "round": state.match.round,
-                "dealer": state.match.dealer,
-                "hands": secret_hands(hands),
-            },
-        )
-
-    def _deal_cards(self, state: PassTrickState) -> list[list[str]]:
+    def deal_cards(self, state: PassTrickState) -> list[list[str]]:
         """Shuffle and deal the next deal's hands; returns them."""
         players = state.players
         deck = list(DECK)
@@ -147,7 +132,7 @@ class SeltsamWalzer(PassTrickGame[PassTrickState]):
         last = state.match.scores[-1]
         again = deal_again_or_finish(
             state,
-            (lambda: self._deal_cards(state)) if state.quiet else (lambda: self._deal(state)),
+            (lambda: self.deal_cards(state)) if state.quiet else (lambda: self.deal_event(state)),
             lambda seat: (last[seat],),
             Msg("last deal's score"),
         )

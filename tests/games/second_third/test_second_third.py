@@ -9,7 +9,8 @@ import pytest
 from tabletop.bots.worlds import Memory, resample
 from tabletop.engine import IllegalAction, get_game
 from tabletop.engine.rng import Rng
-from tabletop.games.second_third import SecondThirdState, score, suit_points, trick_winner
+from tabletop.games.second_third import SecondThirdState
+from tabletop.games.second_third_rules import score, suit_points, trick_winner
 
 GAME = get_game("second-third")
 
