@@ -588,7 +588,8 @@ class PokeredTrick(Game[PokeredState]):
 
     # ---- how each score came about ----------------------------------------------------
     def score_lines(self, events: Sequence[EventData], players: int) -> list[ScoreLine]:
-        """Per deal: chips paid to fold, paid to others or the pot, and received."""
+        """Per deal: chips paid to fold, paid to others or the pot, and received; the change
+        of chips the deal recorded."""
         lines = []
         fees, paid, got = [0] * players, [0] * players, [0] * players
         for e in events:
@@ -605,7 +606,7 @@ class PokeredTrick(Game[PokeredState]):
                 cells = tuple(
                     (signed(-fees[s]), signed(-paid[s]), signed(got[s])) for s in range(players)
                 )
-                scores = tuple(got[s] - paid[s] - fees[s] for s in range(players))
+                scores = tuple(int(x) for x in e["scores"])  # the deal's own change of chips
                 deal = int(e["round"])
                 pot = int(e.get("pot", 0))
                 lines.append(ScoreLine(deal, deal, cells, scores, tuple(e["totals"]), (pot,)))

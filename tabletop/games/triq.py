@@ -530,7 +530,7 @@ class Triq(Game[TriqState]):
 
     # ---- how each score came about ----------------------------------------------------
     def score_lines(self, events: Sequence[EventData], players: int) -> list[ScoreLine]:
-        """Per game of the series: the place, scoring players − place."""
+        """Per game of the series: the place and the score the game gave it (players − place)."""
         lines = []
         for e in deal_ends(events):
             places = [int(p) for p in e["places"]]
@@ -540,7 +540,7 @@ class Triq(Game[TriqState]):
                     deal,
                     deal,
                     tuple((p,) for p in places),
-                    tuple(len(places) - p for p in places),
+                    tuple(int(x) for x in e["scores"]),
                     tuple(e["totals"]),
                 )
             )

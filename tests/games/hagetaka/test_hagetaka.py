@@ -89,10 +89,10 @@ def test_everyone_cancels() -> None:
 
 
 def test_round_points_zero_card_and_round_three() -> None:
-    assert round_points(["V0", "V3", "V-2"], 0.5, doubled=False) == 1.5
-    assert round_points(["V0", "V3", "V-2"], 0.5, doubled=True) == 3  # 2 × 1 + 1 for the 0
-    assert round_points(["V-5", "V-4"], 0.5, doubled=True) == -18
-    assert round_points([], 0.5, doubled=True) == 0
+    assert round_points(["V0", "V3", "V-2"], 0.5, round_no=1) == 1.5
+    assert round_points(["V0", "V3", "V-2"], 0.5, round_no=3) == 3  # 2 × 1 + 1 for the 0
+    assert round_points(["V-5", "V-4"], 0.5, round_no=3) == -18
+    assert round_points([], 0.5, round_no=3) == 0
 
 
 def test_join_duty() -> None:

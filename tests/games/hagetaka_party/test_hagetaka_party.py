@@ -195,9 +195,9 @@ def test_round_two_hands_shown_to_battle_participants_only() -> None:
 
 
 def test_scoring_zero_is_a_tenth_and_round_three_doubles() -> None:
-    assert round_points(["V0", "V2"], 0.1, doubled=False) == 2.1
-    assert round_points(["V0", "V2"], 0.1, doubled=True) == 5
-    assert round_points(["V-5", "V8"], 0.1, doubled=True) == 6
+    assert round_points(["V0", "V2"], 0.1, round_no=1) == 2.1
+    assert round_points(["V0", "V2"], 0.1, round_no=3) == 5
+    assert round_points(["V-5", "V8"], 0.1, round_no=3) == 6
 
 
 def test_illegal_bid_changes_nothing() -> None:
