@@ -134,6 +134,19 @@ class GameInfo:
                 return opt
         raise BadOption(Msg("{game} has no option {key}.", game=self.title_en, key=repr(key)))
 
+    def check_players(self, players: int) -> None:
+        """Refuse a player count outside the game's range (BadOption saying the range)."""
+        if not self.min_players <= players <= self.max_players:
+            raise BadOption(
+                Msg(
+                    "{game} is for {low}–{high} players, not {players}.",
+                    game=self.title_en,
+                    low=self.min_players,
+                    high=self.max_players,
+                    players=players,
+                )
+            )
+
 
 @dataclass(frozen=True, slots=True)
 class Result:
@@ -314,17 +327,7 @@ class Game(Generic[S]):
         A `quiet` match keeps no record: `apply` may return no events (random playouts and
         speed measurements, never a match anyone sees).
         """
-        info = self.info
-        if not info.min_players <= players <= info.max_players:
-            raise BadOption(
-                Msg(
-                    "{game} is for {low}–{high} players, not {players}.",
-                    game=info.title_en,
-                    low=info.min_players,
-                    high=info.max_players,
-                    players=players,
-                )
-            )
+        self.info.check_players(players)
         state = self.new_state(players, self.resolve_options(options or {}), int(seed))
         state.offered_seat = -1
         state.acting = None

@@ -252,17 +252,7 @@ class Host(QObject):
     ) -> None:
         super().__init__(parent)
         self.game: Game[Any] = get_game(game_id)
-        info = self.game.info
-        if not info.min_players <= len(seats) <= info.max_players:
-            raise BadOption(
-                Msg(
-                    "{game} is for {low}–{high} players, not {players}.",
-                    game=info.title_en,
-                    low=info.min_players,
-                    high=info.max_players,
-                    players=len(seats),
-                )
-            )
+        self.game.info.check_players(len(seats))
         self.options = self.game.resolve_options(options or {})
         self.password = password or None
         self.limits = limits or Limits()
