@@ -7,7 +7,7 @@ from typing import Any
 
 from tabletop.engine.game import Line
 from tabletop.engine.text import Card, Cards, Msg, Seat
-from tabletop.games.story import common, count, dealt, mine, shown
+from tabletop.games.story import Handing, common, dealt, handed, mine
 
 REASONS = {
     "ten": Msg("a multiple of ten", ctx="flush"),
@@ -77,7 +77,7 @@ def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) 
             )
         return out
     if kind == "give":
-        return [_give(event, viewer)]
+        return [handed(event, viewer, GAVE)]
     if kind == "discard":
         cards = Cards(event.get("cards") or [])
         if you:
@@ -96,23 +96,14 @@ def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) 
     return common(event, viewer, memo)
 
 
-def _give(event: Mapping[str, Any], viewer: int | None) -> Line:
-    """Cards handed from the giver to the receiver, named only to those two."""
-    seat, to = int(event["seat"]), int(event["to"])
-    cards = shown(event.get("cards"))
-    if cards is None:
-        n = count(event.get("cards"))
-        return Line(
-            Msg("{player} gave {to} {count} card(s)", player=Seat(seat), to=Seat(to), count=n), True
-        )
-    if mine(viewer, seat):
-        return Line(Msg("You gave {to} {cards}", to=Seat(to), cards=Cards(cards)), True)
-    if mine(viewer, to):
-        return Line(
-            Msg("You received {cards} from {player}", cards=Cards(cards), player=Seat(seat)),
-            True,
-            tuple(cards),
-        )
-    return Line(
-        Msg("{player} gave {to} {cards}", player=Seat(seat), to=Seat(to), cards=Cards(cards)), True
-    )
+GAVE = Handing(
+    unseen=lambda player, to, n: Msg(
+        "{player} gave {to} {count} card(s)", player=player, to=to, count=n
+    ),
+    seen=lambda player, to, cards: Msg(
+        "{player} gave {to} {cards}", player=player, to=to, cards=cards
+    ),
+    given=lambda to, cards: Msg("You gave {to} {cards}", to=to, cards=cards),
+    moment=True,
+)
+"""The words of the cards owed, handed to their receiver."""
