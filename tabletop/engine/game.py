@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
 from tabletop.engine.actions import Action
 from tabletop.engine.breakdown import SHARE, EventData, ScoreLine, ScoreSheet, plain_lines
+from tabletop.engine.cards import Deck
 from tabletop.engine.errors import BadOption, IllegalAction, ParseError
 from tabletop.engine.events import Event
 from tabletop.engine.rng import Rng
@@ -109,10 +110,10 @@ class Option:
 class GameInfo:
     """What the launcher and `tabletop games` show about a game.
 
-    `deck` names the card family (standard, walzer, uno, vulture) so the table and the
-    renderer can draw and name its cards without knowing the game. `often_played` names the
-    player counts, beside the usual one, where the game is often played (measured too by
-    `tabletop bench`).
+    `deck` names the card family (`Deck`) so the table and the renderer can draw and name its
+    cards without knowing the game; every View carries it in its `deck` hint. `often_played`
+    names the player counts, beside the usual one, where the game is often played (measured
+    too by `tabletop bench`).
     """
 
     id: str
@@ -124,7 +125,7 @@ class GameInfo:
     summary: Msg
     options: tuple[Option, ...] = ()
     recommended: str = ""
-    deck: str = "standard"
+    deck: Deck = Deck.STANDARD
     often_played: tuple[int, ...] = ()
 
     def option(self, key: str) -> Option:
@@ -541,8 +542,9 @@ class Game(Generic[S]):
         return {"round": match.round, "rounds": match.rounds, "dealer": match.dealer}
 
     def view_hints(self, state: S) -> dict[str, Any]:
-        """A View's `hints`: the layout hints, with the public `facts` under "facts"."""
-        return {**self.hints(state), "facts": self.facts(state)}
+        """A View's `hints`: the card family (`deck`), the game's layout hints and its public
+        `facts` (under "facts")."""
+        return {"deck": self.info.deck, **self.hints(state), "facts": self.facts(state)}
 
     def tag(self, state: S, seat: int, action: Action) -> Move:
         """How a person performs `action`; the default is a button."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.actions import Action
+from tabletop.engine.cards import Deck
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import GameInfo, State
 from tabletop.engine.registry import register
@@ -58,7 +59,7 @@ INFO = GameInfo(
         "lowest takes a penalty, and equal bids cancel."
     ),
     options=(table_option(),),
-    deck="vulture",
+    deck=Deck.VULTURE,
 )
 SET_LABELS = [Msg("Set {number}", number=k + 1) for k in range(SETS)]
 COLOURS_LABEL, SHOWN_LABEL = Msg("Red/black"), Msg("Shown colour")

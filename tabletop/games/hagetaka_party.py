@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any
 
 from tabletop.engine.actions import Action
+from tabletop.engine.cards import Deck
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import GameInfo, Option, State
 from tabletop.engine.registry import register
@@ -86,7 +87,7 @@ INFO = GameInfo(
             choices=(1, 2, 3),
         ),
     ),
-    deck="vulture",
+    deck=Deck.VULTURE,
 )
 SHEET_LABEL, PLOT_LABEL = Msg("Plot sheet"), Msg("Plotted battle")
 PLOT_MOVE = {

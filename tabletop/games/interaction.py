@@ -354,8 +354,8 @@ class Interaction(Game[InteractionState]):
         )
 
     def hints(self, state: State) -> dict[str, Any]:
-        """Standard card art; a seat's face-down choice sits before its pile."""
-        return {"deck": "standard", "zone_order": ["sealed", "pile"]}
+        """A seat's face-down choice sits before its pile."""
+        return {"zone_order": ["sealed", "pile"]}
 
     def tag(self, state: InteractionState, seat: int, action: Action) -> Move:
         """Drag one card to the pile, face-down row or target; a button for the paid double."""

@@ -552,9 +552,8 @@ class PokeredTrick(Game[PokeredState]):
         }
 
     def hints(self, state: PokeredState) -> dict[str, Any]:
-        """Standard deck with jokers, trick layout; a clock report is pending in phase clock."""
+        """Trick layout; a clock report is pending in phase clock."""
         hints: dict[str, Any] = {
-            "deck": "standard",
             "zone_order": ["hidden", "won", "folded"],
         }
         if state.phase == "clock" and state.result is None:

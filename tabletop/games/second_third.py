@@ -181,8 +181,8 @@ class SecondThird(PassTrickGame[SecondThirdState]):
         return Msg("{player} to lead; spades are trump.", player=who)
 
     def hints(self, state: State) -> dict[str, Any]:
-        """Standard cards, trick layout, spades trump."""
-        return {"deck": "standard", "trump": TRUMP}
+        """Spades trump."""
+        return {"trump": TRUMP}
 
     # ---- how each score came about ----------------------------------------------------
     def score_lines(self, events: Sequence[EventData], players: int) -> list[ScoreLine]:

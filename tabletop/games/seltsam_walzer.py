@@ -11,8 +11,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabletop.engine.breakdown import Cell, EventData, ScoreLine, ScoreSheet, deal_ends
+from tabletop.engine.cards import Deck
 from tabletop.engine.events import Event
-from tabletop.engine.game import GameInfo, State
+from tabletop.engine.game import GameInfo
 from tabletop.engine.registry import register
 from tabletop.engine.text import Msg, Seat
 from tabletop.engine.views import Counter
@@ -57,7 +58,7 @@ INFO = GameInfo(
         "they are alone in it. In each colour, holding the fewest cards scores their numbers; "
         "holding more scores just the card count."
     ),
-    deck="walzer",
+    deck=Deck.WALZER,
 )
 COLOUR = {"R": Msg("red", ctx="colour"), "B": Msg("blue", ctx="colour")}
 COLOUR["G"] = Msg("green", ctx="colour")
@@ -164,10 +165,6 @@ class SeltsamWalzer(PassTrickGame[PassTrickState]):
             player=who,
             colour=COLOUR[led],
         )
-
-    def hints(self, state: State) -> dict[str, Any]:
-        """The Seltsam-Walzer card art and a trick layout."""
-        return {"deck": "walzer"}
 
     def facts(self, state: PassTrickState) -> dict[str, Any]:
         """The round, the dealer and the trick's leader."""

@@ -478,10 +478,6 @@ class Triq(Game[TriqState]):
             return Msg("Your turn; the total is {total}.", total=total)
         return Msg("{player} to play; the total is {total}.", player=who, total=total)
 
-    def hints(self, state: State) -> dict[str, Any]:
-        """Standard deck, one central pile."""
-        return {"deck": "standard"}
-
     def facts(self, state: TriqState) -> dict[str, Any]:
         """The game, the しばり suit and who declared it, each seat's place (0: still in), the
         game's starter, the phase and who receives a gift."""

@@ -481,10 +481,6 @@ class TrumpDuel(Game[TrumpDuelState]):
             beat=beat,
         )
 
-    def hints(self, state: State) -> dict[str, Any]:
-        """Standard card art, duel layout."""
-        return {"deck": "standard"}
-
     def facts(self, state: TrumpDuelState) -> dict[str, Any]:
         """The round and the sub-phase (the loser choosing which effect comes first: "order")."""
         return {**super().facts(state), "phase": state.phase}

@@ -658,9 +658,8 @@ class VultureGame(Game[VS]):
         return {**super().facts(state), "flipped": [SCORE_VALUE[c] for c in state.flipped]}
 
     def hints(self, state: VS) -> dict[str, Any]:
-        """Vulture card art, and the score-card table the players consult."""
+        """The score-card table the players consult."""
         return {
-            "deck": "vulture",
             "score_table": [list(r) for r in state.table],
             "zone_order": ["bid", "played", "taken"],
         }

@@ -11,6 +11,7 @@ from typing import Any
 
 from tabletop.engine.actions import Action
 from tabletop.engine.breakdown import SHARE, Cell, EventData, ScoreLine, ScoreSheet, deal_ends
+from tabletop.engine.cards import Deck
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, GameInfo, Line, State
 from tabletop.engine.registry import register
@@ -81,7 +82,7 @@ INFO = GameInfo(
         "colour and the trump number. Withdraw from a trick to score a card and steer your "
         "bonus: hit exactly the number of tricks your sideways card asks for."
     ),
-    deck="uno",
+    deck=Deck.UNO,
 )
 
 
@@ -401,9 +402,8 @@ class WildRawz(Game[WildRawzState]):
         return {**super().facts(state), "leader": state.leader}
 
     def hints(self, state: WildRawzState) -> dict[str, Any]:
-        """UNO art, trick layout, trump card, who played each trick card and who withdrew."""
+        """The trump card, who played each trick card and who withdrew."""
         return {
-            "deck": "uno",
             "trump": state.trump,
             "trick_seats": [s for s, _ in state.trick],
             "withdrawn_seat": state.withdrawal[0] if state.withdrawal else None,
