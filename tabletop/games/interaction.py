@@ -103,6 +103,34 @@ def gains_for(tops: list[str], target: str) -> list[int]:
     return [MATCH[t][target] for t in tops]
 
 
+def play_refusal(phase: str, hand: list[str], points: int, action: Action) -> Msg | None:
+    """Why `action` is no play for a seat holding `hand` and `points` (None: it is one).
+
+    The one check of a play: `legal` lists exactly the actions it lets through (a test holds
+    them equal), and a refused action is told its reason here.
+    """
+    args = action.args
+    missing = [c for c in args if c not in hand]
+    if phase == "seal":
+        if action.verb != "play" or len(args) != 1:
+            return Msg("On the first turn everyone places one card face down.")
+        return Msg("You do not hold {card}.", card=Card(missing[0])) if missing else None
+    if action.verb in ("play", "target") and len(args) != 1:
+        return Msg("Play exactly one card.")
+    if action.verb == "both":
+        if len(args) != 2:
+            return Msg("Playing both takes two cards: the first for your pile, then the target.")
+        if args[0] == args[1]:
+            return Msg("Choose two different cards.")
+    if action.verb not in ("play", "target", "both"):
+        return Msg("Play a card on your pile, on the target, or pay 1 point to do both.")
+    if missing:
+        return Msg("You do not hold {card}.", card=Card(missing[0]))
+    if action.verb == "both" and points < BOTH_COST:
+        return Msg("Playing two cards costs 1 point, and you have none.")
+    return None
+
+
 class Interaction(Game[InteractionState]):
     """The Interaction rules."""
 
@@ -165,27 +193,9 @@ class Interaction(Game[InteractionState]):
         return out
 
     def refusal(self, state: InteractionState, seat: int, action: Action) -> Msg:
-        """Why an action is refused."""
-        hand = state.hands[seat]
-        missing = [c for c in action.args if c not in hand]
-        if state.phase == "seal":
-            if action.verb != "play" or len(action.args) != 1:
-                return Msg("On the first turn everyone places one card face down.")
-            return Msg("You do not hold {card}.", card=Card(missing[0]))
-        if action.verb in ("play", "target") and len(action.args) != 1:
-            return Msg("Play exactly one card.")
-        if action.verb == "both":
-            if len(action.args) != 2:
-                return Msg(
-                    "Playing both takes two cards: the first for your pile, then the target."
-                )
-            if action.args[0] == action.args[1]:
-                return Msg("Choose two different cards.")
-        if action.verb not in ("play", "target", "both"):
-            return Msg("Play a card on your pile, on the target, or pay 1 point to do both.")
-        if missing:
-            return Msg("You do not hold {card}.", card=Card(missing[0]))
-        return Msg("Playing two cards costs 1 point, and you have none.")
+        """Why an action is refused: the one check of a play says it."""
+        reason = play_refusal(state.phase, state.hands[seat], state.points[seat], action)
+        return reason or Msg("{action} is not allowed now.", action=str(action))
 
     # ---- doing it -------------------------------------------------------------------------
     def perform(self, state: InteractionState, seat: int, action: Action) -> list[Event]:

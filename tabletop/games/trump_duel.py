@@ -33,6 +33,7 @@ from tabletop.games.trump_duel_rules import (
     WIN_POINTS,
     answers,
     beats_ten,
+    play_refusal,
     points,
     suit_of,
     total,
@@ -192,22 +193,11 @@ class TrumpDuel(Game[TrumpDuelState]):
             return PROMPTS[state.phase]
         if action.verb == "pass":
             return Msg("The opening play of a round cannot be a pass.")
-        cards = action.args
-        if action.verb != "play" or not 1 <= len(cards) <= 2:
+        if action.verb != "play":
             return Msg("Play one or two cards from your hand, or pass.")
-        if len(set(cards)) != len(cards):
-            return Msg("Play two different cards.")
-        for card in cards:
-            if card not in state.hands[seat]:
-                return Msg("You do not hold {card}.", card=Card(card))
-        if state.first_play:
-            return Msg("The opening play of a round is a single card.")
-        need = total(state.display[1 - seat])
-        return Msg(
-            "Your cards total {total}; you must show more than {need} (not equal).",
-            total=total(cards),
-            need=need,
-        )
+        target = total(state.display[1 - seat])
+        reason = play_refusal(state.hands[seat], action.args, state.first_play, target)
+        return reason or Msg("{action} is not allowed now.", action=str(action))
 
     # ---- doing it -------------------------------------------------------------------------
     def perform(self, state: TrumpDuelState, seat: int, action: Action) -> list[Event]:

@@ -499,3 +499,35 @@ def test_thumb_bot_plays_legal_moves_to_the_end() -> None:
     mirror = [play_match(GAME, 2, ["thumb"], seed=s)[1] for s in range(4)]
     assert [r.totals for r in mirror] == [(0, 3), (1, 3), (1, 3), (2, 2)]
     assert [r.winners for r in mirror] == [(1,), (1,), (1,), (0, 1)]
+
+
+def test_the_one_check_of_a_play_lets_through_exactly_the_legal_plays() -> None:
+    """At every play of random matches, every one- and two-card play of the hand is listed by
+    `legal` exactly when `play_refusal` finds nothing against it, and a refused play is told
+    that reason."""
+    from itertools import combinations
+
+    from tabletop.games.trump_duel_rules import play_refusal, total
+
+    checked = 0
+    for seed in range(6):
+        state = GAME.setup(2, None, seed)
+        rnd = random.Random(seed)
+        while state.result is None:
+            seat = state.actor
+            if state.phase == "play":
+                hand = state.hands[seat]
+                legal = {str(a) for a in GAME.legal_actions(state, seat)}
+                target = total(state.display[1 - seat])
+                plays = [(c,) for c in hand] + list(combinations(hand, 2))
+                for cards in plays:
+                    text = str(GAME.normalize(Action("play", cards)))
+                    reason = play_refusal(hand, cards, state.first_play, target)
+                    assert (reason is None) == (text in legal), (text, reason)
+                    if reason is not None:
+                        with pytest.raises(IllegalAction) as refused:
+                            GAME.apply(state, seat, text)
+                        assert refused.value.reason == reason
+                    checked += 1
+            GAME.apply(state, seat, rnd.choice(GAME.legal_actions(state, seat)))
+    assert checked > 1000
