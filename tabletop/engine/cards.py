@@ -28,7 +28,7 @@ class Deck(StrEnum):
     STANDARD = "standard"
     """52 cards by rank and suit (`AS 10H`), jokers `JK1 JK2`."""
     WALZER = "walzer"
-    """Seltsam-Walzer's coloured numbers `R1..R14 B1..B11 G1..G8` and `X1..X3`."""
+    """Three colours of numbers `R1..R14 B1..B11 G1..G8` and the `X1..X3` cards."""
     UNO = "uno"
     """UNO-style colour R/Y/G/B and 0-9 or `S` (duplicates share a code)."""
     VULTURE = "vulture"
