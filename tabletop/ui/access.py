@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QGraphicsView, QPlainTextEdit, QWidget
 
 from tabletop.engine.events import Event
 from tabletop.engine.views import BACK, View
-from tabletop.i18n import _, current, for_view
+from tabletop.i18n import _, current, for_view, view_deck
 from tabletop.i18n.cards import join, spoken_name
 from tabletop.ui.cards import CardItem
 from tabletop.ui.items import PlateItem
@@ -27,7 +27,7 @@ def card_words(code: str, view: View) -> str:
     """A card spelled out in the viewer's language ("seven of hearts" / "ハートの7")."""
     if code == BACK:
         return _("face-down card")
-    return spoken_name(code, current(), str(view.hints.get("deck", "standard")))
+    return spoken_name(code, current(), view_deck(view))
 
 
 def card_text(item: CardItem, view: View) -> str:
