@@ -198,25 +198,18 @@ def sample_world(
     state.first_play = "play" in verbs and "pass" not in verbs
     state.pending = []
     state.take_from = 0
-    if verbs <= {"play", "pass"}:
-        state.phase = "play"
-    elif "cancel" in verbs:
-        state.phase = "cancel"
+    state.phase = facts(view)["phase"]
+    if state.phase == "cancel":
         state.pending = [a[1] for a in actions]
-    elif "exchange" in verbs:
-        state.phase = "exchange"
+    elif state.phase == "exchange":
         left = [c for c in state.display[seat] if c not in resolved and c not in cancelled]
         left = [c for c in left if suit_of(c) != "D"]
         state.pending = sorted(left, key=lambda c: suit_of(c) != "H")
-    elif "take" in verbs:
-        state.phase = "take"
+    elif state.phase == "take":
         card = actions[0][1]
         state.take_from = 0 if card in state.display[0] else 1
-    elif state.prize:  # effects chosen while score cards are at stake order a play's effects
-        state.phase = "order"
+    elif state.phase == "order":  # the seat orders its play's effects
         state.pending = [c for c in state.display[seat] if c not in cancelled and suit_of(c) != "D"]
-    else:
-        state.phase = "end_effect"
     restore_match(state, view)
     return state.arranged()
 

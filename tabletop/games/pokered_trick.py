@@ -615,7 +615,6 @@ class PokeredTrick(Game[PokeredState]):
     def score_sheet(self, players: int, options: Mapping[str, Any]) -> ScoreSheet:
         """A chip ledger: a row per deal (and the starting chips), the pot carried over."""
         state = self.setup(players, options, 0)
-        assert isinstance(state, PokeredState)
         deals = end_limit(state) if state.options["end"] == "deals" else 2 * players
         return ScoreSheet(
             Msg("Deal"),
