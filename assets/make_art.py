@@ -32,6 +32,8 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
+from tabletop.engine.cards import Deck
+
 # ---- geometry and palette -------------------------------------------------------------------
 
 W, H = 200, 280
@@ -109,13 +111,13 @@ MINUS = "\u2212"
 """A real minus sign: wider and clearer than a hyphen."""
 
 
-def decks() -> dict[str, list[str]]:
+def decks() -> dict[Deck, list[str]]:
     """Every deck's face codes, in a stable order (the contract the table relies on)."""
     return {
-        "standard": [r + s for s in "SHDC" for r in RANKS] + ["JK1", "JK2"],
-        "walzer": [f"{c}{n}" for c, size in WALZER_SIZES.items() for n in range(1, size + 1)],
-        "uno": [c + v for c in UNO_INK for v in UNO_VALUES],
-        "vulture": [f"N{n}" for n in VULTURE_NUMBERS]
+        Deck.STANDARD: [r + s for s in "SHDC" for r in RANKS] + ["JK1", "JK2"],
+        Deck.WALZER: [f"{c}{n}" for c, size in WALZER_SIZES.items() for n in range(1, size + 1)],
+        Deck.UNO: [c + v for c in UNO_INK for v in UNO_VALUES],
+        Deck.VULTURE: [f"N{n}" for n in VULTURE_NUMBERS]
         + [f"V{v}" for v in VULTURE_SCORES]
         + list(VULTURE_JOIN)
         + [f"P{b}" for b in VULTURE_BATTLES],
@@ -1092,17 +1094,17 @@ def write_icons(folder: Path) -> int:
 
 # ---- output ---------------------------------------------------------------------------------
 
-FACES: dict[str, Callable[[str], Image.Image]] = {
-    "standard": standard_face,
-    "walzer": walzer_face,
-    "uno": uno_face,
-    "vulture": vulture_face,
+FACES: dict[Deck, Callable[[str], Image.Image]] = {
+    Deck.STANDARD: standard_face,
+    Deck.WALZER: walzer_face,
+    Deck.UNO: uno_face,
+    Deck.VULTURE: vulture_face,
 }
-BACKS: dict[str, Callable[[], Image.Image]] = {
-    "standard": standard_back,
-    "walzer": walzer_back,
-    "uno": uno_back,
-    "vulture": vulture_back,
+BACKS: dict[Deck, Callable[[], Image.Image]] = {
+    Deck.STANDARD: standard_back,
+    Deck.WALZER: walzer_back,
+    Deck.UNO: uno_back,
+    Deck.VULTURE: vulture_back,
 }
 TOKEN_ART: dict[str, Callable[[], Image.Image]] = {
     "chip": token_chip,
@@ -1112,7 +1114,7 @@ TOKEN_ART: dict[str, Callable[[], Image.Image]] = {
 }
 
 
-def render(deck: str, code: str) -> Image.Image:
+def render(deck: Deck, code: str) -> Image.Image:
     """One card image (RGBA, 200×280): a face code or "back"."""
     return BACKS[deck]() if code == "back" else FACES[deck](code)
 
@@ -1154,7 +1156,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if deck not in FACES:
             parser.error(f"unknown deck {deck!r}; choose from {', '.join(FACES)}, tokens, icons")
         for code in [*decks()[deck], "back"]:
-            save(render(deck, code), args.out / "cards" / deck / f"{code}.png")
+            save(render(Deck(deck), code), args.out / "cards" / deck / f"{code}.png")
             count += 1
     print(f"make_art: wrote {count} images under {args.out}")
     return 0

@@ -27,7 +27,7 @@ from tabletop.engine.views import View
 
 
 def random_match(
-    game: Game, players: int, seed: int, rng: Rng, quiet: bool = True, stepwise: bool = False
+    game: Game[Any], players: int, seed: int, rng: Rng, quiet: bool = True, stepwise: bool = False
 ) -> State:
     """Play one match choosing uniformly among the legal actions by number, through the
     public protocol.
@@ -36,7 +36,7 @@ def random_match(
     playouts are; a `stepwise` one, or one with a record (events built), by the default
     `Game.playout`: one move at a time through `choices` and `apply_nth` (the same moves).
     """
-    state = game.setup(players, None, seed, quiet=quiet)
+    state: State = game.setup(players, None, seed, quiet=quiet)
     if quiet and not stepwise:
         game.playout(state, rng)
     else:
@@ -45,7 +45,7 @@ def random_match(
 
 
 def matches_per_second(
-    game: Game, players: int, seconds: float, quiet: bool = True, stepwise: bool = False
+    game: Game[Any], players: int, seconds: float, quiet: bool = True, stepwise: bool = False
 ) -> tuple[float, float]:
     """Random matches and rounds per second of this process's CPU time, over about `seconds`
     of it (steadier than the wall clock on a machine shared with other work)."""
@@ -61,7 +61,7 @@ def matches_per_second(
             return done / elapsed, rounds / elapsed
 
 
-def strength(game: Game, players: int, bot: str, matches: int) -> tuple[float, float]:
+def strength(game: Game[Any], players: int, bot: str, matches: int) -> tuple[float, float]:
     """Win share of `bot` and of `random` in the same rotating seat against random players."""
     shares = []
     for candidate in (bot, "random"):
@@ -77,7 +77,7 @@ def strength(game: Game, players: int, bot: str, matches: int) -> tuple[float, f
     return shares[0], shares[1]
 
 
-def counts_of(game: Game) -> list[int]:
+def counts_of(game: Game[Any]) -> list[int]:
     """The player counts measured for a game: fewest, usual, most, and those often played."""
     info = game.info
     return sorted({info.min_players, usual_count(game), info.max_players, *info.often_played})
@@ -90,7 +90,7 @@ STRONG_SEED = 0x5EED_7AB1_E0F0_0D5E_A5ED_C0DE_F00D_BEEF
 """A 128-bit seed as real matches use, for the big-table decisions."""
 
 
-def strong_decisions(game: Game, players: int, decisions: int = 4) -> tuple[float, float]:
+def strong_decisions(game: Game[Any], players: int, decisions: int = 4) -> tuple[float, float]:
     """The longest wall and CPU seconds of a match's first `decisions` Strong decisions at a
     table of `players` Strong players acting in seat order, as the table asks them."""
     state = game.setup(players, None, STRONG_SEED)
@@ -181,7 +181,7 @@ class Baseline:
         )
 
 
-def baseline(game: Game, players: int, seconds: float, turns: int = 5) -> Baseline | None:
+def baseline(game: Game[Any], players: int, seconds: float, turns: int = 5) -> Baseline | None:
     """The game's protocol play against its bare loop, `turns` short runs of each in turn (the
     medians, so that a machine shared with other work slows both alike); None without a loop.
     """
@@ -200,7 +200,7 @@ def baseline(game: Game, players: int, seconds: float, turns: int = 5) -> Baseli
     )
 
 
-def search_speed(game: Game, players: int, seconds: float) -> float | None:
+def search_speed(game: Game[Any], players: int, seconds: float) -> float | None:
     """Playouts per CPU second of the game's search player deciding a match's first move for
     about `seconds` (None if the game has no search player or its first move is forced)."""
     factory = make_search(game.info.id, think=seconds)
@@ -240,7 +240,7 @@ def run_baseline(seconds: float = 1.0, only: Sequence[str] | None = None) -> lis
     return rows
 
 
-def usual_count(game: Game) -> int:
+def usual_count(game: Game[Any]) -> int:
     """The player count a strength test uses first: 4, or the nearest the game allows."""
     info = game.info
     return min(max(4, info.min_players), info.max_players)
@@ -312,7 +312,7 @@ class Strength:
 
 
 def make_player(
-    game: Game, name: str, seed: int, think: float | None, iterations: int | None
+    game: Game[Any], name: str, seed: int, think: float | None, iterations: int | None
 ) -> Bot:
     """A player by name; a search player gets the given time or iteration budget."""
     if name == "search" and (think is not None or iterations is not None):
@@ -391,7 +391,7 @@ def pit_part(
 
 
 def pit(
-    game: Game,
+    game: Game[Any],
     players: int,
     candidate: str,
     baseline: str,

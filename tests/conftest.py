@@ -8,6 +8,9 @@ made first, whatever order the tests run in.
 Many tests start `tabletop` in a subprocess (the CLI, `serve`, `join`). On a machine that sets
 PYTHONDONTWRITEBYTECODE each of them would compile the whole package again; the suite lets them
 write and reuse the compiled files (about 10 s of a 3-minute run on two cores).
+
+The translation layer is loaded first too: it installs the renderer by which `str` of a
+message (and so of a refusal) reads as English text; the engine renders nothing itself.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ import sys
 from collections.abc import Iterator
 
 import pytest
+
+import tabletop.i18n  # noqa: F401  (installs the English renderer of str(msg))
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)

@@ -3,8 +3,9 @@
 Random legal play (driven by hypothesis) checks after every action that: cards are conserved,
 no serialized View or event shows a card its seat may not see, `legal_actions` is non-empty
 exactly for the seats in `to_act`, every action's text round-trips, illegal actions raise and
-change nothing, clones are independent, a determinized state looks the same to its seat, an
-action that names the zones it changed changed no other zone and no counter, `choices` and
+change nothing, clones are independent, a world the game's sampler deals for a seat about to
+choose looks the same to it (the one world-builder, shared with the search player), an action
+that names the zones it changed changed no other zone and no counter, `choices` and
 `apply_nth` (play by number) agree with `legal_actions` and `apply`; and that every match
 ends, the same seed gives the same log, and logs replay.
 """
@@ -22,6 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tabletop.bots.worlds import Memory, resample
 from tabletop.engine import Action, Event, IllegalAction, Msg, ParseError, View, get_game
 from tabletop.engine.game import Game, Result, State
 from tabletop.engine.log import LogWriter, replay
@@ -228,13 +230,31 @@ def check_numbered(game: Game, state: State, seed: int, viewers: list[int | None
     assert snapshot(game, state, viewers) == before, "playing on clones changed the original"
 
 
-def check_determinize(game: Game, state: State, seat: int, seed: int) -> None:
-    """A determinized state looks exactly the same to its seat and holds the same cards."""
-    guess = game.determinize(state, seat, Rng(seed))
-    assert game.view(guess, seat).to_json() == game.view(state, seat).to_json(), (
-        f"determinize changed what seat {seat} sees"
+class Told:
+    """What each seat was told so far, as its Memory: the match's events, handed over lazily
+    (only the seats whose worlds are checked pay for them)."""
+
+    def __init__(self, opening: list[Event]) -> None:
+        self.events = list(opening)
+        self.memories: dict[int, tuple[Memory, int]] = {}
+
+    def memory(self, seat: int) -> Memory:
+        """`seat`'s memory of every event so far."""
+        memory, fed = self.memories.get(seat, (Memory(), 0))
+        memory.add(e.to_json(seat, omniscient=False) for e in self.events[fed:])
+        self.memories[seat] = (memory, len(self.events))
+        return memory
+
+
+def check_world(game: Game, state: State, seat: int, told: Told, seed: int) -> None:
+    """A world the game's sampler deals from what a seat about to choose was shown looks
+    exactly the same to it, holds the same cards and waits for the same seats."""
+    world = resample(game, state, seat, told.memory(seat), Rng(seed))
+    assert game.view(world, seat).to_json() == game.view(state, seat).to_json(), (
+        f"the world sampler changed what seat {seat} sees"
     )
-    assert all_cards(game, guess) == all_cards(game, state), "determinize lost or made cards"
+    assert all_cards(game, world) == all_cards(game, state), "the sampler lost or made cards"
+    assert game.to_act(world) == game.to_act(state), "the sampler changed who acts"
 
 
 def check_touched(
@@ -283,6 +303,7 @@ def play_checked(
     counters = game.counters(state) if checks else []
     cards = all_cards(game, state, zones)
     everyone: list[int | None] = [None, *range(players)]
+    told = Told(state.opening)
     if checks:
         at_setup = hidden_only(game, state, everyone, zones)
         check_events(game, state, state.opening, at_setup, everyone, zones)
@@ -300,7 +321,9 @@ def play_checked(
             if step % 13 == 5:
                 check_clone(game, state, random.Random(step), audience)
                 check_numbered(game, state, step, audience)
-                check_determinize(game, state, rnd.randrange(players), step)
+                choosing = [s for s in acting if len(game.legal_actions(state, s)) > 1]
+                if choosing:
+                    check_world(game, state, choosing[step % len(choosing)], told, step)
                 zones = game.zones(state)
         action = rnd.choice(game.legal_actions(state, seat))
         hidden_before = hidden_only(game, state, audience, zones) if checks else {}
@@ -308,6 +331,7 @@ def play_checked(
         was = (zones, counters)
         events = game.apply(state, seat, str(action))
         writer.action(seat, action, events)
+        told.events.extend(events)
         zones = game.zones(state)
         counters = game.counters(state) if checks else []
         if checks:

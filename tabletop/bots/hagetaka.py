@@ -18,17 +18,18 @@ from tabletop.bots.vulture_worlds import sample_vulture
 from tabletop.bots.worlds import (
     Memory,
     count,
+    facts,
     hidden_count,
     register_world,
 )
 from tabletop.engine.actions import Action
-from tabletop.engine.game import Game, State
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import BACK, View
 from tabletop.games.hagetaka import BLACK, JOINS, RED, SETS, HagetakaState, join_duty
 from tabletop.games.vulture import (
     BATTLES,
     SCORE_VALUE,
+    VultureGame,
     VultureState,
     by_number,
     hand_total,
@@ -188,9 +189,9 @@ def choose_bid(view: View, rng: Rng, memory: BattleMemory) -> str:
         return view.moves[0].action
     table = view.hints["score_table"][int(c["battle"]) - 1]
     unturned = list(table)
-    for v in str(c.get("flipped", "")).split():
-        if int(v) in unturned:
-            unturned.remove(int(v))
+    for v in facts(view)["flipped"]:
+        if v in unturned:
+            unturned.remove(v)
     unseen = unseen_numbers(view)
     rivals = []
     for i in participants(view):
@@ -274,7 +275,7 @@ class HagetakaBot(SeededBot):
 
     def choose(self, view: View) -> str:
         """Pick a join, a set or a bid."""
-        verbs = {m.action.split()[0] for m in view.moves}
+        verbs = {m.act.verb for m in view.moves}
         if "bid" in verbs:
             return choose_bid(view, self.rng, self.memory)
         if "join" in verbs:
@@ -296,10 +297,9 @@ class HagetakaBot(SeededBot):
 
     def _pick_set(self, view: View) -> str:
         """Weakest set when alone or when better battles remain, strongest for the best one."""
-        sets = sorted(
-            (m.action for m in view.moves),
-            key=lambda a: sum(int(x[1:]) for x in a.split()[1:]),
-        )
+        sets = [
+            m.action for m in sorted(view.moves, key=lambda m: sum(int(x[1:]) for x in m.act.args))
+        ]
         current, later = battle_worths(*self._situation(view))
         return sets[set_rank(len(sets), len(participants(view)) == 1, current, later)]
 
@@ -307,10 +307,9 @@ class HagetakaBot(SeededBot):
 register_bot("hagetaka", "thumb", lambda seed: HagetakaBot(seed))
 
 
-def playout_move(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> int:
+def playout_move(state: HagetakaState, seat: int, legal: Sequence[Action], rng: Rng) -> int:
     """The search's model of a player in playouts: joins and sets as the rule-of-thumb player
     chooses them, bids by the pile's size, and now and then a random move."""
-    assert isinstance(state, HagetakaState)
     if len(legal) == 1:
         return 0
     if rng.below(100) < WHIM:
@@ -325,7 +324,9 @@ def playout_move(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> 
     return order[set_rank(len(order), len(state.participants) == 1, current, later)]
 
 
-def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
+def sample_world(
+    game: VultureGame[HagetakaState], view: View, memory: Memory, rng: Rng
+) -> HagetakaState:
     """A world for the search player: unseen sets, hands and bids redealt; hidden colours
     guessed; the battle's face-down score cards shuffled."""
     seat = view.seat
@@ -334,7 +335,6 @@ def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State
     others = [i for i in range(n) if i != seat]
     set_zones = [f"set{i}_{k}" for i in others for k in range(SETS)]
     state, dealt = sample_vulture(game, view, memory, rng, set_zones)
-    assert isinstance(state, HagetakaState)
     state.joins = [count(view, f"joins{i}") for i in range(n)]
     state.sets = []
     state.colours = []
@@ -354,7 +354,7 @@ def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State
         state.sets.append([s for s in sets if s])
         state.colours.append(colours)
         state.join_card.append(card)
-    verbs = {m.action.split()[0] for m in view.moves}
+    verbs = {m.act.verb for m in view.moves}
     duty = [join_duty(j, state.battle) for j in state.joins]
     state.forced = tuple(i for i, d in enumerate(duty) if d == "in")
     if verbs & {"join", "sit"}:

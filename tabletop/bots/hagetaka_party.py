@@ -7,7 +7,7 @@ many rivals each battle can expect; bids like the hagetaka player (sampled play-
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from tabletop.bots.base import SeededBot, register_bot
 from tabletop.bots.hagetaka import (
@@ -25,11 +25,10 @@ from tabletop.bots.search import register_search
 from tabletop.bots.vulture_worlds import sample_vulture
 from tabletop.bots.worlds import Memory, register_world
 from tabletop.engine.actions import Action
-from tabletop.engine.game import Game, State
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
 from tabletop.games.hagetaka_party import MARKER, MARKER_BATTLE, PartyState
-from tabletop.games.vulture import BATTLES, NUMBER
+from tabletop.games.vulture import BATTLES, NUMBER, VultureGame
 
 P = TypeVar("P")
 """A plot, however the caller names it."""
@@ -85,21 +84,21 @@ class PartyBot(SeededBot):
 
     def choose(self, view: View) -> str:
         """Pick a redraw, a plot or a bid."""
-        actions = [m.action for m in view.moves]
-        if "redraw" in actions:
+        actions = [m.act for m in view.moves]
+        if Action("redraw") in actions:
             return "redraw"
-        if actions[0].startswith("plot"):
+        if actions[0].verb == "plot":
             return self._plot(view, actions)
         return choose_bid(view, self.rng, self.memory)
 
-    def _plot(self, view: View, actions: list[str]) -> str:
+    def _plot(self, view: View, actions: list[Action]) -> str:
         """A battle whose sampled take is (nearly) best when the others spread evenly."""
         table = view.hints["score_table"]
         hand = numbers(zones(view)[f"hand{view.seat}"])
         unseen = unseen_numbers(view)
         rivals = (view.players - 1) / len(actions)
         worths = {
-            a: plot_worth(hand, list(table[int(a.split()[1]) - 1]), rivals, unseen, self.rng)
+            str(a): plot_worth(hand, list(table[int(a.args[0]) - 1]), rivals, unseen, self.rng)
             for a in actions
         }
         return near_best(worths, self.rng)
@@ -125,11 +124,10 @@ def remembered_worth(hand: tuple[int, ...], values: tuple[int, ...], rivals: flo
     return worth
 
 
-def playout_move(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> int:
+def playout_move(state: PartyState, seat: int, legal: Sequence[Action], rng: Rng) -> int:
     """The search's model of a player in playouts: redraws and plots as the rule-of-thumb
     player does (from worths worked out once), bids by the pile's size, and now and then a
     random move."""
-    assert isinstance(state, PartyState)
     if len(legal) == 1:
         return 0
     if rng.below(100) < WHIM:
@@ -147,19 +145,18 @@ def playout_move(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> 
     return near_best(worths, rng)
 
 
-def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
+def sample_world(game: VultureGame[PartyState], view: View, memory: Memory, rng: Rng) -> PartyState:
     """A world for the search player: unseen hands and bids redealt, unrevealed plots guessed
     from what each sheet still allows, the battle's face-down score cards shuffled."""
     seat = view.seat
     assert seat is not None
     n = view.players
     state, _ = sample_vulture(game, view, memory, rng, [])
-    assert isinstance(state, PartyState)
     counters = {c.id: c.value for c in view.counters}
     mine = [*view.zone(f"sheet{seat}").cards, *view.zone(f"plot{seat}").cards]
     state.first = min(MARKER_BATTLE[c] for c in mine)
     full = [MARKER[b] for b in range(state.first, BATTLES + 1)]
-    verbs = {m.action.split()[0] for m in view.moves}
+    verbs = {m.act.verb for m in view.moves}
     plotting = bool(verbs & {"plot", "redraw"})
     state.phase = "plot" if plotting else state.phase
     state.revealed = not plotting

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from tabletop.bots.base import SeededBot, register_bot
 from tabletop.bots.search import register_search
 from tabletop.bots.worlds import (
@@ -16,7 +14,7 @@ from tabletop.bots.worlds import (
     unseen_pool,
 )
 from tabletop.engine.cards import sort_key
-from tabletop.engine.game import Game, State
+from tabletop.engine.game import Game
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
 from tabletop.games.interaction import JOKER, JOKER_ZONE, InteractionState, match_points
@@ -48,7 +46,7 @@ class InteractionBot(SeededBot):
         best: list[str] = []
         best_value = float("-inf")
         for move in view.moves:
-            verb, *cards = move.action.split()
+            verb, cards = move.act
             own, new_target, cost = tops[seat], target, 0
             if verb == "target":
                 new_target = cards[0]
@@ -72,13 +70,14 @@ class InteractionBot(SeededBot):
 register_bot("interaction", "thumb", lambda seed: InteractionBot(seed))
 
 
-def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
+def sample_world(
+    game: Game[InteractionState], view: View, memory: Memory, rng: Rng
+) -> InteractionState:
     """A world for the search player: unseen cards redealt, the joker in the stock's bottom 11."""
     seat = view.seat
     assert seat is not None
     n = view.players
     state = blank_state(game, n)
-    assert isinstance(state, InteractionState)
     state.names = view.names
     pool = [c for c in unseen_pool(game, view) if c != JOKER]
     others = [i for i in range(n) if i != seat]

@@ -3,24 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from tabletop.bots.worlds import (
     Memory,
     avoiding,
     blank_state,
     count,
-    counter_seat,
     deal_constrained,
+    facts,
     hidden_count,
     restore_match,
     unseen_pool,
 )
-from tabletop.engine.game import Game
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
 from tabletop.games.common import left_of
-from tabletop.games.pass_tricks import PassTrickGame, PassTrickState
+from tabletop.games.pass_tricks import PT, PassTrickGame
 
 VoidRule = Callable[[str, str], str | None]
 """(led card, card played to it) -> the suit the player proved to lack, or None."""
@@ -56,29 +54,26 @@ def my_pass(memory: Memory, seat: int) -> list[str]:
 
 
 def sample_pass_world(
-    game: Game[Any],
+    game: PassTrickGame[PT],
     view: View,
     memory: Memory,
     rng: Rng,
     suit_of: Callable[[str], str],
     void_rule: VoidRule,
     extra_zone: str | None = None,
-) -> tuple[PassTrickState, list[str]]:
+) -> tuple[PT, list[str]]:
     """A state showing `view.seat` exactly its View, hidden cards redealt within the known.
 
     Returns the state and the cards dealt to `extra_zone` (face-down cards the game keeps).
     """
-    assert isinstance(game, PassTrickGame)
     seat = view.seat
     assert seat is not None
     n = view.players
     state = blank_state(game, n)
-    assert isinstance(state, PassTrickState)
     state.names = view.names
     key = game.ORDER.__getitem__
-    counters = {c.id: c.value for c in view.counters}
     own_pass = view.zone(f"pass{seat}").cards
-    passing = any(m.action.startswith("pass") for m in view.moves) or bool(own_pass)
+    passing = any(m.act.verb == "pass" for m in view.moves) or bool(own_pass)
     state.phase = "pass" if passing else "play"
 
     pool = unseen_pool(game, view)
@@ -121,7 +116,7 @@ def sample_pass_world(
     state.trick = [((state.leader + k) % n, c) for k, c in enumerate(trick_cards)]
     state.won = [list(view.zone(f"won{i}").cards) for i in range(n)]
     state.tricks = [count(view, f"tricks{i}") for i in range(n)]
-    if "leader" in counters:
-        state.leader = counter_seat(view, "leader")
+    if "leader" in facts(view):
+        state.leader = facts(view)["leader"]
     restore_match(state, view)
     return state.arranged(), dealt[-1] if extra_zone is not None else []

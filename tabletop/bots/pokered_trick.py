@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections import Counter as Tally
 from collections.abc import Callable
-from typing import Any
 
 from tabletop.bots.base import SeededBot, register_bot
 from tabletop.bots.pass_worlds import voids
@@ -16,20 +15,19 @@ from tabletop.bots.worlds import (
     avoiding,
     blank_state,
     count,
-    counter_seat,
     deal_constrained,
+    facts,
     hidden_count,
     register_world,
     restore_match,
     unseen_pool,
 )
 from tabletop.engine.cards import RANK_VALUE, is_joker, sort_key
-from tabletop.engine.game import Game, State
+from tabletop.engine.game import Game
 from tabletop.engine.rng import Rng
-from tabletop.engine.text import Msg
-from tabletop.engine.views import View
+from tabletop.engine.views import Move, View
 from tabletop.games.common import clockwise_from
-from tabletop.games.pokered_trick import FOLD_FEE, LABEL, PokeredState, end_limit
+from tabletop.games.pokered_trick import FOLD_FEE, PokeredState, end_limit
 from tabletop.games.pokered_trick_rules import poker_hand
 
 STAY_IN = 2.5
@@ -61,7 +59,7 @@ class PokeredTrickBot(SeededBot):
         """One of the view's moves by the rules of thumb above."""
         seat = view.seat
         assert seat is not None
-        verb = view.moves[0].action.split()[0]
+        verb = view.moves[0].act.verb
         hand = view.zone(f"hand{seat}").cards
         if verb == "declare":
             return self._declare(view, seat, hand)
@@ -72,9 +70,9 @@ class PokeredTrickBot(SeededBot):
         return self._play(view, seat)
 
     def _declare(self, view: View, seat: int, hand: tuple[str, ...]) -> str:
-        states = [str(view.counter(f"declared{i}").value) for i in range(view.players)]
-        ins = sum(1 for s in states if s.startswith("in"))
-        waiting = sum(1 for i, s in enumerate(states) if s == "-" and i != seat)
+        declared = _declarations(view)
+        ins = declared.count("in")
+        waiting = sum(1 for i, d in enumerate(declared) if not d and i != seat)
         if ins == 0 and waiting == 0:
             return "declare in"  # everyone else folded: the pot is ours for free
         pot = view.counter("pot").value
@@ -82,28 +80,24 @@ class PokeredTrickBot(SeededBot):
         return "declare in" if strength(hand) + bonus >= STAY_IN else "declare fold"
 
     def _clock(self, view: View) -> str:
-        minutes = [int(m.action.split()[1]) for m in view.moves]
+        minutes = [int(m.act.args[0]) for m in view.moves]
         want = min(minutes) + CLOCK_STEP
         return f"time {want if want in minutes else max(minutes)}"
 
     def _hide(self, view: View) -> str:
-        def cost(action: str) -> float:
-            a, b = action.split()[1:]
+        def cost(move: Move) -> float:
+            a, b = move.act.args
             value = rank_of(a) + rank_of(b)
             if a[:-1] == b[:-1]:
                 value -= 14  # a kept pair is a sure poker point
             return value
 
-        return min((m.action for m in view.moves), key=cost)
+        return min(view.moves, key=cost).action
 
     def _play(self, view: View, seat: int) -> str:
-        cards = [m.action.split()[1] for m in view.moves]
+        cards = [m.act.args[0] for m in view.moves]
         trick = view.zone("trick").cards
-        declarers = sum(
-            1
-            for i in range(view.players)
-            if str(view.counter(f"declared{i}").value).startswith("in")
-        )
+        declarers = _declarations(view).count("in")
         plain = sorted((c for c in cards if not is_joker(c)), key=rank_of)
         jokers = [c for c in cards if is_joker(c)]
         if not trick:
@@ -150,18 +144,12 @@ def _void_rule(led: str, card: str) -> str | None:
     return led[-1]
 
 
-def _declared(value: object) -> str | None:
-    """ "in" or "fold" from a declared counter's message, else None."""
-    text = value.text if isinstance(value, Msg) else ""
-    if text.startswith("in"):
-        return "in"
-    return "fold" if text == "fold" else None
-
-
-def _progress(view: View, counter_id: str, default: int) -> int:
-    """The number a `{number}/{total}` counter shows, or `default` if there is none."""
-    value = next((c.value for c in view.counters if c.id == counter_id), None)
-    return int(value.param("number")) if isinstance(value, Msg) else default
+def _declarations(view: View) -> list[str]:
+    """Each seat's declaration: "in", "fold", "out" (no chips left) or "" (not yet)."""
+    known = facts(view)
+    return [
+        "out" if out else (d or "") for d, out in zip(known["declared"], known["out"], strict=True)
+    ]
 
 
 def _suit(card: str) -> str:
@@ -169,29 +157,27 @@ def _suit(card: str) -> str:
     return "" if is_joker(card) else card[-1]
 
 
-def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
+def sample_world(game: Game[PokeredState], view: View, memory: Memory, rng: Rng) -> PokeredState:
     """A world for the search player: unseen cards redealt, voids kept, the deal's public
     bookkeeping (chips, pot, declarations, trick order) read from the counters."""
     seat = view.seat
     assert seat is not None
     n = view.players
     state = blank_state(game, n)
-    assert isinstance(state, PokeredState)
     state.names = view.names
-    counters = {c.id: c.value for c in view.counters}
+    known = facts(view)
     state.chips = [count(view, f"chips{i}") for i in range(n)]
-    state.out = [counters[f"declared{i}"] == LABEL["bankrupt"] for i in range(n)]
+    state.out = list(known["out"])
     state.pot = count(view, "pot")
-    state.declared = [_declared(counters[f"declared{i}"]) for i in range(n)]
+    state.declared = [d if d in ("in", "fold") else None for d in _declarations(view)]
     state.start_chips = [
         c + (FOLD_FEE if d == "fold" else 0)
         for c, d in zip(state.chips, state.declared, strict=True)
     ]
-    dealer = counter_seat(view, "dealer")
+    dealer = known["dealer"]
     state.queue = [s for s in clockwise_from(dealer + 1, n) if not state.out[s]]
     state.order = [s for s in state.queue if state.declared[s] == "in"]
-    verb = view.moves[0].action.split()[0] if view.moves else "play"
-    state.phase = {"declare": "declare", "hide": "hide", "time": "clock"}.get(verb, "play")
+    state.phase = known["phase"]
 
     lacking = voids(memory, n, _void_rule)
     pool = unseen_pool(game, view)
@@ -223,7 +209,7 @@ def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State
     state.tricks = [count(view, f"tricks{i}") for i in range(n)]
     state.trick_points = [count(view, f"trickpoints{i}") for i in range(n)]
     state.revealed = False
-    state.trick_no = _progress(view, "trick_no", 1) - 1
+    state.trick_no = known["trick_no"] if state.phase == "play" else 0
     trick = list(view.zone("trick").cards)
     state.trick = []
     if state.order:
@@ -231,7 +217,7 @@ def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State
         first = state.trick_no % k
         state.trick = [(state.order[(first + j) % k], c) for j, c in enumerate(trick)]
     state.turn = seat
-    state.clock = _progress(view, "clock", 0)
+    state.clock = known["clock"] if state.options["end"] == "time" else 0
     restore_match(state, view)
     state.match.rounds = 0
     if state.options["end"] == "deals":

@@ -23,7 +23,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from tabletop.bots.base import Bot, bot_names, make_bot, observe, register_bot
 from tabletop.bots.worlds import Memory, WorldSampler, world_sampler
@@ -53,11 +53,13 @@ of the playout values seen so far (measured in Seltsam-Walzer: 0.3, 0.7 and 1.4 
 _WHOLE_MATCH: set[str] = set()
 """Games whose search plays out to the end of the match (`register_search`)."""
 
-PlayoutPolicy = Callable[[State, int, Sequence[Action], Rng], int]
+S = TypeVar("S", bound=State)
+
+PlayoutPolicy = Callable[[S, int, Sequence[Action], Rng], int]
 """A game's cheap model of a player in playouts: from the world, the seat to act and its legal
 moves there, the index of the move it makes (it must read only what that seat may see)."""
 
-_POLICIES: dict[str, PlayoutPolicy] = {}
+_POLICIES: dict[str, PlayoutPolicy[Any]] = {}
 """Games whose playouts move by their own policy instead of at random (`register_search`)."""
 
 _TREE: set[str] = set()
@@ -90,13 +92,13 @@ class SearchBot:
     def __init__(
         self,
         game: Game[Any],
-        sampler: WorldSampler,
+        sampler: WorldSampler[Any, Any],
         seed: int = 0,
         think: float | None = None,
         iterations: int | None = None,
         guide: Bot | None = None,
         whole_match: bool = False,
-        policy: PlayoutPolicy | None = None,
+        policy: PlayoutPolicy[Any] | None = None,
         tree: bool = False,
     ) -> None:
         self.game = game
@@ -314,7 +316,7 @@ def playout(
     move: str,
     rng: Rng,
     whole_match: bool = False,
-    policy: PlayoutPolicy | None = None,
+    policy: PlayoutPolicy[Any] | None = None,
 ) -> tuple[float, float]:
     """Play `move` for `seat` in `world`, then random play (`Game.playout`, or `policy`) to
     the round's end (or the match's); the value reached, and the seat's total when the round
@@ -371,7 +373,7 @@ def make_search(
     game_id: str,
     think: float | None = None,
     iterations: int | None = None,
-    sampler: WorldSampler | None = None,
+    sampler: WorldSampler[Any, Any] | None = None,
 ) -> Callable[[int], SearchBot] | None:
     """A factory of search players for a game (None if it has no world sampler).
 
@@ -395,7 +397,7 @@ def make_search(
     return factory
 
 
-def playout_policy(game_id: str) -> PlayoutPolicy | None:
+def playout_policy(game_id: str) -> PlayoutPolicy[Any] | None:
     """How seats move in a game's playouts (None: at random)."""
     bot_names(game_id)  # loads the game's player module, which registers its policy
     return _POLICIES.get(game_id)
@@ -410,7 +412,7 @@ def search_is_stronger(game_id: str) -> bool:
 def register_search(
     game_id: str,
     whole_match: bool = False,
-    policy: PlayoutPolicy | None = None,
+    policy: PlayoutPolicy[S] | None = None,
     tree: bool = False,
     stronger: bool = True,
 ) -> None:

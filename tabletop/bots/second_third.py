@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from tabletop.bots.base import SeededBot, register_bot
 from tabletop.bots.pass_worlds import sample_pass_world
 from tabletop.bots.search import register_search
 from tabletop.bots.worlds import Memory, register_world
+from tabletop.engine.actions import Action
 from tabletop.engine.cards import value
-from tabletop.engine.game import Game, State
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
-from tabletop.games.second_third import TRUMP, SecondThirdState, score
+from tabletop.games.pass_tricks import PassTrickGame
+from tabletop.games.second_third import SecondThirdState
+from tabletop.games.second_third_rules import TRUMP, score
 
 ACE_OF_TRUMP = 200 + 14
 TOLERATED_LOSS = 1.5  # a trick that costs less than this is still worth taking: cards build suits
@@ -27,7 +27,7 @@ def strength(card: str, led: str) -> int:
 
 
 def _card(action: str) -> str:
-    return action.split()[1]
+    return Action.parse(action).args[0]
 
 
 class SecondThirdThumb(SeededBot):
@@ -42,7 +42,7 @@ class SecondThirdThumb(SeededBot):
         """Pick a pass or a card from the view's legal moves."""
         seat = view.seat
         moves = [m.action for m in view.moves]
-        if moves[0].startswith("pass"):
+        if view.moves[0].act.verb == "pass":
             hand = view.zone(f"hand{seat}").cards
             weakest = sorted(hand, key=lambda c: (c[-1] == TRUMP, value(c)))[:2]
             wanted = f"pass {' '.join(c for c in hand if c in weakest)}"
@@ -75,10 +75,11 @@ def _lacks(led: str, card: str) -> str | None:
     return led[-1] if card[-1] != led[-1] else None
 
 
-def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
+def sample_world(
+    game: PassTrickGame[SecondThirdState], view: View, memory: Memory, rng: Rng
+) -> SecondThirdState:
     """A world for the search player: voids kept, passed cards with their receiver."""
     state, out = sample_pass_world(game, view, memory, rng, lambda c: c[-1], _lacks, "out")
-    assert isinstance(state, SecondThirdState)
     state.face_down = out
     return state
 

@@ -11,16 +11,15 @@ above the table's average; between equal outcomes it plays the lower card.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from tabletop.bots.base import SeededBot, register_bot
 from tabletop.bots.pass_worlds import sample_pass_world
 from tabletop.bots.search import register_search
-from tabletop.bots.worlds import Memory, register_world
-from tabletop.engine.game import Game, State
+from tabletop.bots.worlds import Memory, facts, register_world
+from tabletop.engine.actions import Action
 from tabletop.engine.rng import Rng
-from tabletop.engine.text import Msg
 from tabletop.engine.views import View
+from tabletop.games.pass_tricks import PassTrickGame, PassTrickState
 from tabletop.games.seltsam_walzer_rules import (
     DECK,
     NUMBER,
@@ -47,24 +46,23 @@ class WalzerThumb(SeededBot):
         moves = [m.action for m in view.moves]
         if len(moves) == 1:
             return moves[0]
-        if moves[0].startswith("pass"):
-            return min(moves, key=lambda a: sum(_keep_weight(c) for c in a.split()[1:]))
+        if view.moves[0].act.verb == "pass":
+            passes = view.moves
+            return min(passes, key=lambda m: sum(_keep_weight(c) for c in m.act.args)).action
         seat = view.seat
         assert seat is not None
         n = view.players
         hand = view.zone(f"hand{seat}").cards
         won = [list(view.zone(f"won{i}").cards) for i in range(n)]
         played = view.zone("trick").cards
-        leader_seat = view.counter("leader").value
-        assert isinstance(leader_seat, Msg)
-        leader = leader_seat.param("seat").index
+        leader = facts(view)["leader"]
         trick = [((leader + k) % n, c) for k, c in enumerate(played)]
         sizes = [len(view.zone(f"hand{i}").cards) for i in range(n)]
         seen = set(hand).union(played, *won)
         unseen = [c for c in DECK if c not in seen]
         best, best_value = moves[0], float("-inf")
         for action in moves:
-            card = action.split()[1]
+            card = Action.parse(action).args[0]
             rest = [c for c in hand if c != card]
             total = 0.0
             for _ in range(SAMPLES):
@@ -124,7 +122,9 @@ def _lacks(led: str, card: str) -> str | None:
     return led[0]
 
 
-def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
+def sample_world(
+    game: PassTrickGame[PassTrickState], view: View, memory: Memory, rng: Rng
+) -> PassTrickState:
     """A world for the search player: voids kept, passed cards with their receiver."""
     return sample_pass_world(game, view, memory, rng, lambda c: c[0], _lacks)[0]
 

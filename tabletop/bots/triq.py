@@ -10,8 +10,8 @@ from tabletop.bots.search import register_search
 from tabletop.bots.worlds import (
     Memory,
     blank_state,
-    counter_seat,
     deal_constrained,
+    facts,
     hidden_count,
     register_world,
     restore_match,
@@ -19,9 +19,8 @@ from tabletop.bots.worlds import (
 )
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import is_joker, sort_key
-from tabletop.engine.game import Game, State
+from tabletop.engine.game import Game
 from tabletop.engine.rng import Rng
-from tabletop.engine.text import Msg
 from tabletop.engine.views import BACK, View
 from tabletop.games.triq import TriqState
 from tabletop.games.triq_rules import (
@@ -133,7 +132,7 @@ class TriqThumb:
 
     def choose(self, view: View) -> str:
         """Pick one of the view's legal moves."""
-        moves = [m.action.split() for m in view.moves]
+        moves = [(m.act.verb, *m.act.args) for m in view.moves]
         return view.moves[thumb_pick(moves, lambda: self._scorer(view))].action
 
     def _scorer(self, view: View) -> Scorer:
@@ -141,8 +140,7 @@ class TriqThumb:
         seat = view.seat
         assert seat is not None
         out = [*view.zone("pile").cards, *view.zone("flushed").cards, *view.zone("removed").cards]
-        lock = view.counter("shibari").value
-        shibari = lock.param("suit").letter if isinstance(lock, Msg) and lock else ""
+        shibari = facts(view)["shibari"]
         nxt = self._next_seat(view, seat)
         next_hand = sum(1 for c in view.zone(f"hand{nxt}").cards if c == BACK)
         hidden = sum(sum(1 for c in z.cards if c == BACK) for z in view.zones)
@@ -185,19 +183,13 @@ def _last(memory: Memory, kind: str) -> dict[str, Any] | None:
     return next((e for e in reversed(memory.events) if e.get("type") == kind), None)
 
 
-def _place(value: object) -> int:
-    """The place an ordinal message shows (0 if the seat is still in)."""
-    return int(value.param("number")) if isinstance(value, Msg) and value else 0
-
-
-def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
+def sample_world(game: Game[TriqState], view: View, memory: Memory, rng: Rng) -> TriqState:
     """A world for the search player: other hands redealt, except that cards it handed over
     stay with their receiver until played."""
     seat = view.seat
     assert seat is not None
     n = view.players
     state = blank_state(game, n)
-    assert isinstance(state, TriqState)
     state.names = view.names
     pool = unseen_pool(game, view)
     known: dict[int, list[str]] = {}
@@ -217,39 +209,32 @@ def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State
     state.flushed = list(view.zone("flushed").cards)
     state.pile = list(view.zone("pile").cards)
     state.total = int(view.counter("total").number)
-    shibari = view.counter("shibari").value
-    state.shibari = shibari.param("suit").letter if isinstance(shibari, Msg) and shibari else ""
-    state.declarer = counter_seat(view, "declarer")
+    table = facts(view)
+    state.shibari = table["shibari"]
+    state.declarer = table["declarer"]
     state.owed = int(view.counter("owed").number)
-    state.place = [_place(view.counter(f"place{i}").value) for i in range(n)]
+    state.place = list(table["place"])
     state.ring = Ring(n)
     for i in range(n):
         if state.place[i]:
             state.ring.remove(i)
-    state.starter = counter_seat(view, "starter")
+    state.starter = table["starter"]
     state.turn = seat
     state.dropped = []
-    verbs = {m.action.split()[0] for m in view.moves}
     state.giving = []
     state.giver = state.receiver = state.causer = state.joker_by = -1
     state.watch = []
     flush = _last(memory, "flush")
     if flush is not None:
         state.causer = int(flush["seat"])
-    if verbs & {"give", "discard"}:
-        state.phase = "give" if "give" in verbs else "discard"
+    state.phase = table["phase"]
+    if state.phase in ("give", "discard"):
         state.giver = seat
         state.giving = list(view.zone("giving").cards)
-        target = next((m.target for m in view.moves if m.target), None)
-        if state.phase == "give" and target and target.startswith("hand"):
-            state.receiver = int(target[len("hand") :])
+        state.receiver = table["receiver"] if state.phase == "give" else -1
         if flush is None:
             state.causer = seat
         state.watch = [s for s in (state.causer, state.giver, state.receiver) if s >= 0]
-    elif "decline" in verbs:
-        state.phase = "counter"
-    else:
-        state.phase = "play"
     if state.pile and is_joker(state.pile[-1]):  # the joker was the last action
         played = _last(memory, "play")
         state.joker_by = int(played["seat"]) if played else state.ring.before(seat)
@@ -260,10 +245,9 @@ def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State
 register_world("triq", sample_world)
 
 
-def playout_move(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> int:
+def playout_move(state: TriqState, seat: int, legal: Sequence[Action], rng: Rng) -> int:
     """The search's model of a player in playouts: the rule-of-thumb player's move from what
     the seat sees in the world, and now and then a random move."""
-    assert isinstance(state, TriqState)
     if len(legal) == 1:
         return 0
     if rng.below(100) < WHIM:

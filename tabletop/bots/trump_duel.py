@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from tabletop.bots.base import SeededBot, register_bot
 from tabletop.bots.search import register_search
 from tabletop.bots.worlds import (
     Memory,
     blank_state,
     count,
+    facts,
     register_world,
     restore_match,
     unseen_pool,
 )
-from tabletop.engine.game import Game, State
+from tabletop.engine.actions import Action
+from tabletop.engine.game import Game
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
 from tabletop.games.trump_duel import TrumpDuelState
@@ -61,18 +61,18 @@ class TrumpDuelBot(SeededBot):
         seat = view.seat
         assert seat is not None
         moves = [m.action for m in view.moves]
-        verb = moves[0].split()[0]
+        verb = view.moves[0].act.verb
         other = 1 - seat
         if verb == "cancel":
-            return min(moves, key=lambda a: CANCEL_ORDER.index(a[-1]))
+            return min(moves, key=lambda a: CANCEL_ORDER.index(Action.parse(a).args[0][-1]))
         if verb == "exchange":
-            return min(moves, key=lambda a: keep(a.split()[1]))
+            return min(moves, key=lambda a: keep(Action.parse(a).args[0]))
         if verb == "take":
-            return max(moves, key=lambda a: keep(a.split()[1]))
-        if verb == "effect" and view.moves[0].label.text.endswith("first"):
-            return min(moves, key=lambda a: EFFECT_ORDER.index(a[-1]))
+            return max(moves, key=lambda a: keep(Action.parse(a).args[0]))
+        if verb == "effect" and facts(view)["phase"] == "order":
+            return min(moves, key=lambda a: EFFECT_ORDER.index(Action.parse(a).args[0]))
         if verb == "effect":
-            return max(moves, key=lambda a: self._end_value(view, seat, a[-1]))
+            return max(moves, key=lambda a: self._end_value(view, seat, Action.parse(a).args[0]))
         return self._play(view, seat, other, moves)
 
     def _end_value(self, view: View, seat: int, suit: str) -> float:
@@ -93,7 +93,7 @@ class TrumpDuelBot(SeededBot):
         for move in moves:
             if move == "pass":
                 continue
-            cards = move.split()[1:]
+            cards = list(Action.parse(move).args)
             shown = sum(VALUE[c] for c in cards)
             if target and shown <= target:
                 return move  # 1 beats 10: the round is ours at once
@@ -149,7 +149,9 @@ def _taken_by(memory: Memory, seat: int) -> list[str]:
     ]
 
 
-def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
+def sample_world(
+    game: Game[TrumpDuelState], view: View, memory: Memory, rng: Rng
+) -> TrumpDuelState:
     """A world for the search player, built at its own decisions.
 
     The other hand holds the display cards it was seen to take (until played); the rest of it
@@ -159,7 +161,6 @@ def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State
     assert seat is not None
     other = 1 - seat
     state = blank_state(game, 2)
-    assert isinstance(state, TrumpDuelState)
     state.names = view.names
     counters = {c.id: c.value for c in view.counters}
     pool = unseen_pool(game, view)
@@ -178,9 +179,6 @@ def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State
     state.hands[seat] = list(view.zone(f"hand{seat}").cards)
     state.hands[other] = sorted(known + draw[:k], key=key)
     state.deck = draw[k:]
-    state.known = [set(), set(known)]
-    if seat == 1:
-        state.known.reverse()
     state.discards = list(view.zone("discards").cards)
     state.prize = list(view.zone("prize").cards)
     state.taken = [list(view.zone(f"taken{i}").cards) for i in (0, 1)]
@@ -195,32 +193,24 @@ def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State
     for i in (0, 1):
         theirs = _resolved_since_play(memory, i)[1]
         state.cancelled[i] = [c for c in state.display[i] if c in theirs]
-    verbs = {m.action.split()[0] for m in view.moves}
-    actions = [m.action.split() for m in view.moves]
+    verbs = {m.act.verb for m in view.moves}
+    actions = [(m.act.verb, *m.act.args) for m in view.moves]
     state.first_play = "play" in verbs and "pass" not in verbs
     state.pending = []
     state.take_from = 0
-    if verbs <= {"play", "pass"}:
-        state.phase = "play"
-    elif "cancel" in verbs:
-        state.phase = "cancel"
+    state.phase = facts(view)["phase"]
+    if state.phase == "cancel":
         state.pending = [a[1] for a in actions]
-    elif "exchange" in verbs:
-        state.phase = "exchange"
+    elif state.phase == "exchange":
         left = [c for c in state.display[seat] if c not in resolved and c not in cancelled]
         left = [c for c in left if suit_of(c) != "D"]
         state.pending = sorted(left, key=lambda c: suit_of(c) != "H")
-    elif "take" in verbs:
-        state.phase = "take"
+    elif state.phase == "take":
         card = actions[0][1]
         state.take_from = 0 if card in state.display[0] else 1
-    elif state.prize:  # effects chosen while score cards are at stake order a play's effects
-        state.phase = "order"
+    elif state.phase == "order":  # the seat orders its play's effects
         state.pending = [c for c in state.display[seat] if c not in cancelled and suit_of(c) != "D"]
-    else:
-        state.phase = "end_effect"
     restore_match(state, view)
-    state.match.dealer = state.first
     return state.arranged()
 
 

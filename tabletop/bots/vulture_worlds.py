@@ -9,26 +9,32 @@ sets, plot sheets) is filled in by its own module.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from tabletop.bots.worlds import (
     Memory,
     blank_state,
     count,
     deal_constrained,
+    facts,
     hidden_count,
     restore_match,
     unseen_pool,
 )
-from tabletop.engine.game import Game
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
-from tabletop.games.vulture import NUMBER, SCORE_CODE, SCORE_VALUE, VultureState, by_number
+from tabletop.games.vulture import (
+    NUMBER,
+    SCORE_CODE,
+    SCORE_VALUE,
+    VS,
+    VultureGame,
+    by_number,
+)
 
 
 def sample_vulture(
-    game: Game[Any], view: View, memory: Memory, rng: Rng, number_zones: list[str]
-) -> tuple[VultureState, dict[str, list[str]]]:
+    game: VultureGame[VS], view: View, memory: Memory, rng: Rng, number_zones: list[str]
+) -> tuple[VS, dict[str, list[str]]]:
     """The shared part of a vulture world; returns it and the cards dealt to `number_zones`.
 
     `number_zones` names the game's own face-down zones that hold number cards (sets).
@@ -37,9 +43,7 @@ def sample_vulture(
     assert seat is not None
     n = view.players
     state = blank_state(game, n)
-    assert isinstance(state, VultureState)
     state.names = view.names
-    counters = {c.id: c.value for c in view.counters}
     state.table = tuple(tuple(int(v) for v in row) for row in view.hints["score_table"])
     pool = unseen_pool(game, view)
     numbers = [c for c in pool if c in NUMBER]
@@ -68,8 +72,7 @@ def sample_vulture(
     state.battle = count(view, "battle")
     state.bout = count(view, "bout")
     state.participants = tuple(i for i in range(n) if count(view, f"in{i}"))
-    flipped = str(counters["flipped"]).split()
-    state.flipped = [SCORE_CODE[int(v)] for v in flipped]
+    state.flipped = [SCORE_CODE[v] for v in facts(view)["flipped"]]
 
     stack_size = hidden_count(view, "stack")
     stack: list[str] = []
@@ -87,7 +90,7 @@ def sample_vulture(
     state.stack = stack
     state.box = scores
     restore_match(state, view)
-    verbs = {m.action.split()[0] for m in view.moves}
+    verbs = {m.act.verb for m in view.moves}
     state.phase = "bid" if "bid" in verbs else state.phase
     state.shown = state.match.round >= 2 and state.phase == "bid"
     return state, dealt

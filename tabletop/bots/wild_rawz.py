@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
 
 from tabletop.bots.base import SeededBot, register_bot
 from tabletop.bots.search import register_search
@@ -20,13 +19,13 @@ from tabletop.bots.worlds import (
     avoiding,
     blank_state,
     count,
-    counter_seat,
     deal_constrained,
+    facts,
     register_world,
     restore_match,
     unseen_pool,
 )
-from tabletop.engine.game import Game, State
+from tabletop.engine.game import Game
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
 from tabletop.games.wild_rawz import WildRawzState
@@ -91,7 +90,7 @@ class WildRawzThumb(SeededBot):
         left = len(hand) - 1
         scored: list[tuple[float, str]] = []
         for move in view.moves:
-            verb, card = move.action.split()
+            verb, (card,) = move.act
             future = total - power(card, trump)
             if verb == "withdraw":
                 gain = 1.0
@@ -113,7 +112,7 @@ class WildRawzThumb(SeededBot):
         row = list(view.zone("row").cards)
         best_value, best_action = -1.0, view.moves[0].action
         for move in view.moves:
-            card = move.action.split()[1]
+            card = move.act.args[0]
             rest = list(row)
             rest.remove(card)
             mine = [*hand, card]
@@ -155,13 +154,12 @@ def _first(card: str) -> str:
     return card[0]
 
 
-def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State:
+def sample_world(game: Game[WildRawzState], view: View, memory: Memory, rng: Rng) -> WildRawzState:
     """A world for the search player: drafted cards stay in hand, voids kept."""
     seat = view.seat
     assert seat is not None
     n = view.players
     state = blank_state(game, n)
-    assert isinstance(state, WildRawzState)
     state.names = view.names
     drafted, lacking = _deal_memory(memory, n)
     pool = unseen_pool(game, view)
@@ -182,11 +180,6 @@ def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State
     state.hands = [list(view.zone(f"hand{i}").cards) for i in range(n)]
     for k, i in enumerate(others):
         state.hands[i] = sorted(dealt[k] + drafted[i], key=sort_key)
-    mine = [c for c in _deal_memory(memory, n)[0][seat] if c in state.hands[seat]]
-    state.drafted = [[] for _ in range(n)]
-    for i in others:
-        state.drafted[i] = drafted[i]
-    state.drafted[seat] = mine
     state.row = list(view.zone("row").cards)
     state.set_aside = list(view.zone("set_aside").cards)
     trump = view.zone("trump").cards
@@ -200,10 +193,9 @@ def sample_world(game: Game[Any], view: View, memory: Memory, rng: Rng) -> State
     state.trick = list(zip(seats, view.zone("trick").cards, strict=True))
     out = view.hints.get("withdrawn_seat")
     state.withdrawal = (int(out), state.withdrawn[int(out)][-1]) if out is not None else None
-    state.leader = counter_seat(view, "leader")
+    state.leader = facts(view)["leader"]
     state.turn = seat
     restore_match(state, view)
-    state.match.dealer = counter_seat(view, "start")
     return state.arranged()
 
 

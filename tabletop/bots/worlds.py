@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from tabletop.bots.base import bot_names
+from tabletop.engine.events import Event
 from tabletop.engine.game import Game, State
 from tabletop.engine.rng import Rng
-from tabletop.engine.text import Msg, Seat
 from tabletop.engine.views import BACK, View
 
 
@@ -30,6 +30,13 @@ class Memory:
         """Remember the events of one action."""
         self.events.extend(dict(e) for e in events)
 
+    @classmethod
+    def told(cls, events: Iterable[Event], seat: int) -> Memory:
+        """What `seat` was told by these events (a match's, in order, its opening deal first)."""
+        memory = cls()
+        memory.add(e.to_json(seat, omniscient=False) for e in events)
+        return memory
+
     def since(self, event_type: str) -> list[dict[str, Any]]:
         """The events after the last one of `event_type` (all of them if there is none)."""
         for i in range(len(self.events) - 1, -1, -1):
@@ -38,33 +45,47 @@ class Memory:
         return list(self.events)
 
 
-WorldSampler = Callable[[Game[Any], View, Memory, Rng], State]
-_SAMPLERS: dict[str, WorldSampler] = {}
+S = TypeVar("S", bound=State)
+G = TypeVar("G", bound=Game[Any])
+
+WorldSampler = Callable[[G, View, Memory, Rng], S]
+"""A game's one world-builder: from the game (its own class), the View and Memory of a seat
+about to choose and an RNG, a full State of the game's own type showing the seat that View."""
+_SAMPLERS: dict[str, WorldSampler[Any, Any]] = {}
 
 
-def register_world(game_id: str, sampler: WorldSampler) -> None:
+def register_world(game_id: str, sampler: WorldSampler[G, S]) -> None:
     """Make a world sampler available for a game (its search player uses it)."""
     _SAMPLERS[game_id] = sampler
 
 
-def world_sampler(game_id: str) -> WorldSampler | None:
+def world_sampler(game_id: str) -> WorldSampler[Any, Any] | None:
     """The registered world sampler of a game, or None."""
     bot_names(game_id)  # loads the game's player module, which registers its sampler
     return _SAMPLERS.get(game_id)
+
+
+def resample(game: Game[S], state: S, seat: int, memory: Memory, rng: Rng) -> S:
+    """A world `seat` could not tell from `state`: the game's world sampler fed the seat's View
+    of `state` and its `memory` (the one way a world is dealt, for the search and the tests)."""
+    sampler = world_sampler(game.info.id)
+    if sampler is None:
+        raise LookupError(f"{game.info.id} has no world sampler")
+    world: S = sampler(game, game.view(state, seat), memory, rng)
+    return world
 
 
 _UNIVERSE: dict[tuple[str, int], Counter[str]] = {}
 _BLANK: dict[tuple[str, int], State] = {}
 
 
-def blank_state(game: Game[Any], players: int) -> State:
+def blank_state(game: Game[S], players: int) -> S:
     """A fresh copy of a default deal of `game` for `players`: the frame a sampler fills in."""
     key = (game.info.id, players)
     found = _BLANK.get(key)
     if found is None:
         found = _BLANK[key] = game.setup(players, None, 0)
-    fresh: State = game.clone(found)
-    return fresh
+    return game.clone(cast(S, found))
 
 
 def universe(game: Game[Any], players: int) -> Counter[str]:
@@ -154,29 +175,19 @@ def count(view: View, counter_id: str) -> int:
     return int(view.counter(counter_id).number)
 
 
-def counter_seat(view: View, counter_id: str) -> int:
-    """The seat a `{seat}` message counter names, or -1 if it is empty or absent."""
-    value = next((c.value for c in view.counters if c.id == counter_id), None)
-    if isinstance(value, Msg) and any(key == "seat" for key, _ in value.params):
-        seat = value.param("seat")
-        if isinstance(seat, Seat):
-            return seat.index
-    return -1
+def facts(view: View) -> dict[str, Any]:
+    """The public facts of the table the View was made from (`Game.facts`): structured data,
+    read instead of the words the counters show."""
+    found: dict[str, Any] = view.hints["facts"]
+    return found
 
 
 def restore_match(state: State, view: View) -> None:
-    """The round number, dealer and totals of the `round`, `dealer` and `score<i>` counters."""
+    """The round number, rounds and dealer of the table's facts; the totals of the `score<i>`
+    counters."""
     match = state.match
-    shown = next((c.value for c in view.counters if c.id == "round"), match.round)
-    if isinstance(shown, Msg):
-        params = dict(shown.params)
-        match.round = int(params.get("number", match.round))
-        match.rounds = int(params.get("total", match.rounds))
-    elif isinstance(shown, int):
-        match.round = shown
-    dealer = counter_seat(view, "dealer")
-    if dealer >= 0:
-        match.dealer = dealer
+    known = facts(view)
+    match.round, match.rounds, match.dealer = known["round"], known["rounds"], known["dealer"]
     scores = {c.id: c.number for c in view.counters if c.id.startswith("score")}
     totals = [scores.get(f"score{i}", 0) for i in range(view.players)]  # half points stay
     match.scores = [[0.0] * view.players for _ in range(match.round - 2)]

@@ -7,6 +7,7 @@ hold two identical R7). Standard cards are rank + suit: `AS 10H QD KC 2C`, joker
 from __future__ import annotations
 
 from collections.abc import Iterable
+from enum import StrEnum
 
 SUITS = "SHDC"
 """Spades, hearts, diamonds, clubs."""
@@ -18,6 +19,20 @@ RANK_VALUE = {r: i + 2 for i, r in enumerate(RANKS)}
 """Rank code to number: 2..10, J 11, Q 12, K 13, A 14."""
 
 JOKERS = ("JK1", "JK2")
+
+
+class Deck(StrEnum):
+    """A card family: the art the table draws and the names its cards are read by. A str, so
+    its text form (`"uno"`) is its JSON form and reads back with `Deck("uno")`."""
+
+    STANDARD = "standard"
+    """52 cards by rank and suit (`AS 10H`), jokers `JK1 JK2`."""
+    WALZER = "walzer"
+    """Three colours of numbers `R1..R14 B1..B11 G1..G8` and the `X1..X3` cards."""
+    UNO = "uno"
+    """UNO-style colour R/Y/G/B and 0-9 or `S` (duplicates share a code)."""
+    VULTURE = "vulture"
+    """Number cards `N1..N15` and score cards by value `V-5..V10`."""
 
 
 def standard_deck(jokers: int = 0, ranks: Iterable[str] = RANKS) -> list[str]:

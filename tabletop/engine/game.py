@@ -11,7 +11,8 @@ A game subclasses `Game` and writes the rules in a few hooks:
 - `perform(state, seat, action)` changes the state and returns the events (none need be built
   for a `quiet` state: playouts and speed measurements);
 - `zones`, `counters`, `status`, `tag` describe what the table shows;
-- `copy_state` and `determinize` for clones and search players.
+- `copy_state` for clones (a search player's worlds are dealt by the game's world sampler,
+  `tabletop/bots/<game>.py`, from what one seat was shown).
 
 The public protocol (`setup`, `to_act`, `legal_actions`, `apply`, `view`, `result`, `clone`)
 is implemented once here, so every game validates actions the same way. Playouts may pick by
@@ -27,6 +28,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
 from tabletop.engine.actions import Action
 from tabletop.engine.breakdown import SHARE, EventData, ScoreLine, ScoreSheet, plain_lines
+from tabletop.engine.cards import Deck
 from tabletop.engine.errors import BadOption, IllegalAction, ParseError
 from tabletop.engine.events import Event
 from tabletop.engine.rng import Rng
@@ -120,11 +122,11 @@ class Option:
 class GameInfo:
     """What the launcher and `tabletop games` show about a game.
 
-    `deck` names the card family (standard, walzer, uno, vulture) so the table and the
-    renderer can draw and name its cards without knowing the game. `often_played` names the
-    player counts, beside the usual one, where the game is often played (measured too by
-    `tabletop bench`). `reading` is the Japanese title in hiragana, which orders the Japanese
-    game list (empty: the title itself, as for a title that is not Japanese words).
+    `deck` names the card family (`Deck`) so the table and the renderer can draw and name its
+    cards without knowing the game; every View carries it in its `deck` hint. `often_played`
+    names the player counts, beside the usual one, where the game is often played (measured
+    too by `tabletop bench`). `reading` is the Japanese title in hiragana, which orders the
+    Japanese game list (empty: the title itself, as for a title that is not Japanese words).
     """
 
     id: str
@@ -136,7 +138,7 @@ class GameInfo:
     summary: Msg
     options: tuple[Option, ...] = ()
     recommended: str = ""
-    deck: str = "standard"
+    deck: Deck = Deck.STANDARD
     often_played: tuple[int, ...] = ()
     reading: str = ""
 
@@ -165,6 +167,11 @@ class GameInfo:
             if opt.key == key:
                 return opt
         raise BadOption(Msg("{game} has no option {key}.", game=self.title_en, key=repr(key)))
+
+    def check_players(self, players: int) -> None:
+        """Refuse a player count outside the game's range (BadOption saying the range)."""
+        if not self.min_players <= players <= self.max_players:
+            raise BadOption(self.wrong_count(players))
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,9 +353,7 @@ class Game(Generic[S]):
         A `quiet` match keeps no record: `apply` may return no events (random playouts and
         speed measurements, never a match anyone sees).
         """
-        info = self.info
-        if not info.min_players <= players <= info.max_players:
-            raise BadOption(info.wrong_count(players))
+        self.info.check_players(players)
         state = self.new_state(players, self.resolve_options(options or {}), int(seed))
         state.offered_seat = -1
         state.acting = None
@@ -479,7 +484,7 @@ class Game(Generic[S]):
             to_act=self.to_act(state),
             moves=moves,
             over=state.result is not None,
-            hints=self.hints(state),
+            hints=self.view_hints(state),
         )
 
     def result(self, state: S) -> Result | None:
@@ -554,6 +559,18 @@ class Game(Generic[S]):
         """Optional layout hints for the table."""
         return {}
 
+    def facts(self, state: S) -> dict[str, Any]:
+        """What every seat knows of the table as plain data: the observation a computer player
+        reads, where the table shows words made from it (never parsed back). The default: the
+        round, the rounds and the dealer; a game adds its own (whose lead, a declaration...)."""
+        match = state.match
+        return {"round": match.round, "rounds": match.rounds, "dealer": match.dealer}
+
+    def view_hints(self, state: S) -> dict[str, Any]:
+        """A View's `hints`: the card family (`deck`), the game's layout hints and its public
+        `facts` (under "facts")."""
+        return {"deck": self.info.deck, **self.hints(state), "facts": self.facts(state)}
+
     def tag(self, state: S, seat: int, action: Action) -> Move:
         """How a person performs `action`; the default is a button."""
         text = str(action)
@@ -579,10 +596,6 @@ class Game(Generic[S]):
     def copy_state(self, state: S, rng: Rng | None = None) -> S:
         """An independent copy (see State.copy)."""
         return state.copy(rng)
-
-    def determinize(self, state: S, seat: int, rng: Rng) -> S:
-        """A full state consistent with what `seat` knows (hidden cards redealt)."""
-        raise NotImplementedError(f"{self.info.id} has no determinize yet")
 
     def score_lines(self, events: Sequence[EventData], players: int) -> list[ScoreLine]:
         """How each seat's score came about, read from events in JSON form (a log, or what a

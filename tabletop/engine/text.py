@@ -8,6 +8,7 @@ verbatim (option keys, action texts). `str(msg)` is the English sentence with de
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -100,9 +101,9 @@ class Msg(tuple[str, str, tuple[tuple[str, Any], ...]]):
         return f"Msg({', '.join(args)})"
 
     def __str__(self) -> str:
-        from tabletop.i18n import render  # late: tabletop.i18n imports this module
-
-        return render(self, "en")
+        """The English text, by the renderer the translation layer installs when it is
+        imported (`set_renderer`): the engine renders nothing itself. Before that, `repr`."""
+        return _RENDERER[0](self) if _RENDERER else repr(self)
 
     def __bool__(self) -> bool:
         return bool(self.text)
@@ -177,3 +178,12 @@ def _param_from(data: Any) -> Param:
 def label(value: Any) -> Msg | Any:
     """A JSON label or value read back: a Msg when it is one's JSON form, else unchanged."""
     return Msg.from_json(value) if isinstance(value, dict) else value
+
+
+_RENDERER: list[Callable[[Msg], str]] = []
+"""The one function that turns a Msg into English text for `str` (set by tabletop.i18n)."""
+
+
+def set_renderer(render: Callable[[Msg], str]) -> None:
+    """Make `str(msg)` give `render(msg)`: the translation layer's English, for errors and logs."""
+    _RENDERER[:] = [render]

@@ -8,9 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal, NamedTuple
 
+from tabletop.engine.actions import Action
 from tabletop.engine.text import EMPTY, Msg
+
+_parsed = lru_cache(maxsize=4096)(Action.parse)
+"""An action's text read into its typed value (the same few texts are read again and again)."""
 
 BACK = "??"
 """The code shown in place of a card its viewer may not see."""
@@ -133,6 +138,11 @@ class Move:
     cards: tuple[str, ...] = ()
     target: str | None = None
     source: str | None = None
+
+    @property
+    def act(self) -> Action:
+        """The action as a typed value (its verb and arguments), read back from its text."""
+        return _parsed(self.action)
 
     def to_json(self) -> dict[str, Any]:
         """JSON form."""

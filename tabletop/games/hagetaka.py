@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.actions import Action
+from tabletop.engine.cards import Deck
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import GameInfo, State
 from tabletop.engine.registry import register
-from tabletop.engine.rng import Rng
 from tabletop.engine.text import Msg
 from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
 from tabletop.games.vulture import (
@@ -60,7 +60,7 @@ INFO = GameInfo(
         "lowest takes a penalty, and equal bids cancel."
     ),
     options=(table_option(),),
-    deck="vulture",
+    deck=Deck.VULTURE,
 )
 SET_LABEL = Msg("Set", ctx="three number cards")
 """Every set's label. Not numbered: a number would change as sets are used, away from the
@@ -322,45 +322,6 @@ class Hagetaka(VultureGame[HagetakaState]):
         return self._bid_tag(seat, action)
 
     # ---- copies for search ---------------------------------------------------------------
-
-    def determinize(self, state: HagetakaState, seat: int, rng: Rng) -> HagetakaState:
-        """Redeal the number cards `seat` cannot see; reshuffle the hidden score cards."""
-        new = self.copy_state(state)
-        others = [i for i in range(state.players) if i != seat]
-        hidden_hands = [i for i in others if seat not in self._hand_mark(state, i)]
-        pool = list(new.deck)
-        pool += [c for i in others for s in new.sets[i] for c in s]
-        pool += [c for i in hidden_hands for c in new.hands[i]]
-        pool += [c for i in others for c in (new.bids[i],) if c]
-        for _ in range(50):
-            rng.shuffle(pool)
-            pos = 0
-            sets = {}
-            for i in others:
-                sets[i] = [
-                    tuple(by_number(pool[pos + 3 * k : pos + 3 * k + 3]))
-                    for k in range(len(new.sets[i]))
-                ]
-                pos += 3 * len(new.sets[i])
-            if all(hand_total(s) > REDRAW_AT_MOST for v in sets.values() for s in v):
-                break
-        for i in others:
-            new.sets[i] = sets[i]
-        for i in hidden_hands:
-            k = len(new.hands[i])
-            new.hands[i] = pool[pos : pos + k]
-            pos += k
-        for i in others:
-            if new.bids[i]:
-                new.bids[i] = pool[pos]
-                pos += 1
-            if new.join_card[i]:
-                card = rng.choice((BLACK, RED))
-                new.join_card[i] = card
-                new.colours[i] = [RED if card == BLACK else BLACK]
-        new.deck = pool[pos:]
-        rng.shuffle(new.stack)
-        return new
 
 
 GAME = register(Hagetaka())

@@ -11,10 +11,10 @@ from functools import cache
 from typing import Any
 
 from tabletop.engine.actions import Action
+from tabletop.engine.cards import Deck
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import GameInfo, Option, State
 from tabletop.engine.registry import register
-from tabletop.engine.rng import Rng
 from tabletop.engine.text import Msg
 from tabletop.engine.views import HIDDEN, PUBLIC, Counter, Move, Zone, private
 from tabletop.games.vulture import (
@@ -90,7 +90,7 @@ INFO = GameInfo(
             choice_labels=tuple(Msg("Battle {battle}", battle=b) for b in (1, 2, 3)),
         ),
     ),
-    deck="vulture",
+    deck=Deck.VULTURE,
 )
 SHEET_LABEL, PLOT_LABEL = Msg("Plot sheet"), Msg("Plotted battle")
 PLOT_MOVE = {
@@ -305,33 +305,6 @@ class VultureParty(VultureGame[PartyState]):
         return self._bid_tag(seat, action)
 
     # ---- copies for search ---------------------------------------------------------------
-
-    def determinize(self, state: PartyState, seat: int, rng: Rng) -> PartyState:
-        """Redeal the number cards `seat` cannot see, guess unrevealed plots, reshuffle."""
-        new = self.copy_state(state)
-        others = [i for i in range(state.players) if i != seat]
-        hidden = [i for i in others if seat not in self._hand_mark(state, i)]
-        pool = list(new.deck) + [c for i in hidden for c in new.hands[i]]
-        pool += [c for i in others for c in (new.bids[i],) if c]
-        rng.shuffle(pool)
-        pos = 0
-        for i in hidden:
-            k = len(new.hands[i])
-            new.hands[i] = by_number(pool[pos : pos + k])
-            pos += k
-        for i in others:
-            if new.bids[i]:
-                new.bids[i] = pool[pos]
-                pos += 1
-            plot = new.plots[i]
-            if plot and not new.revealed:
-                new.sheets[i].append(plot)
-                guess = rng.choice(new.sheets[i])
-                new.sheets[i].remove(guess)
-                new.plots[i] = guess
-        new.deck = pool[pos:]
-        rng.shuffle(new.stack)
-        return new
 
 
 GAME = register(VultureParty())

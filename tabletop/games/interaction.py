@@ -14,7 +14,6 @@ from tabletop.engine.cards import sort_key, standard_deck
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game, GameInfo, Line, State
 from tabletop.engine.registry import register
-from tabletop.engine.rng import Rng
 from tabletop.engine.text import Card, Msg, Seat
 from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
 from tabletop.games import interaction_story
@@ -105,6 +104,34 @@ def gains_for(tops: list[str], target: str) -> list[int]:
     return [MATCH[t][target] for t in tops]
 
 
+def play_refusal(phase: str, hand: list[str], points: int, action: Action) -> Msg | None:
+    """Why `action` is no play for a seat holding `hand` and `points` (None: it is one).
+
+    The one check of a play: `legal` lists exactly the actions it lets through (a test holds
+    them equal), and a refused action is told its reason here.
+    """
+    args = action.args
+    missing = [c for c in args if c not in hand]
+    if phase == "seal":
+        if action.verb != "play" or len(args) != 1:
+            return Msg("On the first turn everyone places one card face down.")
+        return Msg("You do not hold {card}.", card=Card(missing[0])) if missing else None
+    if action.verb in ("play", "target") and len(args) != 1:
+        return Msg("Play exactly one card.")
+    if action.verb == "both":
+        if len(args) != 2:
+            return Msg("Playing both takes two cards: the first for your pile, then the target.")
+        if args[0] == args[1]:
+            return Msg("Choose two different cards.")
+    if action.verb not in ("play", "target", "both"):
+        return Msg("Play a card on your pile, on the target, or pay 1 point to do both.")
+    if missing:
+        return Msg("You do not hold {card}.", card=Card(missing[0]))
+    if action.verb == "both" and points < BOTH_COST:
+        return Msg("Playing two cards costs 1 point, and you have none.")
+    return None
+
+
 class Interaction(Game[InteractionState]):
     """The Interaction rules."""
 
@@ -167,27 +194,9 @@ class Interaction(Game[InteractionState]):
         return out
 
     def refusal(self, state: InteractionState, seat: int, action: Action) -> Msg:
-        """Why an action is refused."""
-        hand = state.hands[seat]
-        missing = [c for c in action.args if c not in hand]
-        if state.phase == "seal":
-            if action.verb != "play" or len(action.args) != 1:
-                return Msg("On the first turn everyone places one card face down.")
-            return Msg("You do not hold {card}.", card=Card(missing[0]))
-        if action.verb in ("play", "target") and len(action.args) != 1:
-            return Msg("Play exactly one card.")
-        if action.verb == "both":
-            if len(action.args) != 2:
-                return Msg(
-                    "Playing both takes two cards: the first for your pile, then the target."
-                )
-            if action.args[0] == action.args[1]:
-                return Msg("Choose two different cards.")
-        if action.verb not in ("play", "target", "both"):
-            return Msg("Play a card on your pile, on the target, or pay 1 point to do both.")
-        if missing:
-            return Msg("You do not hold {card}.", card=Card(missing[0]))
-        return Msg("Playing two cards costs 1 point, and you have none.")
+        """Why an action is refused: the one check of a play says it."""
+        reason = play_refusal(state.phase, state.hands[seat], state.points[seat], action)
+        return reason or Msg("{action} is not allowed now.", action=str(action))
 
     # ---- doing it -------------------------------------------------------------------------
     def perform(self, state: InteractionState, seat: int, action: Action) -> list[Event]:
@@ -356,8 +365,8 @@ class Interaction(Game[InteractionState]):
         )
 
     def hints(self, state: State) -> dict[str, Any]:
-        """Standard card art; a seat's face-down choice sits before its pile."""
-        return {"deck": "standard", "zone_order": ["sealed", "pile"]}
+        """A seat's face-down choice sits before its pile."""
+        return {"zone_order": ["sealed", "pile"]}
 
     def tag(self, state: InteractionState, seat: int, action: Action) -> Move:
         """Drag one card to the pile, face-down row or target; a button for the paid double."""
@@ -380,25 +389,6 @@ class Interaction(Game[InteractionState]):
         return Move(str(action), "drag", label, action.args, f"pile{seat}")
 
     # ---- copies for search ---------------------------------------------------------------
-
-    def determinize(self, state: InteractionState, seat: int, rng: Rng) -> InteractionState:
-        """Redeal what `seat` cannot see; the joker stays somewhere in the stock's bottom 11."""
-        new = self.copy_state(state)
-        others = [i for i in range(state.players) if i != seat]
-        pool = [c for i in others for c in new.hands[i]]
-        pool += [c for i in others if (c := new.sealed[i]) is not None]
-        pool += [c for c in new.stock if c != JOKER]
-        rng.shuffle(pool)
-        for i in others:
-            k = len(new.hands[i])
-            new.hands[i] = sorted(pool[:k], key=sort_key)
-            del pool[:k]
-            if new.sealed[i] is not None:
-                new.sealed[i] = pool.pop()
-        if JOKER in state.stock:
-            pool.insert(rng.below(min(JOKER_ZONE, len(pool) + 1)), JOKER)
-        new.stock = pool
-        return new
 
     def narrate(
         self, event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]

@@ -20,7 +20,14 @@ from tabletop.engine.rng import Rng
 from tabletop.engine.text import Card, Msg, Seat
 from tabletop.engine.views import Counter, Move, Zone, private
 from tabletop.games import story
-from tabletop.games.common import PairActions, hand_zones, left_of, pair_positions, pass_left
+from tabletop.games.common import (
+    PairActions,
+    hand_zones,
+    left_of,
+    pair_positions,
+    pass_left,
+    secret_hands,
+)
 
 PASS_COUNT = 2
 
@@ -95,6 +102,37 @@ class PassTrickGame(Game[PT]):
     PLAY: ClassVar[dict[str, Action]]
     PASS: ClassVar[dict[str, dict[str, Action]]]
     WON_LABEL: ClassVar[Msg] = Msg("Won")
+
+    # ---- dealing: the match is as many deals as players ------------------------------------
+    def blank(self) -> PT:
+        """An empty State of the game's own type, to set the match up on."""
+        raise NotImplementedError
+
+    def deal_cards(self, state: PT) -> list[list[str]]:
+        """Shuffle and deal the next deal (`state.start_deal`); returns the hands."""
+        raise NotImplementedError
+
+    def deal_secrets(self, state: PT) -> dict[str, Any]:
+        """What else the deal event holds after the hands (secrets marked); default nothing."""
+        return {}
+
+    def new_state(self, players: int, options: dict[str, Any], seed: int) -> PT:
+        """A new match of as many deals as players, the first one dealt."""
+        state = self.blank()
+        state.init_common(players, options, seed, rounds=players)
+        state.opening = [self.deal_event(state)]
+        return state
+
+    def deal_event(self, state: PT) -> Event:
+        """Deal the next deal; the event that tells it."""
+        hands = self.deal_cards(state)
+        data = {
+            "round": state.match.round,
+            "dealer": state.match.dealer,
+            "hands": secret_hands(hands),
+            **self.deal_secrets(state),
+        }
+        return Event("deal", data)
 
     # ---- rule hooks -----------------------------------------------------------------------
     def playable(self, hand: list[str], lead: str | None) -> Sequence[str]:
@@ -378,37 +416,6 @@ class PassTrickGame(Game[PT]):
             return Move(str(action), "drag", Msg("Pass"), action.args, f"pass{seat}")
         label = Msg("Play {card}", card=Card(action.args[0]))
         return Move(str(action), "drag", label, action.args, "trick")
-
-    # ---- search ---------------------------------------------------------------------------
-    def redeal_unseen(
-        self, state: PT, seat: int, rng: Rng, extra: Sequence[str] = ()
-    ) -> tuple[PT, list[str]]:
-        """A copy with every card `seat` cannot see redealt; returns it and the new `extra`.
-
-        Other hands, other seats' pending passes and the `extra` hidden cards are pooled and
-        dealt back in the same sizes; cards `seat` passed stay with the left neighbour that
-        received them until played.
-        """
-        new = state.copy()
-        others = [i for i in range(state.players) if i != seat]
-        target = left_of(seat, state.players)
-        known = [c for c in state.given[seat] if c in new.hands[target]]
-        pool = [c for i in others for c in new.hands[i] if c not in known]
-        pool += [c for i in others for c in (new.passing[i] or ())]
-        pool += extra
-        rng.shuffle(pool)
-        key = self.ORDER.__getitem__
-        pos = 0
-        for i in others:
-            kept = known if i == target else []
-            k = len(new.hands[i]) - len(kept)
-            new.hands[i] = sorted(kept + pool[pos : pos + k], key=key)
-            pos += k
-            given = new.passing[i]
-            if given is not None:
-                new.passing[i] = tuple(sorted(pool[pos : pos + len(given)], key=key))
-                pos += len(given)
-        return new, pool[pos:]
 
     def narrate(
         self, event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]

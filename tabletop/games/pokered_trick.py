@@ -16,7 +16,6 @@ from tabletop.engine.cards import is_joker, sort_key, standard_deck
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game, GameInfo, Line, Option, State
 from tabletop.engine.registry import register
-from tabletop.engine.rng import Rng
 from tabletop.engine.text import Card, Msg, Seat, Suit
 from tabletop.engine.views import HIDDEN, PUBLIC, Counter, Move, Zone, private
 from tabletop.games import pokered_trick_story
@@ -569,10 +568,21 @@ class PokeredTrick(Game[PokeredState]):
             return Msg("Your turn; {suit} led, jokers are trumps.", suit=suit)
         return Msg("{player} to play; {suit} led, jokers are trumps.", player=who, suit=suit)
 
+    def facts(self, state: PokeredState) -> dict[str, Any]:
+        """The deal and its dealer, each seat's declaration ("in", "fold" or None) and whether
+        it is out of chips, the phase, the trick's number and the minutes reported."""
+        return {
+            **super().facts(state),
+            "declared": list(state.declared),
+            "out": list(state.out),
+            "phase": state.phase,
+            "trick_no": state.trick_no,
+            "clock": state.clock,
+        }
+
     def hints(self, state: PokeredState) -> dict[str, Any]:
-        """Standard deck with jokers, trick layout; a clock report is pending in phase clock."""
+        """Trick layout; a clock report is pending in phase clock."""
         hints: dict[str, Any] = {
-            "deck": "standard",
             "zone_order": ["hidden", "won", "folded"],
         }
         if state.phase == "clock" and state.result is None:
@@ -598,32 +608,6 @@ class PokeredTrick(Game[PokeredState]):
 
     # ---- copies for search ---------------------------------------------------------------
 
-    def determinize(self, state: PokeredState, seat: int, rng: Rng) -> PokeredState:
-        """Redeal every card `seat` cannot see: other hands, kept pairs, folded hands, stock."""
-        new = self.copy_state(state)
-        others = [i for i in range(state.players) if i != seat]
-        pool = list(new.stock)
-        for i in others:
-            pool += new.hands[i] + new.folded[i]
-            if not new.revealed:
-                pool += list(new.hidden[i] or ())
-        rng.shuffle(pool)
-        pos = 0
-
-        def take(k: int) -> list[str]:
-            nonlocal pos
-            pos += k
-            return pool[pos - k : pos]
-
-        for i in others:
-            new.hands[i] = sorted(take(len(new.hands[i])), key=sort_key)
-            new.folded[i] = take(len(new.folded[i]))
-            h = new.hidden[i]
-            if h is not None and not new.revealed:
-                new.hidden[i] = tuple(sorted(take(len(h)), key=sort_key))
-        new.stock = pool[pos:]
-        return new
-
     def narrate(
         self, event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]
     ) -> list[Line]:
@@ -632,7 +616,8 @@ class PokeredTrick(Game[PokeredState]):
 
     # ---- how each score came about ----------------------------------------------------
     def score_lines(self, events: Sequence[EventData], players: int) -> list[ScoreLine]:
-        """Per deal: chips paid to fold, paid to others or the pot, and received."""
+        """Per deal: chips paid to fold, paid to others or the pot, and received; the change
+        of chips the deal recorded."""
         lines = []
         fees, paid, got = [0] * players, [0] * players, [0] * players
         for e in events:
@@ -649,7 +634,7 @@ class PokeredTrick(Game[PokeredState]):
                 cells = tuple(
                     (signed(-fees[s]), signed(-paid[s]), signed(got[s])) for s in range(players)
                 )
-                scores = tuple(got[s] - paid[s] - fees[s] for s in range(players))
+                scores = tuple(int(x) for x in e["scores"])  # the deal's own change of chips
                 deal = int(e["round"])
                 pot = int(e.get("pot", 0))
                 lines.append(ScoreLine(deal, deal, cells, scores, tuple(e["totals"]), (pot,)))
@@ -659,7 +644,6 @@ class PokeredTrick(Game[PokeredState]):
     def score_sheet(self, players: int, options: Mapping[str, Any]) -> ScoreSheet:
         """A chip ledger: a row per deal (and the starting chips), the pot carried over."""
         state = self.setup(players, options, 0)
-        assert isinstance(state, PokeredState)
         deals = end_limit(state) if state.options["end"] == "deals" else 2 * players
         return ScoreSheet(
             Msg("Deal"),

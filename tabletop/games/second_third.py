@@ -9,11 +9,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tabletop.engine.breakdown import SHARE, EventData, ScoreLine, ScoreSheet, deal_ends, signed
-from tabletop.engine.cards import ORDER, RANKS, SUITS, sort_key, standard_deck
+from tabletop.engine.cards import ORDER, sort_key
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import BareLoop, GameInfo, Option, State
 from tabletop.engine.registry import register
-from tabletop.engine.rng import Rng
 from tabletop.engine.text import Msg, Seat, Suit
 from tabletop.engine.views import HIDDEN, Counter, Zone
 from tabletop.games.common import (
@@ -21,23 +20,23 @@ from tabletop.games.common import (
     deal,
     deal_again_or_finish,
     pair_table,
-    secret_hands,
 )
 from tabletop.games.pass_tricks import PassTrickGame, PassTrickState
 from tabletop.games.second_third_bare import bare_match
+from tabletop.games.second_third_rules import (
+    FULL_DECK,
+    HAND_SIZES,
+    SHORT_DECK,
+    TRUMP,
+    points_score,
+    score,
+    suit_points,
+    trick_winner,
+)
 
 # ---- constants ----------------------------------------------------------------------------
-TRUMP = "S"
-SHORT_RANKS = RANKS[4:]  # 6..A for three players
-FULL_DECK = standard_deck()
-SHORT_DECK = standard_deck(ranks=SHORT_RANKS)
 PLAY = action_table("play", FULL_DECK)
 PASS = pair_table("pass", FULL_DECK)
-# (hand size, cards set face down) by player count, for the seed's version and for ver.2
-HAND_SIZES = {
-    False: {3: (12, 0), 4: (13, 0), 5: (10, 2)},
-    True: {3: (11, 3), 4: (12, 4), 5: (10, 2)},
-}
 
 # ---- game info ----------------------------------------------------------------------------
 LABEL = {
@@ -81,44 +80,6 @@ class SecondThirdState(PassTrickState):
     face_down: list[str]
 
 
-def suit_points(cards: list[str]) -> dict[str, int]:
-    """Points per suit: 1 per card, an ace 2."""
-    points = dict.fromkeys(SUITS, 0)
-    for c in cards:
-        points[c[-1]] += 2 if c[0] == "A" else 1
-    return points
-
-
-def score(cards: list[str]) -> int:
-    """−1st + 2nd + 3rd − 4th over the suits sorted by points, highest first."""
-    return points_score(suit_points(cards))
-
-
-def points_score(points: dict[str, int]) -> int:
-    """The score of per-suit points (see `score`)."""
-    first, second, third, fourth = sorted(points.values(), reverse=True)
-    return -first + second + third - fourth
-
-
-POWER = {
-    led: {c: 100 + i if c[-1] == TRUMP else i if c[-1] == led else -1 for c, i in ORDER.items()}
-    for led in SUITS
-}
-"""A card's power in a trick led in each suit: any spade beats every other card, the led suit
-ranks by rank (within a suit the deck order is the rank order), another suit cannot win."""
-
-
-def trick_winner(trick: list[tuple[int, str]]) -> int:
-    """The seat that wins a complete trick: highest spade, else highest of the led suit."""
-    best_seat, first = trick[0]
-    power = POWER[first[-1]]
-    top = power[first]
-    for seat, card in trick[1:]:
-        if power[card] > top:
-            top, best_seat = power[card], seat
-    return best_seat
-
-
 class SecondThird(PassTrickGame[SecondThirdState]):
     """The Second Third rules."""
 
@@ -129,26 +90,15 @@ class SecondThird(PassTrickGame[SecondThirdState]):
     PASS = PASS
 
     # ---- setup and dealing ----------------------------------------------------------------
-    def new_state(self, players: int, options: dict[str, Any], seed: int) -> SecondThirdState:
-        """A new match, first deal done."""
-        state = SecondThirdState()
-        state.init_common(players, options, seed, rounds=players)
-        state.opening = [self._deal(state)]
-        return state
+    def blank(self) -> SecondThirdState:
+        """An empty Second Third state."""
+        return SecondThirdState()
 
-    def _deal(self, state: SecondThirdState) -> Event:
-        hands = self._deal_cards(state)
-        return Event(
-            "deal",
-            {
-                "round": state.match.round,
-                "dealer": state.match.dealer,
-                "hands": secret_hands(hands),
-                "face_down": Secret(HIDDEN, list(state.face_down)),
-            },
-        )
+    def deal_secrets(self, state: SecondThirdState) -> dict[str, Any]:
+        """The cards set face down, which nobody sees."""
+        return {"face_down": Secret(HIDDEN, list(state.face_down))}
 
-    def _deal_cards(self, state: SecondThirdState) -> list[list[str]]:
+    def deal_cards(self, state: SecondThirdState) -> list[list[str]]:
         """Shuffle and deal the next deal's hands and face-down cards; returns the hands."""
         players = state.players
         each, down = HAND_SIZES[bool(state.options["ver2"])][players]
@@ -191,7 +141,7 @@ class SecondThird(PassTrickGame[SecondThirdState]):
         scores = [points_score(p) for p in points]
         state.match.record(scores)
         if state.quiet:
-            deal_again_or_finish(state, lambda: self._deal_cards(state))
+            deal_again_or_finish(state, lambda: self.deal_cards(state))
             return []
         events = [
             Event(
@@ -205,7 +155,7 @@ class SecondThird(PassTrickGame[SecondThirdState]):
                 },
             )
         ]
-        again = deal_again_or_finish(state, lambda: self._deal(state))
+        again = deal_again_or_finish(state, lambda: self.deal_event(state))
         return events if again is None else [*events, again]
 
     # ---- what the table shows -------------------------------------------------------------
@@ -233,14 +183,8 @@ class SecondThird(PassTrickGame[SecondThirdState]):
         return Msg("{player} to lead; spades are trump.", player=who)
 
     def hints(self, state: State) -> dict[str, Any]:
-        """Standard cards, trick layout, spades trump."""
-        return {"deck": "standard", "trump": TRUMP}
-
-    def determinize(self, state: SecondThirdState, seat: int, rng: Rng) -> SecondThirdState:
-        """Redeal what `seat` cannot see, the face-down cards included."""
-        new, face_down = self.redeal_unseen(state, seat, rng, state.face_down)
-        new.face_down = face_down
-        return new
+        """Spades trump."""
+        return {"trump": TRUMP}
 
     # ---- how each score came about ----------------------------------------------------
     def score_lines(self, events: Sequence[EventData], players: int) -> list[ScoreLine]:

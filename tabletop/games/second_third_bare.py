@@ -8,27 +8,20 @@ lists them), so both reach the same scores; a test holds them to it.
 
 from __future__ import annotations
 
-from tabletop.engine.cards import ORDER, RANKS, standard_deck
+from tabletop.engine.cards import ORDER
 from tabletop.engine.rng import Rng
-
-_FULL = standard_deck()
-_SHORT = standard_deck(ranks=RANKS[4:])
-_SIZES = {
-    False: {3: (12, 0), 4: (13, 0), 5: (10, 2)},
-    True: {3: (11, 3), 4: (12, 4), 5: (10, 2)},
-}
+from tabletop.games.second_third_rules import FULL_DECK, HAND_SIZES, POWER, SHORT_DECK, points_score
 
 
 def bare_match(players: int, seed: int, chooser: Rng, *, ver2: bool = False) -> list[list[int]]:
     """One match of uniformly random play; returns every deal's scores per seat."""
     deal_rng = Rng(seed)
     below = chooser.below
-    order = ORDER
-    key = order.__getitem__
-    each = _SIZES[ver2][players][0]
+    key = ORDER.__getitem__
+    each = HAND_SIZES[ver2][players][0]
     rows = []
     for dealer in range(players):
-        deck = list(_SHORT if players == 3 else _FULL)
+        deck = list(SHORT_DECK if players == 3 else FULL_DECK)
         deal_rng.shuffle(deck)
         dealt = each * players
         hands = [sorted(deck[s:dealt:players], key=key) for s in range(players)]
@@ -56,6 +49,7 @@ def bare_match(players: int, seed: int, chooser: Rng, *, ver2: bool = False) -> 
         while len(hands[0]) > 1:
             hand = hands[leader]
             card = hand.pop(below(len(hand)))
+            power = POWER[card[-1]]
             led = card[-1]
             best_seat, best = leader, card
             trick = [card]
@@ -66,10 +60,7 @@ def bare_match(players: int, seed: int, chooser: Rng, *, ver2: bool = False) -> 
                 card = follow[below(len(follow))] if follow else hand[below(len(hand))]
                 hand.remove(card)
                 trick.append(card)
-                suit, best_suit = card[-1], best[-1]
-                if (suit == best_suit and order[card] > order[best]) or (
-                    suit == "S" and best_suit != "S"
-                ):
+                if power[card] > power[best]:
                     best_seat, best = seat, card
             won[best_seat].extend(trick)
             leader = best_seat
@@ -80,7 +71,6 @@ def bare_match(players: int, seed: int, chooser: Rng, *, ver2: bool = False) -> 
             points = dict.fromkeys("SHDC", 0)
             for card in won[seat]:
                 points[card[-1]] += 2 if card[0] == "A" else 1
-            first, second, third, fourth = sorted(points.values(), reverse=True)
-            scores.append(-first + second + third - fourth)
+            scores.append(points_score(points))
         rows.append(scores)
     return rows

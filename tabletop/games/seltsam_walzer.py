@@ -11,10 +11,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabletop.engine.breakdown import Cell, EventData, ScoreLine, ScoreSheet, deal_ends
+from tabletop.engine.cards import Deck
 from tabletop.engine.events import Event
-from tabletop.engine.game import GameInfo, State
+from tabletop.engine.game import GameInfo
 from tabletop.engine.registry import register
-from tabletop.engine.rng import Rng
 from tabletop.engine.text import Msg, Seat
 from tabletop.engine.views import Counter
 from tabletop.games.common import (
@@ -22,7 +22,6 @@ from tabletop.games.common import (
     deal,
     deal_again_or_finish,
     pair_table,
-    secret_hands,
 )
 from tabletop.games.pass_tricks import PassTrickGame, PassTrickState
 from tabletop.games.seltsam_walzer_rules import (
@@ -60,7 +59,7 @@ INFO = GameInfo(
         "they are alone in it. In each colour, holding the fewest cards scores their numbers; "
         "holding more scores just the card count."
     ),
-    deck="walzer",
+    deck=Deck.WALZER,
 )
 COLOUR = {"R": Msg("red", ctx="colour"), "B": Msg("blue", ctx="colour")}
 COLOUR["G"] = Msg("green", ctx="colour")
@@ -77,25 +76,11 @@ class SeltsamWalzer(PassTrickGame[PassTrickState]):
     WON_LABEL = Msg("Taken")
 
     # ---- setup and dealing ----------------------------------------------------------------
-    def new_state(self, players: int, options: dict[str, Any], seed: int) -> PassTrickState:
-        """A new match of as many deals as players, the first one dealt."""
-        state = PassTrickState()
-        state.init_common(players, options, seed, rounds=players)
-        state.opening = [self._deal(state)]
-        return state
+    def blank(self) -> PassTrickState:
+        """An empty Seltsam-Walzer state."""
+        return PassTrickState()
 
-    def _deal(self, state: PassTrickState) -> Event:
-        hands = self._deal_cards(state)
-        return Event(
-            "deal",
-            {
-                "round": state.match.round,
-                "dealer": state.match.dealer,
-                "hands": secret_hands(hands),
-            },
-        )
-
-    def _deal_cards(self, state: PassTrickState) -> list[list[str]]:
+    def deal_cards(self, state: PassTrickState) -> list[list[str]]:
         """Shuffle and deal the next deal's hands; returns them."""
         players = state.players
         deck = list(DECK)
@@ -149,7 +134,7 @@ class SeltsamWalzer(PassTrickGame[PassTrickState]):
         last = state.match.scores[-1]
         again = deal_again_or_finish(
             state,
-            (lambda: self._deal_cards(state)) if state.quiet else (lambda: self._deal(state)),
+            (lambda: self.deal_cards(state)) if state.quiet else (lambda: self.deal_event(state)),
             lambda seat: (last[seat],),
             Msg("last deal's score"),
         )
@@ -182,13 +167,9 @@ class SeltsamWalzer(PassTrickGame[PassTrickState]):
             colour=COLOUR[led],
         )
 
-    def hints(self, state: State) -> dict[str, Any]:
-        """The Seltsam-Walzer card art and a trick layout."""
-        return {"deck": "walzer"}
-
-    def determinize(self, state: PassTrickState, seat: int, rng: Rng) -> PassTrickState:
-        """Redeal the cards `seat` cannot see; cards it passed stay with its left neighbour."""
-        return self.redeal_unseen(state, seat, rng)[0]
+    def facts(self, state: PassTrickState) -> dict[str, Any]:
+        """The round, the dealer and the trick's leader."""
+        return {**super().facts(state), "leader": state.leader}
 
     # ---- how each score came about ----------------------------------------------------
     def score_lines(self, events: Sequence[EventData], players: int) -> list[ScoreLine]:

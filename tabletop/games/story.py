@@ -7,7 +7,8 @@ pass, play, trick, round_end, game_end) and pick the "you" form for the viewer's
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from tabletop.engine.game import Line
@@ -102,30 +103,64 @@ def cards_count(n: int) -> Msg:
     return Msg("a card", ctx="count") if n == 1 else Msg("{count} cards", ctx="count", count=n)
 
 
-def passed(event: Mapping[str, Any], viewer: int | None) -> Line:
-    """A pass of cards from `seat` to `to`, named only to those who may see them."""
+@dataclass(frozen=True, slots=True)
+class Handing:
+    """The words of one way of handing cards to another seat (a pass, a gift): `unseen` and
+    `seen` tell a third seat (`{player}`, `{to}`, `{count}` or `{cards}`), `given` the giver
+    (`{to}`, `{cards}`); `unseen_given` and `unseen_received` the two seats when the cards are
+    hidden even from them (None: `unseen` then tells them too); `moment`: a line to stress."""
+
+    unseen: Callable[[Seat, Seat, int], Msg]
+    seen: Callable[[Seat, Seat, Cards], Msg]
+    given: Callable[[Seat, Cards], Msg]
+    unseen_given: Callable[[Seat, int], Msg] | None = None
+    unseen_received: Callable[[Seat, int], Msg] | None = None
+    moment: bool = False
+
+
+def handed(event: Mapping[str, Any], viewer: int | None, words: Handing) -> Line:
+    """Cards handed from `seat` to `to`, named only to those who may see them; the receiver
+    is told what came ("You received ..."), the others in `words`."""
     seat, to = int(event["seat"]), int(event["to"])
     cards = shown(event.get("cards"))
+    moment = words.moment
     if cards is None:
-        some = cards_count(count(event.get("cards")))
-        if mine(viewer, seat):
-            return Line(Msg("You passed {cards} to {to}", cards=some, to=Seat(to)))
-        if mine(viewer, to):
-            return Line(Msg("{player} passed you {cards}", player=Seat(seat), cards=some))
-        return Line(
-            Msg("{player} passed {cards} to {to}", player=Seat(seat), cards=some, to=Seat(to))
-        )
+        n = count(event.get("cards"))
+        if mine(viewer, seat) and words.unseen_given is not None:
+            return Line(words.unseen_given(Seat(to), n), moment)
+        if mine(viewer, to) and words.unseen_received is not None:
+            return Line(words.unseen_received(Seat(seat), n), moment)
+        return Line(words.unseen(Seat(seat), Seat(to), n), moment)
     if mine(viewer, seat):
-        return Line(Msg("You passed {cards} to {to}", cards=Cards(cards), to=Seat(to)))
+        return Line(words.given(Seat(to), Cards(cards)), moment)
     if mine(viewer, to):
         return Line(
             Msg("You received {cards} from {player}", cards=Cards(cards), player=Seat(seat)),
             True,
             tuple(cards),
         )
-    return Line(
-        Msg("{player} passed {cards} to {to}", player=Seat(seat), cards=Cards(cards), to=Seat(to))
-    )
+    return Line(words.seen(Seat(seat), Seat(to), Cards(cards)), moment)
+
+
+PASSED = Handing(
+    unseen=lambda player, to, n: Msg(
+        "{player} passed {cards} to {to}", player=player, cards=cards_count(n), to=to
+    ),
+    seen=lambda player, to, cards: Msg(
+        "{player} passed {cards} to {to}", player=player, cards=cards, to=to
+    ),
+    given=lambda to, cards: Msg("You passed {cards} to {to}", cards=cards, to=to),
+    unseen_given=lambda to, n: Msg("You passed {cards} to {to}", cards=cards_count(n), to=to),
+    unseen_received=lambda player, n: Msg(
+        "{player} passed you {cards}", player=player, cards=cards_count(n)
+    ),
+)
+"""The words of a pass to the left."""
+
+
+def passed(event: Mapping[str, Any], viewer: int | None) -> Line:
+    """A pass of cards from `seat` to `to`, named only to those who may see them."""
+    return handed(event, viewer, PASSED)
 
 
 def _over(number: int, unit: str) -> Msg:

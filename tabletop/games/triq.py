@@ -486,9 +486,18 @@ class Triq(Game[TriqState]):
             return Msg("Your turn; the total is {total}.", total=total)
         return Msg("{player} to play; the total is {total}.", player=who, total=total)
 
-    def hints(self, state: State) -> dict[str, Any]:
-        """Standard deck, one central pile."""
-        return {"deck": "standard"}
+    def facts(self, state: TriqState) -> dict[str, Any]:
+        """The game, the しばり suit and who declared it, each seat's place (0: still in), the
+        game's starter, the phase and who receives a gift."""
+        return {
+            **super().facts(state),
+            "shibari": state.shibari,
+            "declarer": state.declarer,
+            "place": list(state.place),
+            "starter": state.starter,
+            "phase": state.phase,
+            "receiver": state.receiver,
+        }
 
     def tag(self, state: TriqState, seat: int, action: Action) -> Move:
         """Drag a card to the pile, to the receiver's hand or to the discards; else a button."""
@@ -517,24 +526,6 @@ class Triq(Game[TriqState]):
 
     # ---- copies for search ---------------------------------------------------------------
 
-    def determinize(self, state: TriqState, seat: int, rng: Any) -> TriqState:
-        """Redeal every card `seat` cannot see among the other hands (sizes kept)."""
-        new = self.copy_state(state)
-        others = [i for i in range(state.players) if i != seat and new.hands[i]]
-        pool = [c for i in others for c in new.hands[i]]
-        hidden_giving = new.giver >= 0 and new.giver != seat and bool(new.giving)
-        if hidden_giving:
-            pool += new.giving
-        rng.shuffle(pool)
-        pos = 0
-        for i in others:
-            k = len(new.hands[i])
-            new.hands[i] = sorted(pool[pos : pos + k], key=sort_key)
-            pos += k
-        if hidden_giving:
-            new.giving = pool[pos:]
-        return new
-
     def narrate(
         self, event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]
     ) -> list[Line]:
@@ -543,7 +534,7 @@ class Triq(Game[TriqState]):
 
     # ---- how each score came about ----------------------------------------------------
     def score_lines(self, events: Sequence[EventData], players: int) -> list[ScoreLine]:
-        """Per game of the series: the place, scoring players − place."""
+        """Per game of the series: the place and the score the game gave it (players − place)."""
         lines = []
         for e in deal_ends(events):
             places = [int(p) for p in e["places"]]
@@ -553,7 +544,7 @@ class Triq(Game[TriqState]):
                     deal,
                     deal,
                     tuple((p,) for p in places),
-                    tuple(len(places) - p for p in places),
+                    tuple(int(x) for x in e["scores"]),
                     tuple(e["totals"]),
                 )
             )

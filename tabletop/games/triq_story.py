@@ -8,7 +8,7 @@ from typing import Any
 
 from tabletop.engine.game import Line
 from tabletop.engine.text import Card, Cards, Msg, Seat, Suit
-from tabletop.games.story import common, count, dealt, mine, shown
+from tabletop.games.story import Handing, cards_count, common, dealt, handed, mine
 from tabletop.games.triq_rules import ordinal
 
 REASONS = {
@@ -66,7 +66,7 @@ def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) 
         total = event.get("total", 0)
         return [Line(Msg("The pile of {total} is flushed: {reason}", total=total, reason=reason))]
     if kind == "give":
-        return [_give(event, viewer)]
+        return [handed(event, viewer, GAVE)]
     if kind == "discard":
         cards = Cards(event.get("cards") or [])
         if you:
@@ -86,23 +86,14 @@ def narrate(event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]) 
     return common(event, viewer, memo, "game")
 
 
-def _give(event: Mapping[str, Any], viewer: int | None) -> Line:
-    """Cards handed from the giver to the receiver, named only to those two."""
-    seat, to = int(event["seat"]), int(event["to"])
-    cards = shown(event.get("cards"))
-    if cards is None:
-        n = count(event.get("cards"))
-        return Line(
-            Msg("{player} gave {to} {count} card(s)", player=Seat(seat), to=Seat(to), count=n), True
-        )
-    if mine(viewer, seat):
-        return Line(Msg("You gave {to} {cards}", to=Seat(to), cards=Cards(cards)), True)
-    if mine(viewer, to):
-        return Line(
-            Msg("You received {cards} from {player}", cards=Cards(cards), player=Seat(seat)),
-            True,
-            tuple(cards),
-        )
-    return Line(
-        Msg("{player} gave {to} {cards}", player=Seat(seat), to=Seat(to), cards=Cards(cards)), True
-    )
+GAVE = Handing(
+    unseen=lambda player, to, n: Msg(
+        "{player} gave {to} {cards}", player=player, to=to, cards=cards_count(n)
+    ),
+    seen=lambda player, to, cards: Msg(
+        "{player} gave {to} {cards}", player=player, to=to, cards=cards
+    ),
+    given=lambda to, cards: Msg("You gave {to} {cards}", to=to, cards=cards),
+    moment=True,
+)
+"""The words of the cards a flush costs, handed to their receiver (told once, when given)."""

@@ -14,7 +14,6 @@ from tabletop.engine.cards import SUITS
 from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game, GameInfo, Line, State
 from tabletop.engine.registry import register
-from tabletop.engine.rng import Rng
 from tabletop.engine.text import EMPTY, Card, Cards, Msg, Seat, Suit
 from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
 from tabletop.games import trump_duel_story
@@ -34,6 +33,7 @@ from tabletop.games.trump_duel_rules import (
     WIN_POINTS,
     answers,
     beats_ten,
+    play_refusal,
     points,
     suit_of,
     total,
@@ -105,7 +105,7 @@ class TrumpDuelState(State):
     """Hands, decks, displays, score cards and the pending sub-phase of the duel."""
 
     COPY_FLAT = ("deck", "discards", "score_deck", "prize", "cancels", "pending", "gained")
-    COPY_NESTED = ("hands", "taken", "display", "cancelled", "known")
+    COPY_NESTED = ("hands", "taken", "display", "cancelled")
 
     hands: list[list[str]]
     deck: list[str]  # top is the end
@@ -115,7 +115,6 @@ class TrumpDuelState(State):
     taken: list[list[str]]
     display: list[list[str]]
     cancelled: list[list[str]]
-    known: list[set[str]]  # hand cards everyone saw arrive (taken from a display)
     first: int  # the joker's holder, who opens the round
     first_play: bool  # the round's opening play is still to come
     phase: str  # play | cancel | order | exchange | end_effect | take | over
@@ -150,7 +149,6 @@ class TrumpDuel(Game[TrumpDuelState]):
         state.hands = [sorted(dealt[seat::2], key=HAND_ORDER.__getitem__) for seat in (0, 1)]
         state.discards, state.prize, state.pending = [], [], []
         state.taken, state.display, state.cancelled = [[], []], [[], []], [[], []]
-        state.known = [set(), set()]
         state.cancels, state.gained = [0, 0], [0, 0]
         state.take_from, state.extra_flip = 0, False
         state.first = state.rng.below(2)  # the seed's rock-paper-scissors
@@ -208,32 +206,11 @@ class TrumpDuel(Game[TrumpDuelState]):
             return PROMPTS[state.phase]
         if action.verb == "pass":
             return Msg("The opening play of a round cannot be a pass.")
-        cards = action.args
-        if action.verb != "play" or not 1 <= len(cards) <= 2:
+        if action.verb != "play":
             return Msg("Play one or two cards from your hand, or pass.")
-        if len(set(cards)) != len(cards):
-            return Msg("Play two different cards.")
-        for card in cards:
-            if card not in state.hands[seat]:
-                return Msg("You do not hold {card}.", card=Card(card))
-        if state.first_play:
-            return Msg("The opening play of a round is a single card.")
-        need, shown = total(state.display[1 - seat]), total(cards)
-        if need == 20:
-            return Msg(
-                "Your cards total {total}; no total beats 20: only 1+1 (two 1s) does.",
-                total=shown,
-            )
-        if need == 10:
-            return Msg(
-                "Your cards total {total}; show more than 10, or a single 1 (1 beats 10).",
-                total=shown,
-            )
-        return Msg(
-            "Your cards total {total}; you must show more than {need} (not equal).",
-            total=shown,
-            need=need,
-        )
+        target = total(state.display[1 - seat])
+        reason = play_refusal(state.hands[seat], action.args, state.first_play, target)
+        return reason or Msg("{action} is not allowed now.", action=str(action))
 
     # ---- doing it -------------------------------------------------------------------------
     def perform(self, state: TrumpDuelState, seat: int, action: Action) -> list[Event]:
@@ -364,7 +341,6 @@ class TrumpDuel(Game[TrumpDuelState]):
 
     def _leave(self, state: TrumpDuelState, seat: int, card: str) -> None:
         state.hands[seat].remove(card)
-        state.known[seat].discard(card)
 
     # ---- round end ------------------------------------------------------------------------
     def _win_round(self, state: TrumpDuelState, winner: int, how: str) -> list[Event]:
@@ -421,7 +397,6 @@ class TrumpDuel(Game[TrumpDuelState]):
         state.display[state.take_from].remove(card)
         state.hands[seat].append(card)
         state.hands[seat].sort(key=HAND_ORDER.__getitem__)
-        state.known[seat].add(card)
         suit = "S" if state.take_from != seat else "H"
         return [effect(seat, suit, "take", taken=card)]
 
@@ -519,9 +494,9 @@ class TrumpDuel(Game[TrumpDuelState]):
             beat=beat,
         )
 
-    def hints(self, state: State) -> dict[str, Any]:
-        """Standard card art, duel layout."""
-        return {"deck": "standard"}
+    def facts(self, state: TrumpDuelState) -> dict[str, Any]:
+        """The round and the sub-phase (the loser choosing which effect comes first: "order")."""
+        return {**super().facts(state), "phase": state.phase}
 
     def tag(self, state: TrumpDuelState, seat: int, action: Action) -> Move:
         """Drag cards to play, click cards to choose, buttons for passing and effects."""
@@ -548,19 +523,6 @@ class TrumpDuel(Game[TrumpDuelState]):
         return Move(str(action), "click", label, args)
 
     # ---- copies for search ---------------------------------------------------------------
-
-    def determinize(self, state: TrumpDuelState, seat: int, rng: Rng) -> TrumpDuelState:
-        """Redeal the unseen cards of the other hand with the draw deck; shuffle the score deck."""
-        new = self.copy_state(state)
-        other = 1 - seat
-        kept = [c for c in new.hands[other] if c in new.known[other]]
-        unseen = [c for c in new.hands[other] if c not in new.known[other]]
-        pool = unseen + new.deck
-        rng.shuffle(pool)
-        new.hands[other] = sorted(kept + pool[: len(unseen)], key=HAND_ORDER.__getitem__)
-        new.deck = pool[len(unseen) :]
-        rng.shuffle(new.score_deck)
-        return new
 
     def narrate(
         self, event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]

@@ -7,7 +7,7 @@ from itertools import combinations
 
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import SUITS
-from tabletop.engine.text import Msg
+from tabletop.engine.text import Card, Msg
 from tabletop.games.common import action_table, pair_table
 
 NUMBER_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
@@ -122,3 +122,37 @@ def _best(cards: tuple[str, ...]) -> int:
 def points(cards: list[str] | tuple[str, ...]) -> int:
     """Points of a set of score cards: the best split into disjoint scoring triples."""
     return _best(tuple(sorted(cards, key=SCORE_ORDER.__getitem__)))
+
+
+def play_refusal(hand: list[str], cards: tuple[str, ...], opening: bool, target: int) -> Msg | None:
+    """Why showing `cards` from `hand` on a display of `target` is no play (None: it is one).
+
+    The one check of a play: `answers` lists exactly the plays it lets through (a test holds
+    them equal), and a refused play is told its reason here.
+    """
+    if not 1 <= len(cards) <= 2:
+        return Msg("Play one or two cards from your hand, or pass.")
+    if len(set(cards)) != len(cards):
+        return Msg("Play two different cards.")
+    for card in cards:
+        if card not in hand:
+            return Msg("You do not hold {card}.", card=Card(card))
+    if opening:
+        return None if len(cards) == 1 else Msg("The opening play of a round is a single card.")
+    if total(cards) > target or beats_ten(cards, target):
+        return None
+    shown = total(cards)
+    if target == 20:
+        return Msg(
+            "Your cards total {total}; no total beats 20: only 1+1 (two 1s) does.", total=shown
+        )
+    if target == 10:
+        return Msg(
+            "Your cards total {total}; show more than 10, or a single 1 (1 beats 10).",
+            total=shown,
+        )
+    return Msg(
+        "Your cards total {total}; you must show more than {need} (not equal).",
+        total=shown,
+        need=target,
+    )

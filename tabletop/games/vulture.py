@@ -225,14 +225,19 @@ def bout_winner(bids: Sequence[tuple[int, str]], total: int) -> tuple[int | None
     return (max(alive) if total >= 0 else min(alive))[1], cancelled
 
 
-def round_points(cards: Sequence[str], zero_value: float, doubled: bool) -> float:
-    """Points of the score cards taken in one round: the 0 card is worth `zero_value`.
+def doubles(round_no: int) -> bool:
+    """The last round counts double."""
+    return round_no == ROUNDS
 
-    In a doubled round every value counts twice and the 0 card counts 1.
+
+def round_points(cards: Sequence[str], zero_value: float, round_no: int) -> float:
+    """Points of the score cards taken in round `round_no`: the 0 card is worth `zero_value`.
+
+    In the doubled last round every value counts twice and the 0 card counts 1.
     """
     zeros = sum(1 for c in cards if c == ZERO)
     base = pile_total(cards)
-    points = 2 * base + zeros if doubled else base + zeros * zero_value
+    points = 2 * base + zeros if doubles(round_no) else base + zeros * zero_value
     return int(points) if float(points).is_integer() else round(points, 6)
 
 
@@ -426,8 +431,7 @@ class VultureGame(Game[VS]):
 
     def _points(self, state: VS, seat: int) -> float:
         """This round's points so far for a seat."""
-        doubled = state.match.round == ROUNDS
-        return round_points(state.taken[seat], self.zero_value, doubled)
+        return round_points(state.taken[seat], self.zero_value, state.match.round)
 
     def _flip(self, state: VS) -> list[Event]:
         """Turn the next score card onto the pile; the last bout plays itself."""
@@ -597,7 +601,7 @@ class VultureGame(Game[VS]):
         totals = state.match.totals
         score_label = LABEL["score"]
         out = [counter(ids[0], score_label, totals[i], i) for i, ids in enumerate(_counter_ids(n))]
-        doubled = state.match.round == ROUNDS
+        round_no = state.match.round
         now_label, zeros_label, in_label = LABEL["now"], LABEL["zeros"], LABEL["in"]
         taken, zeros, participants, zero_value = (
             state.taken,
@@ -607,7 +611,7 @@ class VultureGame(Game[VS]):
         )
         for i, (_score_id, now_id, zeros_id, in_id) in enumerate(_counter_ids(n)):
             out += [
-                counter(now_id, now_label, round_points(taken[i], zero_value, doubled), i),
+                counter(now_id, now_label, round_points(taken[i], zero_value, round_no), i),
                 counter(zeros_id, zeros_label, zeros[i], i),
                 counter(in_id, in_label, int(i in participants), i),
             ]
@@ -656,10 +660,13 @@ class VultureGame(Game[VS]):
             bout=state.bout,
         )
 
+    def facts(self, state: VS) -> dict[str, Any]:
+        """The round and the values of the score cards turned up for the battle, in order."""
+        return {**super().facts(state), "flipped": [SCORE_VALUE[c] for c in state.flipped]}
+
     def hints(self, state: VS) -> dict[str, Any]:
-        """Vulture card art, and the score-card table the players consult."""
+        """The score-card table the players consult."""
         return {
-            "deck": "vulture",
             "score_table": [list(r) for r in state.table],
             "zone_order": ["bid", "played", "taken"],
         }
@@ -699,16 +706,15 @@ class VultureGame(Game[VS]):
             elif kind == "lone":
                 joined[int(e["seat"])].add(int(e["battle"]))
             elif kind == "round_end":
-                doubled = int(e["round"]) == ROUNDS
+                deal = int(e["round"])
                 cells, scores = [], []
                 for seat, taken in enumerate(e["taken"]):
                     zeros = sum(1 for card in taken if card == ZERO)
                     battles = " ".join(str(b) for b in sorted(joined[seat]))
                     values = " ".join(str(SCORE_VALUE[card]) for card in taken)
                     cells.append((battles, values, zeros))
-                    scores.append(round_points(taken, self.zero_value, doubled))
-                deal = int(e["round"])
-                rate = "×2" if doubled else "×1"
+                    scores.append(round_points(taken, self.zero_value, deal))
+                rate = "×2" if doubles(deal) else "×1"
                 lines.append(
                     ScoreLine(deal, deal, tuple(cells), tuple(scores), tuple(e["totals"]), (rate,))
                 )

@@ -11,6 +11,7 @@ from typing import Any
 
 from tabletop.engine.actions import Action
 from tabletop.engine.breakdown import SHARE, Cell, EventData, ScoreLine, ScoreSheet, deal_ends
+from tabletop.engine.cards import Deck
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, GameInfo, Line, State
 from tabletop.engine.registry import register
@@ -82,7 +83,7 @@ INFO = GameInfo(
         "colour and the trump number. Withdraw from a trick to score a card and steer your "
         "bonus: hit exactly the number of tricks your sideways card asks for."
     ),
-    deck="uno",
+    deck=Deck.UNO,
 )
 
 
@@ -91,11 +92,10 @@ class WildRawzState(State):
     """Hands, the draft row, trump, the current trick and each seat's won / withdrawn cards."""
 
     COPY_FLAT = ("row", "set_aside", "trick", "tricks")
-    COPY_NESTED = ("hands", "drafted", "withdrawn", "won")
+    COPY_NESTED = ("hands", "withdrawn", "won")
 
     sideways: int
     hands: list[list[str]]
-    drafted: list[list[str]]  # drafted cards not yet matched by a play of the same code
     row: list[str]
     set_aside: list[str]
     trump: str | None
@@ -158,7 +158,6 @@ class WildRawz(Game[WildRawzState]):
         for h in hands:
             h.sort(key=sort_key)
         state.hands = hands
-        state.drafted = [[] for _ in range(players)]
         state.set_aside = sorted(rest, key=sort_key)
         state.trump = None
         state.strengths = {}
@@ -231,8 +230,6 @@ class WildRawz(Game[WildRawzState]):
         if action.verb == "draft":
             return self._draft(state, seat, card)
         state.hands[seat].remove(card)
-        if card in state.drafted[seat]:
-            state.drafted[seat].remove(card)
         if action.verb == "withdraw":
             state.withdrawn[seat].append(card)
             state.withdrawal = (seat, card)
@@ -249,7 +246,6 @@ class WildRawz(Game[WildRawzState]):
     def _draft(self, state: WildRawzState, seat: int, card: str) -> list[Event]:
         state.row.remove(card)
         insort(state.hands[seat], card, key=sort_key)
-        state.drafted[seat].append(card)
         events = [Event("draft", {"seat": seat, "card": card})]
         if len(state.row) > 1:
             state.turn = (seat + 1) % state.players
@@ -402,10 +398,13 @@ class WildRawz(Game[WildRawzState]):
             withdrawer=gone,
         )
 
+    def facts(self, state: WildRawzState) -> dict[str, Any]:
+        """The round, the start player (the dealer) and the trick's leader."""
+        return {**super().facts(state), "leader": state.leader}
+
     def hints(self, state: WildRawzState) -> dict[str, Any]:
-        """UNO art, trick layout, trump card, who played each trick card and who withdrew."""
+        """The trump card, who played each trick card and who withdrew."""
         return {
-            "deck": "uno",
             "trump": state.trump,
             "trick_seats": [s for s, _ in state.trick],
             "withdrawn_seat": state.withdrawal[0] if state.withdrawal else None,
@@ -425,29 +424,6 @@ class WildRawz(Game[WildRawzState]):
         return Move(str(action), "drag", Msg("Play {card}", card=Card(card)), action.args, "trick")
 
     # ---- copies for search ---------------------------------------------------------------
-
-    def determinize(self, state: WildRawzState, seat: int, rng: Any) -> WildRawzState:
-        """Redeal the other hands among themselves: every other card is face up.
-
-        A card a seat drafted from the face-up row stays in its hand until that seat plays or
-        withdraws a card of the same code (everyone saw it taken).
-        """
-        new = self.copy_state(state)
-        others = [i for i in range(state.players) if i != seat]
-        pool: list[str] = []
-        for i in others:
-            unknown = list(new.hands[i])
-            for c in new.drafted[i]:
-                unknown.remove(c)
-            pool += unknown
-        rng.shuffle(pool)
-        pos = 0
-        for i in others:
-            kept = new.drafted[i]
-            k = len(new.hands[i]) - len(kept)
-            new.hands[i] = sorted(kept + pool[pos : pos + k], key=sort_key)
-            pos += k
-        return new
 
     def narrate(
         self, event: Mapping[str, Any], viewer: int | None, memo: dict[str, Any]

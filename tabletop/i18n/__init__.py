@@ -13,8 +13,9 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from tabletop.engine.cards import Deck
 from tabletop.engine.errors import BadOption, IllegalAction, UnknownGame
-from tabletop.engine.text import Card, Cards, Msg, Seat, Suit
+from tabletop.engine.text import Card, Cards, Msg, Seat, Suit, set_renderer
 from tabletop.i18n.cards import card_name, join, suit_name
 from tabletop.i18n.catalog import _, available, choose, current, set_language
 
@@ -34,6 +35,7 @@ __all__ = [
     "render_value",
     "set_language",
     "suit_name",
+    "view_deck",
 ]
 
 _FIELD = re.compile(r"\{\{|\}\}|\{(\w+)\}")
@@ -43,7 +45,7 @@ def render(
     msg: Msg,
     lang: str | None = None,
     names: Sequence[str] | None = None,
-    deck: str | None = None,
+    deck: Deck | None = None,
 ) -> str:
     """`msg` in `lang` (default: the current language), seats named from `names`."""
     lang = lang or current()
@@ -62,7 +64,10 @@ def render(
 
 
 def render_value(
-    value: Any, lang: str | None = None, names: Sequence[str] | None = None, deck: str | None = None
+    value: Any,
+    lang: str | None = None,
+    names: Sequence[str] | None = None,
+    deck: Deck | None = None,
 ) -> str:
     """A label or counter value as text: a Msg rendered, a number or text as it is."""
     if isinstance(value, Msg):
@@ -70,7 +75,7 @@ def render_value(
     return _param(value, lang or current(), names, deck)
 
 
-def _param(value: Any, lang: str, names: Sequence[str] | None, deck: str | None) -> str:
+def _param(value: Any, lang: str, names: Sequence[str] | None, deck: Deck | None) -> str:
     if isinstance(value, Msg):
         return render(value, lang, names, deck)
     if isinstance(value, Card):
@@ -94,8 +99,12 @@ def for_view(value: Any, view: View) -> str:
     The current language, the View's seat names and its deck family (the `deck` hint, which
     every game sets to its GameInfo.deck).
     """
-    deck = view.hints.get("deck")
-    return render_value(value, current(), view.names, deck if isinstance(deck, str) else None)
+    return render_value(value, current(), view.names, view_deck(view))
+
+
+def view_deck(view: View) -> Deck:
+    """The card family of a View (its `deck` hint, read back into a Deck)."""
+    return Deck(view.hints.get("deck", Deck.STANDARD))
 
 
 def display_width(text: str) -> float:
@@ -110,3 +119,6 @@ def error_text(err: Exception) -> str:
     if isinstance(err, BadOption | UnknownGame):
         return render(err.message)
     return str(err)
+
+
+set_renderer(lambda msg: render(msg, "en"))

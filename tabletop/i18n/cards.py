@@ -8,21 +8,22 @@ BLACK and RED).
 
 from __future__ import annotations
 
+from tabletop.engine.cards import Deck
 from tabletop.i18n.catalog import _
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 MINUS = "−"
 
 
-def guess_deck(code: str) -> str:
+def guess_deck(code: str) -> Deck:
     """The deck family a code most likely belongs to, for a caller that does not know it."""
     if code in ("BLACK", "RED") or (code[:1] in "NPV" and code[1:].lstrip("-").isdigit()):
-        return "vulture"
+        return Deck.VULTURE
     if code[:1] == "X" or (code[:1] in "RBG" and code[1:].isdigit() and int(code[1:]) > 9):
-        return "walzer"
+        return Deck.WALZER
     if code[:1] in "RYGB" and len(code) == 2:
-        return "uno"
-    return "standard"
+        return Deck.UNO
+    return Deck.STANDARD
 
 
 def colour_name(letter: str, lang: str) -> str:
@@ -47,18 +48,18 @@ def suit_name(letter: str, lang: str) -> str:
     return words.get(letter, letter)
 
 
-def card_name(code: str, lang: str, deck: str | None = None) -> str:
+def card_name(code: str, lang: str, deck: Deck | None = None) -> str:
     """A card as players of `lang` name it: A♠ / ♠A, red 7 / 赤7, joker / ジョーカー."""
     deck = deck or guess_deck(code)
-    if deck == "standard":
+    if deck == Deck.STANDARD:
         return _standard(code, lang)
-    if deck == "vulture":
+    if deck == Deck.VULTURE:
         return _vulture(code, lang)
     colour, rest = code[:1], code[1:]
-    if deck == "walzer" and colour == "X":
+    if deck == Deck.WALZER and colour == "X":
         return _("X", ctx="card", lang=lang)  # the three X cards differ only in print
     if colour in "RBGY" and rest:
-        if deck == "uno" and rest == "S":
+        if deck == Deck.UNO and rest == "S":
             text = _("{colour} skip", ctx="card", lang=lang)
         else:
             text = _("{colour} {number}", ctx="card", lang=lang)
@@ -96,12 +97,12 @@ def rank_word(rank: str, lang: str) -> str:
     return words.get(rank, rank)
 
 
-def spoken_name(code: str, lang: str, deck: str | None = None) -> str:
+def spoken_name(code: str, lang: str, deck: Deck | None = None) -> str:
     """A card spelled out for a screen reader: "seven of hearts" / "ハートの7"; cards whose
     short name has no symbols (red 7, joker) are named as `card_name` names them."""
     deck = deck or guess_deck(code)
     rank, suit = code[:-1], code[-1:]
-    if deck != "standard" or code.startswith("JK") or suit not in SUIT_SYMBOL or not rank:
+    if deck != Deck.STANDARD or code.startswith("JK") or suit not in SUIT_SYMBOL or not rank:
         return card_name(code, lang, deck)
     text = _("{rank} of {suit}", ctx="spoken card", lang=lang)
     return text.replace("{rank}", rank_word(rank, lang)).replace("{suit}", suit_name(suit, lang))

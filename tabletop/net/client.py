@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtNetwork import QAbstractSocket, QTcpSocket
 
+from tabletop.engine.cards import Deck
 from tabletop.engine.text import EMPTY, Msg
 from tabletop.i18n import render
 from tabletop.net import messages as msg
@@ -475,7 +476,7 @@ class Client(QObject):
         view = self.view or {}
         names = view.get("names")
         deck = (view.get("hints") or {}).get("deck")
-        return render(reason, names=names, deck=deck if isinstance(deck, str) else None)
+        return render(reason, names=names, deck=Deck(deck) if isinstance(deck, str) else None)
 
     def _on_error(self, obj: dict[str, Any]) -> None:
         code, fatal = obj["code"], obj["fatal"]

@@ -491,7 +491,7 @@ def late(received: Received) -> bool:
 
 
 def _same(a: Any, b: Any) -> bool:
-    return _normal(a) == _normal(b)
+    return bool(_normal(a) == _normal(b))
 
 
 def _check_table(head: dict[str, Any], received: Received) -> Verdict | None:

@@ -173,9 +173,7 @@ class Host(QObject):
     ) -> None:
         super().__init__(parent)
         self.game: Game[Any] = get_game(game_id)
-        info = self.game.info
-        if not info.min_players <= len(seats) <= info.max_players:
-            raise BadOption(info.wrong_count(len(seats)))
+        self.game.info.check_players(len(seats))
         self.options = self.game.resolve_options(options or {})
         self.password = password or None
         self.limits = limits or Limits()

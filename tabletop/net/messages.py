@@ -805,7 +805,7 @@ class ViewTexts:
             "names": _dumps(list(state.names)),
             "to_act": _dumps(sorted(self._to_act)),
             "over": "true" if state.result is not None else "false",
-            "hints": _dumps(game.hints(state)),
+            "hints": _dumps(game.view_hints(state)),
         }
         self._statuses: dict[Msg, str] = {}
         self._plan: list[tuple[int, str | None, dict[int, str | None]]] | None = None

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from tabletop.engine.breakdown import Cell, ScoreLine, ScoreSheet, number_text, signed
+from tabletop.engine.cards import Deck
 from tabletop.engine.text import Msg
 from tabletop.i18n import render_value
 
@@ -33,7 +34,7 @@ def text(value: Any) -> str:
     return str(value)
 
 
-def cell_text(cell: Cell, deck: str) -> str:
+def cell_text(cell: Cell, deck: Deck) -> str:
     """A game's cell as printed: messages rendered in the current language."""
     if isinstance(cell, Msg):
         return render_value(cell, deck=deck)
@@ -56,7 +57,7 @@ def lead(sheet: ScoreSheet) -> tuple[str, ...]:
     return (msg_text(sheet.unit), *(msg_text(h) for h in sheet.shared))
 
 
-def rows(sheet: ScoreSheet, lines: Sequence[ScoreLine], deck: str) -> list[Row]:
+def rows(sheet: ScoreSheet, lines: Sequence[ScoreLine], deck: Deck) -> list[Row]:
     """The printed rows of a game's score lines, after a "Start" row when seats start with
     points (e.g. chips).
     """

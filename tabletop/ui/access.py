@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import shiboken6
 from PySide6.QtCore import QObject, QRectF, Qt
@@ -12,14 +12,11 @@ from PySide6.QtWidgets import QGraphicsView, QPlainTextEdit, QWidget
 
 from tabletop.engine.events import Event
 from tabletop.engine.views import BACK, View
-from tabletop.i18n import _, current, for_view
+from tabletop.i18n import _, current, for_view, view_deck
 from tabletop.i18n.cards import join, spoken_name
 from tabletop.ui.cards import CardItem
 from tabletop.ui.items import PlateItem
 from tabletop.ui.scene import TableScene
-
-if TYPE_CHECKING:
-    from tabletop.ui.table import TableWidget
 
 
 def _capital(text: str) -> str:
@@ -30,7 +27,7 @@ def card_words(code: str, view: View) -> str:
     """A card spelled out in the viewer's language ("seven of hearts" / "ハートの7")."""
     if code == BACK:
         return _("face-down card")
-    return spoken_name(code, current(), str(view.hints.get("deck", "standard")))
+    return spoken_name(code, current(), view_deck(view))
 
 
 def card_text(item: CardItem, view: View) -> str:
@@ -238,16 +235,15 @@ class Mirror:
             self.spare.append(shade)
 
 
-def announce_focus(table: TableWidget, text: str) -> None:
-    """Announce the keyboard focus of a table: on the focused button, or on the item's
-    stand-in and on the table's view (named after the focused item)."""
-    item = table.keys.focused()
+def announce_focus(mirror: Mirror, item: object, text: str) -> None:
+    """Announce the keyboard focus of a table (`item`, as its keys hold it): on the focused
+    button, or on the item's stand-in and on the table's view (named after the item)."""
     if isinstance(item, QWidget):
         announce(item, text)
         return
-    table.mirror.sync()
-    shade = table.mirror.shadow(item)
+    mirror.sync()
+    shade = mirror.shadow(item)
     if shade is not None:
         announce(shade, text)
     # The view holds the real keyboard focus: screen readers speak its name when it changes.
-    announce(table.view, text)
+    announce(mirror.view, text)

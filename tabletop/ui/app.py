@@ -113,7 +113,7 @@ def apply_language(lang: str) -> None:
         install_qt_translation(app, lang)
 
 
-def rules_dialog(game: Game, parent: QWidget | None) -> QDialog:
+def rules_dialog(game: Game[Any], parent: QWidget | None) -> QDialog:
     """A window with a game's full rules."""
     dialog = QDialog(parent)
     dialog.setWindowTitle(render(Msg("Rules — {game}", game=game_title(game.info))))
@@ -178,7 +178,7 @@ class MainWindow(QMainWindow):
         self.preview: SheetPreview | None = None
         self.sheet_setup: BlankSheetDialog | None = None
         self.notice: QMessageBox | None = None
-        self.last: tuple[Game, list[SeatSpec], dict[str, Any]] | None = None
+        self.last: tuple[Game[Any], list[SeatSpec], dict[str, Any]] | None = None
         self.lan = LanConfig()
         self.lobby: HostLobby | None = None
         self.join_dialog: JoinDialog | None = None
@@ -503,7 +503,7 @@ class MainWindow(QMainWindow):
 
     def start_match(
         self,
-        game: Game,
+        game: Game[Any],
         seats: Sequence[SeatSpec],
         seed: int | None,
         options: Mapping[str, Any],
@@ -873,7 +873,7 @@ class MainWindow(QMainWindow):
             self.replay, self.replay_sheet = None, None
 
 
-def _seats_for(game: Game, seats: Sequence[str] | None, settings: QSettings) -> list[SeatSpec]:
+def _seats_for(game: Game[Any], seats: Sequence[str] | None, settings: QSettings) -> list[SeatSpec]:
     if seats:
         return parse_seats(game.info.id, seats)
     return list(load_choices(settings, game.info)["seats"])

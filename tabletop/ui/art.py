@@ -12,6 +12,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPainterPath, QPen, QPixmap
 
 import tabletop
+from tabletop.engine.cards import Deck
 
 BASE_W, BASE_H = 200, 280
 """Size of the art files and of painted faces."""
@@ -36,21 +37,26 @@ COLOUR = {
 }
 COLOUR_SHAPE = {"R": "●", "B": "■", "G": "▲", "Y": "★"}
 """The shape beside each card colour (as on the drawn cards), so colour is never the only cue."""
-BACK_COLOUR = {"standard": "#1f4e8c", "walzer": "#7b1f3a", "uno": "#222222", "vulture": "#5d4037"}
+BACK_COLOUR = {
+    Deck.STANDARD: "#1f4e8c",
+    Deck.WALZER: "#7b1f3a",
+    Deck.UNO: "#222222",
+    Deck.VULTURE: "#5d4037",
+}
 
 
-def face_spec(deck: str, code: str) -> tuple[str, str, str, bool]:
+def face_spec(deck: Deck, code: str) -> tuple[str, str, str, bool]:
     """(big text, small symbol, colour, full-colour card) used to paint a face from its code."""
-    if deck == "standard" or (deck not in ("walzer", "uno", "vulture") and code[-1:] in "SHDC"):
+    if deck == Deck.STANDARD:
         if code.startswith("JK"):
             return ("JOKER", "★", "#6a1b9a", False)
         suit = code[-1:]
         if suit in SUIT_SYMBOL:
             return (code[:-1], SUIT_SYMBOL[suit], SUIT_COLOUR[suit], False)
-    if deck == "uno" and code[:1] in COLOUR:
+    if deck == Deck.UNO and code[:1] in COLOUR:
         rest = code[1:]
         return ("⊘" if rest == "S" else rest, COLOUR_SHAPE[code[0]], COLOUR[code[0]], True)
-    if deck == "vulture":
+    if deck == Deck.VULTURE:
         if code.startswith("V"):
             value = code[1:]
             colour = "#b71c1c" if value.startswith("-") else "#f9a825"
@@ -59,7 +65,7 @@ def face_spec(deck: str, code: str) -> tuple[str, str, str, bool]:
             return (code[1:], "", COLOUR["N"], False)
     if code[:1] in COLOUR and code[1:].lstrip("-").isdigit():
         shape = COLOUR_SHAPE.get(code[0], "●")
-        return (code[1:], shape, COLOUR[code[0]], deck == "walzer" and code[0] == "X")
+        return (code[1:], shape, COLOUR[code[0]], deck == Deck.WALZER and code[0] == "X")
     return (code, "", "#37474f", False)
 
 
@@ -71,7 +77,7 @@ class CardArt:
         self._base: dict[tuple[str, str], QPixmap] = {}
         self._sized: dict[tuple[str, str, int, int], QPixmap] = {}
 
-    def pixmap(self, deck: str, code: str, width: float, height: float) -> QPixmap:
+    def pixmap(self, deck: Deck, code: str, width: float, height: float) -> QPixmap:
         """The card (or its back for '??') at exactly `width`×`height` pixels."""
         key = (deck, code, max(1, round(width)), max(1, round(height)))
         found = self._sized.get(key)
@@ -86,7 +92,7 @@ class CardArt:
             self._sized[key] = found
         return found
 
-    def base(self, deck: str, code: str) -> QPixmap:
+    def base(self, deck: Deck, code: str) -> QPixmap:
         """The card at file size: loaded from assets, else painted."""
         key = (deck, code)
         found = self._base.get(key)
@@ -97,7 +103,7 @@ class CardArt:
             self._base[key] = found
         return found
 
-    def _load(self, deck: str, code: str) -> QPixmap | None:
+    def _load(self, deck: Deck, code: str) -> QPixmap | None:
         name = "back" if code == BACK else code
         for folder in self.dirs:
             path = folder / deck / f"{name}.png"
@@ -114,7 +120,7 @@ def _card_path(w: float, h: float, inset: float = 1.5) -> QPainterPath:
     return path
 
 
-def paint_face(deck: str, code: str) -> QPixmap:
+def paint_face(deck: Deck, code: str) -> QPixmap:
     """A clean face painted from the code: big rank/number, suit or colour as symbol."""
     big, symbol, colour, filled = face_spec(deck, code)
     pix = QPixmap(BASE_W, BASE_H)
@@ -168,7 +174,7 @@ def paint_face(deck: str, code: str) -> QPixmap:
     return pix
 
 
-def paint_back(deck: str) -> QPixmap:
+def paint_back(deck: Deck) -> QPixmap:
     """A plain patterned back in the deck's colour."""
     pix = QPixmap(BASE_W, BASE_H)
     pix.fill(Qt.GlobalColor.transparent)

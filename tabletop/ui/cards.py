@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tabletop.engine.cards import Deck
 from tabletop.ui import zorder
 from tabletop.ui.art import CardArt
 from tabletop.ui.display import display
@@ -26,12 +27,12 @@ MARGIN = 2
 PLAIN, PLAYABLE, CHOSEN, BLOCKED = range(4)
 """A card's mark: none, some legal move uses it, chosen for a move, not playable now."""
 
-_IMAGES: dict[tuple[str, str, int, int, int, int, bool, bool], QPixmap] = {}
+_IMAGES: dict[tuple[Deck, str, int, int, int, int, bool, bool], QPixmap] = {}
 
 
 def card_image(
     art: CardArt,
-    deck: str,
+    deck: Deck,
     code: str,
     width: float,
     height: float,
@@ -142,7 +143,7 @@ class CardItem(QGraphicsObject):
     dropped = Signal(object, QPointF)
     """The drag ended at this scene point."""
 
-    def __init__(self, art: CardArt, deck: str, code: str, height: float) -> None:
+    def __init__(self, art: CardArt, deck: Deck, code: str, height: float) -> None:
         super().__init__()
         self.art = art
         self.deck = deck
@@ -168,7 +169,7 @@ class CardItem(QGraphicsObject):
         """Width from the height and the card ratio."""
         return self.card_h / CARD_RATIO
 
-    def set_code(self, deck: str, code: str) -> None:
+    def set_code(self, deck: Deck, code: str) -> None:
         """Show another face (e.g. a back turned up)."""
         if (deck, code) != (self.deck, self.code):
             self.deck, self.code = deck, code

@@ -35,6 +35,7 @@ from tabletop.engine.breakdown import (
     number_text,
     signed,
 )
+from tabletop.engine.cards import Deck
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game
 from tabletop.engine.text import Msg
@@ -44,7 +45,7 @@ from tabletop.ui.session import TableSession
 from tabletop.ui.texts import names_for
 
 
-def summary_rows(summary: Summary, deck: str) -> tuple[list[str], list[list[str]], list[str]]:
+def summary_rows(summary: Summary, deck: Deck) -> tuple[list[str], list[list[str]], list[str]]:
     """The summary as text: column headings, one row of cells per seat, and the shared lines
     (e.g. "Trump: red 5"); the last two columns are the deal's score and the total.
     """
@@ -77,7 +78,7 @@ def summary_rows(summary: Summary, deck: str) -> tuple[list[str], list[list[str]
     return heads, rows, shared
 
 
-def _label(sheet: ScoreSheet, line: ScoreLine, deck: str) -> str:
+def _label(sheet: ScoreSheet, line: ScoreLine, deck: Deck) -> str:
     """A line's column heading: its unit and label, then its shared cells (e.g. the target)."""
     head = render(Msg("{unit} {number}", unit=sheet.unit, number=render_value(line.label)))
     extra = [render_value(c, deck=deck) for c in line.shared]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import shiboken6
 from PySide6.QtCore import QRectF, Qt
@@ -34,9 +34,7 @@ from tabletop.i18n import _, for_view, render
 from tabletop.net.host import Host
 from tabletop.ui.cards import CardItem
 from tabletop.ui.session import Session
-
-if TYPE_CHECKING:
-    from tabletop.ui.table import TableWidget
+from tabletop.ui.tableparts import TableParts
 
 THINK = 1.5
 """Most seconds a hint may think."""
@@ -172,7 +170,7 @@ class Hints:
     others' simultaneous moves do not clear it; anything that changes the choice does.
     """
 
-    def __init__(self, table: TableWidget) -> None:
+    def __init__(self, table: TableParts) -> None:
         self.table = table
         self.allowed = hints_allowed(table.session)
         # Parented at once: a parentless widget made visible would open as a window of its own.

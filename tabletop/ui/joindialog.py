@@ -108,6 +108,8 @@ class JoinDialog(QDialog):
         self.status.setWordWrap(True)
         self.status.setTextFormat(Qt.TextFormat.PlainText)
         layout.addWidget(self.status)
+        self.headline = ""
+        """The status line above the list of seats."""
         buttons = QHBoxLayout()
         self.join_button = QPushButton(_("Join", ctx="button"))
         self.join_button.setDefault(True)
@@ -184,7 +186,7 @@ class JoinDialog(QDialog):
         """Say hello to the chosen table (with its remembered seat token, if any)."""
         text = self.address.text().strip()
         if not text:
-            self.status.setText(_("Pick a table from the list or type its address."))
+            self._say(_("Pick a table from the list or type its address."))
             return
         try:
             self.target = split_address(text)
@@ -208,7 +210,7 @@ class JoinDialog(QDialog):
         self.client = client
         self.join_button.setEnabled(False)
         where = f"{self.target[0]}:{self.target[1]}"
-        self.status.setText(render(Msg("Connecting to {address}…", address=where)))
+        self._say(render(Msg("Connecting to {address}…", address=where)))
         client.connect_to(*self.target)
 
     def _drop_client(self) -> None:
@@ -243,7 +245,7 @@ class JoinDialog(QDialog):
             "The host has sealed its part of the shuffle; yours is added when the match starts, "
             "and every screen then shows the same table code."
         )
-        self.status.setText(f"{text} {seal}")
+        self._say(f"{text} {seal}")
         self.status.setToolTip(render(Msg("The host's sealed seed: {value}", value=commitment)))
 
     def _seats(self, rows: list[dict[str, Any]]) -> None:
@@ -262,8 +264,7 @@ class JoinDialog(QDialog):
             if row["kind"] == "network" and row["taken"] and not row["connected"]:
                 who = render(Msg("{name} (disconnected)", name=who))
             lines.append(f"{row['seat'] + 1}. {who}")
-        text = self.status.text().split("\n")[0]
-        self.status.setText(text + "\n" + " · ".join(lines))
+        self.status.setText(self.headline + "\n" + " · ".join(lines))
 
     def _started(self, _view: dict[str, Any]) -> None:
         self.accept()
@@ -276,7 +277,7 @@ class JoinDialog(QDialog):
             self.settings.remove(token_key(*self.target))
             self._dial(None)
             return
-        self.status.setText(render(Msg("The host says: {message}", message=message)))
+        self._say(render(Msg("The host says: {message}", message=message)))
         self.join_button.setEnabled(True)
 
     def _gave_up(self) -> None:
@@ -284,7 +285,7 @@ class JoinDialog(QDialog):
         if client is not None and client.last_error is None:
             assert self.target is not None
             where = f"{self.target[0]}:{self.target[1]}"
-            self.status.setText(render(Msg("No table answers at {address}.", address=where)))
+            self._say(render(Msg("No table answers at {address}.", address=where)))
         self.join_button.setEnabled(True)
 
     def take(self) -> ClientSession:
@@ -307,3 +308,8 @@ class JoinDialog(QDialog):
         if result != QDialog.DialogCode.Accepted:
             self._drop_client()
         super().done(result)
+
+    def _say(self, text: str) -> None:
+        """Show `text` as the status line (a list of seats may follow it)."""
+        self.headline = text
+        self.status.setText(text)

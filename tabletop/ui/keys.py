@@ -11,8 +11,6 @@ closes the end-of-deal summary.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
@@ -32,9 +30,7 @@ from tabletop.ui import gestures, zorder
 from tabletop.ui.cards import CardItem
 from tabletop.ui.display import HIGH_CONTRAST, display, zoom_keys
 from tabletop.ui.items import ZoneItem
-
-if TYPE_CHECKING:
-    from tabletop.ui.table import TableWidget
+from tabletop.ui.tableparts import TableParts
 
 MENU_KEYS = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
 """Modifiers that make a letter a menu shortcut rather than a choice."""
@@ -157,7 +153,7 @@ class KeyPlay(QObject):
     focusChanged = Signal(str)
     """The focus moved; the argument names what is focused now."""
 
-    def __init__(self, table: TableWidget) -> None:
+    def __init__(self, table: TableParts) -> None:
         super().__init__(table)
         self.table = table
         self.scene = table.scene

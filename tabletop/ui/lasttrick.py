@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tabletop.engine.cards import Deck
 from tabletop.engine.text import Msg
 from tabletop.fonts import table_font
 from tabletop.i18n import _, render
@@ -34,7 +35,7 @@ class LastTrickItem(QGraphicsObject):
     def __init__(self, art: CardArt) -> None:
         super().__init__()
         self.art = art
-        self.deck = "standard"
+        self.deck = Deck.STANDARD
         self.cards: tuple[str, ...] = ()
         self.winner = ""
         self.button = QRectF()
@@ -52,7 +53,7 @@ class LastTrickItem(QGraphicsObject):
         """True while the trick's cards are shown."""
         return bool(self.cards) and (self.hovered or self.pinned)
 
-    def set_trick(self, deck: str, cards: Sequence[str], winner: str) -> None:
+    def set_trick(self, deck: Deck, cards: Sequence[str], winner: str) -> None:
         """Remember a completed trick (its cards in play order and who took it)."""
         self.prepareGeometryChange()
         self.deck, self.cards, self.winner = deck, tuple(cards), winner

@@ -99,7 +99,7 @@ class HostSession(QObject):
         self.host = host
         self.addresses = lan_addresses(bind)
         self.announcer = announcer
-        self.game: Game = host.game
+        self.game: Game[Any] = host.game
         self.options = dict(host.options)
         self.save_error = ""
         rows = host.seat_rows()
@@ -224,7 +224,7 @@ class ClientSession(QObject):
             raise BadOption(Msg("The client has not joined a table."))
         self.client = client
         self.address, self.port = address, port
-        self.game: Game = get_game(client.game)
+        self.game: Game[Any] = get_game(client.game)
         self.save_error = ""
         self.humans: tuple[int, ...] = (client.seat,) if client.seat is not None else ()
         self.started = time.monotonic()

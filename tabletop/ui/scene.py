@@ -14,10 +14,11 @@ from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QRadialGradient
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
 
+from tabletop.engine.cards import Deck
 from tabletop.engine.text import Msg
 from tabletop.engine.views import BACK, Counter, View
 from tabletop.fonts import table_font
-from tabletop.i18n import for_view, render
+from tabletop.i18n import for_view, render, view_deck
 from tabletop.ui import gestures, zorder
 from tabletop.ui.art import SUIT_SYMBOL, CardArt
 from tabletop.ui.cards import CardItem
@@ -319,12 +320,12 @@ class TableScene(QGraphicsScene):
         """Keep a completed trick for the "Last trick" button (from a `trick` event)."""
         view = self.view
         names = view.names if view is not None else ()
-        deck = str(view.hints.get("deck", "standard")) if view is not None else "standard"
+        deck = view_deck(view) if view is not None else Deck.STANDARD
         name = names[winner] if winner is not None and 0 <= winner < len(names) else ""
         self.last_trick.set_trick(deck, cards, name)
 
     def _sync_cards(self, lay: TableLayout, view: View, duration: int, deal: bool) -> None:
-        deck = str(view.hints.get("deck", "standard"))
+        deck = view_deck(view)
         old_counts: dict[str, int] = defaultdict(int)
         by_zone_code: dict[tuple[str, str], list[CardItem]] = defaultdict(list)
         by_code: dict[str, list[CardItem]] = defaultdict(list)
@@ -405,7 +406,7 @@ class TableScene(QGraphicsScene):
                 self.motion.fade(item, duration)
         self.cards = cards
 
-    def _new_card(self, deck: str, code: str, height: float) -> CardItem:
+    def _new_card(self, deck: Deck, code: str, height: float) -> CardItem:
         item = CardItem(self.art, deck, code, height)
         item.clicked.connect(self._on_clicked)
         item.activated.connect(self._on_activated)

@@ -40,6 +40,7 @@ from tabletop.ui.scene import TableScene
 from tabletop.ui.scores import ScorePanel, fmt
 from tabletop.ui.sealed import SealWatch, staged
 from tabletop.ui.session import TableSession, clock_action
+from tabletop.ui.tableparts import TableParts
 from tabletop.ui.tempo import INSTANT as INSTANT
 from tabletop.ui.tempo import TEMPOS, Tempo
 from tabletop.ui.texts import names_for
@@ -78,7 +79,7 @@ class TableView(QGraphicsView):
         self.table_scene.relayout()
 
 
-class TableWidget(QWidget):
+class TableWidget(TableParts):
     """One match at the table."""
 
     matchOver = Signal()
@@ -171,7 +172,9 @@ class TableWidget(QWidget):
         self.keys = KeyPlay(self)
         # installed after KeyPlay's, so a waiting sealed choice hears Return / Escape first
         self.view.installEventFilter(self)
-        self.keys.focusChanged.connect(lambda text: announce_focus(self, text))
+        self.keys.focusChanged.connect(
+            lambda text: announce_focus(self.mirror, self.keys.focused(), text)
+        )
 
     # ---- the flow of play -----------------------------------------------------------------
     def resizeEvent(self, event: QResizeEvent) -> None:

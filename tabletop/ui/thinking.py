@@ -14,16 +14,12 @@ from __future__ import annotations
 import sys
 import traceback
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from tabletop import worker
 from tabletop.engine.text import Msg
 from tabletop.i18n import render
 from tabletop.ui.session import Session
-
-if TYPE_CHECKING:
-    from tabletop.ui.table import TableWidget
-
+from tabletop.ui.tableparts import TableParts
 
 RETRY_MS = 50
 """How soon to ask again when the seat's player is still busy with a choice that was dropped."""
@@ -63,7 +59,7 @@ class Choice:
 class BotTurns:
     """Lets a table's computer players choose off the GUI thread, one at a time."""
 
-    def __init__(self, table: TableWidget) -> None:
+    def __init__(self, table: TableParts) -> None:
         self.table = table
         self.job: worker.Job | None = None
         self.ready: Choice | None = None

@@ -35,7 +35,7 @@ def seen_codes(game: Game, seed: int) -> set[tuple[str, str]]:
     rnd = random.Random(seed)
     found: set[tuple[str, str]] = set()
     for _ in range(STEPS + 1):
-        deck = game.hints(state)["deck"]
+        deck = game.view_hints(state)["deck"]
         for zone in game.zones(state):
             found.update((deck, code) for code in zone.cards if code != BACK)
         acting = sorted(game.to_act(state))

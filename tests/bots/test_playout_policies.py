@@ -9,6 +9,7 @@ from tabletop.bots import hagetaka as hagetaka_bots
 from tabletop.bots import search
 from tabletop.bots import triq as triq_bots
 from tabletop.bots.base import make_bot
+from tabletop.bots.worlds import Memory, resample
 from tabletop.engine.registry import all_games, get_game
 from tabletop.engine.rng import Rng
 
@@ -49,18 +50,20 @@ def test_a_policy_reads_only_what_its_seat_may_see(game_id: str, players: int) -
     rng = Rng(5)
     checked = 0
     for seed in range(21, 26):
-        state = game.setup(players, None, seed, quiet=True)
+        state = game.setup(players, None, seed)
+        told = list(state.opening)
         while state.result is None and checked < 300:
             acting = sorted(game.to_act(state))
             for seat in acting:
                 legal = list(game.legal_actions(state, seat))
                 if len(legal) > 1:
                     mine = legal[policy(state, seat, legal, Rng(checked))]
-                    other = game.determinize(state, seat, Rng(checked + 1000))
+                    memory = Memory.told(told, seat)
+                    other = resample(game, state, seat, memory, Rng(checked + 1000))
                     again = list(game.legal_actions(other, seat))
                     assert again[policy(other, seat, again, Rng(checked))] == mine
                     checked += 1
-            game.apply_nth(state, acting[0], rng.below(game.choices(state, acting[0])))
+            told += game.apply_nth(state, acting[0], rng.below(game.choices(state, acting[0])))
         if checked >= 20:
             break
     assert checked >= 20

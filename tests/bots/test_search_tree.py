@@ -10,7 +10,7 @@ import pytest
 
 from tabletop.bots import search
 from tabletop.bots.search import SearchBot, make_search
-from tabletop.bots.worlds import Memory
+from tabletop.bots.worlds import Memory, resample
 from tabletop.engine.game import Game, State
 from tabletop.engine.registry import get_game
 from tabletop.engine.rng import Rng
@@ -96,7 +96,7 @@ def test_the_tree_decides_from_the_seats_observations_only() -> None:
     """Mid-deal, a world with the other hands redealt shows the seat the same View, and the
     tree (deep enough to reach its later moves) makes the same decision in both."""
     game, state, seat, view, memory = mid_deal(seed=8)
-    other = game.determinize(state, seat, Rng(4))
+    other = resample(game, state, seat, memory, Rng(4))
     hidden = [z.cards for z in game.zones(state) if not z.seen_by(seat)]
     assert [z.cards for z in game.zones(other) if not z.seen_by(seat)] != hidden
     assert game.view(other, seat).to_json() == view.to_json()

@@ -9,7 +9,14 @@ import pytest
 
 from tabletop.bots.base import bot_names, make_bot
 from tabletop.bots.search import SearchBot, make_search
-from tabletop.bots.worlds import Memory, blank_state, deal_constrained, restore_match, world_sampler
+from tabletop.bots.worlds import (
+    Memory,
+    blank_state,
+    deal_constrained,
+    resample,
+    restore_match,
+    world_sampler,
+)
 from tabletop.engine.game import Game, State
 from tabletop.engine.registry import get_game
 from tabletop.engine.rng import Rng
@@ -178,7 +185,7 @@ def test_same_observations_same_decision(game_id: str) -> None:
     assert found
     rng = Rng(99)
     for state, seat, view, memory in (found[0], found[len(found) // 2]):
-        other = game.determinize(state, seat, rng)
+        other = resample(game, state, seat, memory, rng)
         assert game.view(other, seat).to_json() == view.to_json()
         sampler = world_sampler(game_id)
         assert sampler is not None

@@ -117,6 +117,18 @@ def test_vulture_last_round_doubles() -> None:
         assert last.scores[seat] == 2 * sum(values) + cards.count("V0")
 
 
+def test_the_chip_ledger_explains_each_deals_change() -> None:
+    """Pokered Trick: a deal's fold fee, chips paid and chips received add up to the change
+    of chips the deal recorded (the line reads that change, and its cells must explain it)."""
+    for players, seed in ((2, 1), (4, 2), (7, 3)):
+        events = match_events("pokered-trick", players, seed)
+        lines = get_game("pokered-trick").score_lines(events, players)
+        assert lines
+        for line in lines:
+            for seat, cells in enumerate(line.cells):
+                assert sum(int(str(c)) for c in cells) == line.scores[seat], (players, seed)
+
+
 @pytest.mark.parametrize("info", GAMES, ids=lambda i: i.id)
 def test_lines_add_up_to_the_recorded_scores(info: Any) -> None:
     game = get_game(info.id)

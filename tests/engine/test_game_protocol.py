@@ -75,19 +75,3 @@ def test_clone_is_independent() -> None:
     assert game.to_act(state) == {0, 1, 2, 3}
     assert game.to_act(copy) == {0}
     assert game.view(state, 0).to_json() != game.view(copy, 0).to_json()
-
-
-def test_determinize_keeps_own_hand_and_counts() -> None:
-    from tabletop.engine.rng import Rng
-
-    game = get_game("second-third")
-    state = game.setup(4, None, 3)
-    guess = game.determinize(state, 1, Rng(5))
-    assert guess.hands[1] == state.hands[1]  # type: ignore[attr-defined]
-    assert [len(h) for h in guess.hands] == [len(h) for h in state.hands]  # type: ignore[attr-defined]
-    assert sorted(c for h in guess.hands for c in h) == sorted(  # type: ignore[attr-defined]
-        c
-        for h in state.hands
-        for c in h  # type: ignore[attr-defined]
-    )
-    assert guess.hands != state.hands  # type: ignore[attr-defined]

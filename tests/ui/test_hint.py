@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from ui_helpers import Closing
 
 from tabletop import worker
+from tabletop.bots.worlds import Memory, resample
 from tabletop.engine.registry import get_game
 from tabletop.engine.rng import Rng
 from tabletop.net.client import Client
@@ -84,7 +85,7 @@ def test_the_hint_comes_from_the_seats_information_only(qtbot: Any, closing: Clo
     """Two deals that give Ann the same hand but the others different hands: the same hint."""
     game = get_game(GAME)
     first = Session(game, SEATS, 31)
-    other = game.determinize(first.state, 0, Rng(5))
+    other = resample(game, first.state, 0, Memory.told(first.state.opening, 0), Rng(5))
     hidden = [z.cards for z in game.zones(first.state) if not z.seen_by(0)]
     assert [z.cards for z in game.zones(other) if not z.seen_by(0)] != hidden
     assert game.view(other, 0).to_json() == game.view(first.state, 0).to_json()

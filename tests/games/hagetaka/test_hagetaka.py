@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 
 from tabletop.bots.runner import play_match
+from tabletop.bots.worlds import Memory, resample
 from tabletop.engine import BACK, BadOption, IllegalAction, get_game
 from tabletop.engine.game import parse_options
 from tabletop.engine.rng import Rng
@@ -89,10 +90,10 @@ def test_everyone_cancels() -> None:
 
 
 def test_round_points_zero_card_and_round_three() -> None:
-    assert round_points(["V0", "V3", "V-2"], 0.5, doubled=False) == 1.5
-    assert round_points(["V0", "V3", "V-2"], 0.5, doubled=True) == 3  # 2 × 1 + 1 for the 0
-    assert round_points(["V-5", "V-4"], 0.5, doubled=True) == -18
-    assert round_points([], 0.5, doubled=True) == 0
+    assert round_points(["V0", "V3", "V-2"], 0.5, round_no=1) == 1.5
+    assert round_points(["V0", "V3", "V-2"], 0.5, round_no=3) == 3  # 2 × 1 + 1 for the 0
+    assert round_points(["V-5", "V-4"], 0.5, round_no=3) == -18
+    assert round_points([], 0.5, round_no=3) == 0
 
 
 def test_join_duty() -> None:
@@ -387,15 +388,17 @@ def test_equal_totals_share_first_place() -> None:
     assert state.result.places == (1, 1, 3) and state.result.winners == (0, 1)
 
 
-def test_copy_and_determinize_keep_what_the_seat_sees() -> None:
+def test_copy_and_a_world_keep_what_the_seat_sees() -> None:
     state = new(4, 9)
-    settle_joins(state, {0, 1, 2})
-    GAME.apply(state, 0, GAME.legal_actions(state, 0)[0])
+    told = list(state.opening)
+    for seat in sorted(GAME.to_act(state)):
+        told += GAME.apply(state, seat, "join" if seat in {0, 1, 2} else "sit")
+    told += GAME.apply(state, 0, GAME.legal_actions(state, 0)[0])
     copy = GAME.clone(state)
     assert everything(copy) == everything(state)
     GAME.apply(copy, 1, GAME.legal_actions(copy, 1)[0])
     assert everything(copy) != everything(state)
-    det = GAME.determinize(state, 1, Rng(5))
+    det = resample(GAME, state, 1, Memory.told(told, 1), Rng(5))
     assert GAME.view(det, 1).zones == GAME.view(state, 1).zones
     cards = Counter(c for z in GAME.zones(state) for c in z.cards)
     assert Counter(c for z in GAME.zones(det) for c in z.cards) == cards

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from tabletop.bots.runner import play_match
+from tabletop.bots.worlds import Memory, resample
 from tabletop.engine import BACK, BadOption, IllegalAction, Rng, get_game
 from tabletop.games.hagetaka_party import PartyState
 from tabletop.games.vulture import NUMBER_DECK, hand_total, round_points
@@ -194,9 +195,9 @@ def test_round_two_hands_shown_to_battle_participants_only() -> None:
 
 
 def test_scoring_zero_is_a_tenth_and_round_three_doubles() -> None:
-    assert round_points(["V0", "V2"], 0.1, doubled=False) == 2.1
-    assert round_points(["V0", "V2"], 0.1, doubled=True) == 5
-    assert round_points(["V-5", "V8"], 0.1, doubled=True) == 6
+    assert round_points(["V0", "V2"], 0.1, round_no=1) == 2.1
+    assert round_points(["V0", "V2"], 0.1, round_no=3) == 5
+    assert round_points(["V-5", "V8"], 0.1, round_no=3) == 6
 
 
 def test_illegal_bid_changes_nothing() -> None:
@@ -219,14 +220,13 @@ def test_whole_match_with_twenty_five_players() -> None:
     assert 1 in result.places and GAME.to_act(state) == frozenset()
 
 
-def test_copy_and_determinize_keep_what_the_seat_sees() -> None:
+def test_copy_and_a_world_keep_what_the_seat_sees() -> None:
     state = new(6, 2)
-    GAME.apply(state, 0, "plot 2")
-    GAME.apply(state, 1, "plot 5")
+    told = [*state.opening, *GAME.apply(state, 0, "plot 2"), *GAME.apply(state, 1, "plot 5")]
     copy = GAME.clone(state)
     GAME.apply(copy, 2, "plot 1")
     assert copy.plots[2] == "P1" and state.plots[2] is None
-    det = GAME.determinize(state, 3, Rng(1))
+    det = resample(GAME, state, 3, Memory.told(told, 3), Rng(1))
     assert GAME.view(det, 3).zones == GAME.view(state, 3).zones
     cards = Counter(c for z in GAME.zones(state) for c in z.cards)
     assert Counter(c for z in GAME.zones(det) for c in z.cards) == cards

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from tabletop.bots.runner import play_match
+from tabletop.bots.worlds import Memory, resample
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import standard_deck
 from tabletop.engine.errors import IllegalAction
@@ -409,12 +410,12 @@ def test_hands_never_leak_into_other_views() -> None:
         GAME.apply(state, seat, actions[rng.below(len(actions))])
 
 
-def test_determinize_keeps_own_knowledge_and_joker_zone() -> None:
-    """A determinized state keeps the seat's hand and puts the joker in the bottom 11."""
+def test_a_world_keeps_own_knowledge_and_joker_zone() -> None:
+    """A world keeps the seat's hand and puts the joker in the bottom 11."""
     state = new(4, 13)
-    GAME.apply(state, 2, f"play {state.hands[2][0]}")
+    told = [*state.opening, *GAME.apply(state, 2, f"play {state.hands[2][0]}")]
     for k in range(10):
-        other = GAME.determinize(state, 0, Rng(k))
+        other = resample(GAME, state, 0, Memory.told(told, 0), Rng(k))
         assert isinstance(other, InteractionState)
         assert other.hands[0] == state.hands[0]
         assert other.target == state.target
@@ -424,3 +425,37 @@ def test_determinize_keeps_own_knowledge_and_joker_zone() -> None:
         cards = [c for h in other.hands for c in h] + other.stock + other.target
         cards += [c for c in other.sealed if c]
         assert sorted(cards) == sorted([*standard_deck(), JOKER])
+
+
+def test_the_one_check_of_a_play_lets_through_exactly_the_legal_actions() -> None:
+    """At every choice of random matches, every play, target and both of the hand's cards
+    (and of a card not held) is listed by `legal` exactly when `play_refusal` finds nothing
+    against it, and a refused action is told that reason."""
+    import random
+
+    from tabletop.games.interaction import play_refusal
+
+    checked = 0
+    for seed in range(3):
+        state = new(4, seed)
+        rnd = random.Random(seed)
+        while state.result is None:
+            for seat in sorted(GAME.to_act(state)):
+                hand = state.hands[seat]
+                stranger = next(c for c in [*standard_deck(), JOKER] if c not in hand)
+                cards = [*hand, stranger]
+                tries = [Action(v, (c,)) for v in ("play", "target") for c in cards]
+                tries += [Action("both", (a, b)) for a in cards for b in cards]
+                tries += [Action("play", tuple(hand[:2])), Action("pass")]
+                legal = set(GAME.legal_actions(state, seat))
+                for action in tries:
+                    reason = play_refusal(state.phase, hand, state.points[seat], action)
+                    assert (reason is None) == (action in legal), (action, reason)
+                    if reason is not None:
+                        with pytest.raises(IllegalAction) as refused:
+                            GAME.apply(state, seat, action)
+                        assert refused.value.reason == reason
+                    checked += 1
+            seat = min(GAME.to_act(state))
+            GAME.apply(state, seat, rnd.choice(GAME.legal_actions(state, seat)))
+    assert checked > 1000

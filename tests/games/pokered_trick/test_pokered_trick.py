@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tabletop.bots.worlds import Memory, resample
 from tabletop.engine import Event, IllegalAction, Msg, Seat, get_game
 from tabletop.engine.cards import sort_key, standard_deck
 from tabletop.games.pokered_trick import PokeredState
@@ -348,20 +349,21 @@ def test_whole_match_with_thumb_bots_ends_with_chips_as_totals() -> None:
     assert result.winners == tuple(i for i, c in enumerate(state.chips) if c == best)
 
 
-def test_copy_is_independent_and_determinize_keeps_what_the_seat_knows() -> None:
+def test_copy_is_independent_and_a_world_keeps_what_the_seat_knows() -> None:
     from tabletop.engine import Rng
 
     state = GAME.setup(4, None, seed=6)
     assert isinstance(state, PokeredState)
-    act(state, (1, "declare in"), (2, "declare fold"), (3, "declare in"), (0, "declare in"))
+    told = list(state.opening)
+    told += act(state, (1, "declare in"), (2, "declare fold"), (3, "declare in"), (0, "declare in"))
     for seat in (1, 3, 0):
         hand = state.hands[seat]
-        act(state, (seat, f"hide {hand[0]} {hand[1]}"))
+        told += act(state, (seat, f"hide {hand[0]} {hand[1]}"))
     copy = GAME.clone(state)
     assert isinstance(copy, PokeredState)
     GAME.apply(copy, 1, str(GAME.legal_actions(copy, 1)[0]))
     assert len(state.hands[1]) == 5 and len(copy.hands[1]) == 4 and not state.trick
-    guess = GAME.determinize(state, 3, Rng(1))
+    guess = resample(GAME, state, 3, Memory.told(told, 3), Rng(1))
     assert isinstance(guess, PokeredState)
     assert guess.hands[3] == state.hands[3] and guess.hidden[3] == state.hidden[3]
     assert [len(h) for h in guess.hands] == [len(h) for h in state.hands]

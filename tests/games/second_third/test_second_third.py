@@ -6,9 +6,11 @@ import json
 
 import pytest
 
+from tabletop.bots.worlds import Memory, resample
 from tabletop.engine import IllegalAction, get_game
 from tabletop.engine.rng import Rng
-from tabletop.games.second_third import SecondThirdState, score, suit_points, trick_winner
+from tabletop.games.second_third import SecondThirdState
+from tabletop.games.second_third_rules import score, suit_points, trick_winner
 
 GAME = get_game("second-third")
 
@@ -144,16 +146,18 @@ def test_match_has_one_deal_per_player_and_ties_share() -> None:
     assert result.winners == (0, 2)
 
 
-def test_determinize_keeps_passed_cards_with_the_left_neighbour() -> None:
+def test_a_world_keeps_passed_cards_with_the_left_neighbour() -> None:
     """A seat knows the two cards it passed sit in its left neighbour's hand until played."""
     state = GAME.setup(5, None, 5)
     assert isinstance(state, SecondThirdState)
     given = list(state.hands[0][:2])
+    told = list(state.opening)
     for seat in range(5):
-        GAME.apply(state, seat, f"pass {state.hands[seat][0]} {state.hands[seat][1]}")
+        told += GAME.apply(state, seat, f"pass {state.hands[seat][0]} {state.hands[seat][1]}")
+    memory = Memory.told(told, 0)
     unseen = sorted(c for i in range(1, 5) for c in state.hands[i]) + sorted(state.face_down)
     for k in range(20):
-        guess = GAME.determinize(state, 0, Rng(k))
+        guess = resample(GAME, state, 0, memory, Rng(k))
         assert isinstance(guess, SecondThirdState)
         assert guess.hands[0] == state.hands[0]
         assert set(given) <= set(guess.hands[1])

@@ -7,7 +7,8 @@ from collections import Counter as Tally
 
 import pytest
 
-from tabletop.engine import Action, IllegalAction, get_game
+from tabletop.bots.worlds import Memory, resample
+from tabletop.engine import Action, IllegalAction, Rng, get_game
 from tabletop.engine.events import Event
 from tabletop.games.pass_tricks import PassTrickState as WalzerState
 from tabletop.games.seltsam_walzer_rules import (
@@ -369,15 +370,15 @@ def test_views_never_show_other_hands() -> None:
         GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
 
 
-def test_copy_and_determinize() -> None:
-    """Copies are independent; a determinized state keeps what the seat knows."""
+def test_copy_and_a_world_keep_what_the_seat_knows() -> None:
+    """Copies are independent; a world keeps what the seat knows."""
     state = new(4, seed=21)
     events = pass_all(state)
     copy = GAME.clone(state)
     GAME.apply(copy, state.match.dealer, GAME.legal_actions(copy, 0)[0])
     assert len(state.hands[0]) == 9 and len(copy.hands[0]) == 8
     given = events[0].data["cards"].value
-    guess = GAME.determinize(state, 0, random.Random(1))
+    guess = resample(GAME, state, 0, Memory.told([*state.opening, *events], 0), Rng(1))
     assert isinstance(guess, WalzerState)
     assert guess.hands[0] == state.hands[0]
     assert set(given) <= set(guess.hands[1])

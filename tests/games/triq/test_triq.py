@@ -10,6 +10,7 @@ import pytest
 
 from tabletop.bots.base import RandomBot
 from tabletop.bots.runner import play_match
+from tabletop.bots.worlds import Memory, resample
 from tabletop.engine import Event, IllegalAction, Rng, get_game
 from tabletop.games.triq import TriqState
 from tabletop.games.triq_rules import DECK, deal_size, owed_after_pass, points, shibari_eligible
@@ -422,10 +423,10 @@ def test_whole_matches_end_with_a_ranking(players: int) -> None:
             assert place + result.places.count(place) - 1 <= players
 
 
-def test_determinize_redeals_only_what_the_seat_cannot_see() -> None:
+def test_a_world_redeals_only_what_the_seat_cannot_see() -> None:
     state = GAME.setup(5, None, seed=9)
     assert isinstance(state, TriqState)
-    guess = GAME.determinize(state, 2, Rng(4))
+    guess = resample(GAME, state, 2, Memory.told(state.opening, 2), Rng(4))
     assert isinstance(guess, TriqState)
     assert guess.hands[2] == state.hands[2] and guess.removed == state.removed
     assert [len(h) for h in guess.hands] == [len(h) for h in state.hands]

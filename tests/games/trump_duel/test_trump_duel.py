@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from tabletop.bots.runner import play_match
+from tabletop.bots.worlds import Memory, resample
 from tabletop.engine import Action, IllegalAction, get_game
 from tabletop.engine.events import Event
 from tabletop.engine.rng import Rng
@@ -478,17 +479,15 @@ def test_random_play_keeps_cards_and_refuses_nonsense() -> None:
         act(state, str(rnd.choice(GAME.legal_actions(state, seat))))
 
 
-def test_copy_and_determinize_keep_what_a_seat_knows() -> None:
-    """Clones are independent; determinize keeps own cards and publicly taken cards."""
+def test_copy_and_a_world_keep_what_a_seat_knows() -> None:
+    """Clones are independent; a world keeps own cards and publicly taken cards."""
     state = staged([["2H"], ["4S"]], first=0, displays=[["9C", "3S"], ["5D", "8H"]], actor=0)
-    act(state, "pass")
-    act(state, "effect S")
-    act(state, "take 8H")
+    told = [*act(state, "pass"), *act(state, "effect S"), *act(state, "take 8H")]
     clone = GAME.clone(state)
     assert isinstance(clone, TrumpDuelState)
     clone.hands[0].clear()
     assert state.hands[0]
-    guess = GAME.determinize(state, 1, Rng(3))
+    guess = resample(GAME, state, 1, Memory.told(told, 1), Rng(3))
     assert isinstance(guess, TrumpDuelState)
     assert guess.hands[1] == state.hands[1] and "8H" in guess.hands[0]
     assert len(guess.hands[0]) == len(state.hands[0])
@@ -577,3 +576,35 @@ def test_one_and_one_beating_twenty_is_told_as_such() -> None:
     state = staged([["3H"], ["AS", "AH", "5C"]], first=0, displays=[["10S", "10H"], []], actor=1)
     lines = _told(act(state, "play AS AH"), 0, "en", {})
     assert "1+1 beats 20!" in lines and "1 beats 10!" not in lines
+
+
+def test_the_one_check_of_a_play_lets_through_exactly_the_legal_plays() -> None:
+    """At every play of random matches, every one- and two-card play of the hand is listed by
+    `legal` exactly when `play_refusal` finds nothing against it, and a refused play is told
+    that reason."""
+    from itertools import combinations
+
+    from tabletop.games.trump_duel_rules import play_refusal, total
+
+    checked = 0
+    for seed in range(6):
+        state = GAME.setup(2, None, seed)
+        rnd = random.Random(seed)
+        while state.result is None:
+            seat = state.actor
+            if state.phase == "play":
+                hand = state.hands[seat]
+                legal = {str(a) for a in GAME.legal_actions(state, seat)}
+                target = total(state.display[1 - seat])
+                plays = [(c,) for c in hand] + list(combinations(hand, 2))
+                for cards in plays:
+                    text = str(GAME.normalize(Action("play", cards)))
+                    reason = play_refusal(hand, cards, state.first_play, target)
+                    assert (reason is None) == (text in legal), (text, reason)
+                    if reason is not None:
+                        with pytest.raises(IllegalAction) as refused:
+                            GAME.apply(state, seat, text)
+                        assert refused.value.reason == reason
+                    checked += 1
+            GAME.apply(state, seat, rnd.choice(GAME.legal_actions(state, seat)))
+    assert checked > 1000

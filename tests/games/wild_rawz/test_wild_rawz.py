@@ -7,7 +7,8 @@ from collections import Counter
 
 import pytest
 
-from tabletop.engine import IllegalAction, get_game
+from tabletop.bots.worlds import Memory, resample
+from tabletop.engine import Event, IllegalAction, get_game
 from tabletop.engine.actions import Action
 from tabletop.engine.rng import Rng
 from tabletop.games.wild_rawz import WildRawzState
@@ -65,11 +66,13 @@ def refused(state: WildRawzState, seat: int, text: str) -> str:
     return str(err.value)
 
 
-def draft_out(state: WildRawzState) -> None:
-    """Finish the draft, each seat taking the first card offered."""
+def draft_out(state: WildRawzState) -> list[Event]:
+    """Finish the draft, each seat taking the first card offered; the events."""
+    events: list[Event] = []
     while state.phase == "draft":
         (seat,) = GAME.to_act(state)
-        GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+        events += GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    return events
 
 
 # ---- decks and dealing ---------------------------------------------------------------------
@@ -383,9 +386,9 @@ def test_final_ties_share_the_place() -> None:
     assert refused(state, 0, "play Y5") == "The match is over."
 
 
-def test_view_never_shows_other_hands_and_determinize_keeps_counts() -> None:
+def test_view_never_shows_other_hands_and_a_world_keeps_counts() -> None:
     state = new(4, seed=9)
-    draft_out(state)
+    told = [*state.opening, *draft_out(state)]
     for seat in range(4):
         view = GAME.view(state, seat)
         for other in range(4):
@@ -394,11 +397,13 @@ def test_view_never_shows_other_hands_and_determinize_keeps_counts() -> None:
         text = json.dumps(view.to_json())
         assert all(m.action.split()[1] in state.hands[seat] for m in view.moves)
         assert text.count("??") == 13 * 3
-    guess = GAME.determinize(state, 0, Rng(4))
+    seat = min(GAME.to_act(state))
+    guess = resample(GAME, state, seat, Memory.told(told, seat), Rng(4))
     assert isinstance(guess, WildRawzState)
-    assert guess.hands[0] == state.hands[0]
+    assert guess.hands[seat] == state.hands[seat]
     assert [len(h) for h in guess.hands] == [len(h) for h in state.hands]
-    assert pooled(guess.hands[1:]) == pooled(state.hands[1:])
+    others = [i for i in range(4) if i != seat]
+    assert pooled([guess.hands[i] for i in others]) == pooled([state.hands[i] for i in others])
 
 
 def test_thumb_bot_plays_legal_moves() -> None:
@@ -408,24 +413,27 @@ def test_thumb_bot_plays_legal_moves() -> None:
     assert result is not None and len(state.match.scores) == 6
 
 
-def test_determinize_keeps_drafted_cards_in_the_drafters_hand() -> None:
+def test_a_world_keeps_drafted_cards_in_the_drafters_hand() -> None:
     """Everyone saw who took which row card: it stays in that hand until a copy is played."""
     state = new(4, seed=9)
+    told = list(state.opening)
     drafted: list[list[str]] = [[] for _ in range(4)]
     while state.phase == "draft":
         (seat,) = GAME.to_act(state)
         action = GAME.legal_actions(state, seat)[0]
         drafted[seat].append(action.args[0])
-        GAME.apply(state, seat, action)
+        told += GAME.apply(state, seat, action)
     # seat 0 leads one of its drafted cards: it is no longer known to be held
-    GAME.apply(state, 0, f"play {drafted[0][0]}")
+    told += GAME.apply(state, 0, f"play {drafted[0][0]}")
+    assert GAME.to_act(state) == {1}
+    memory = Memory.told(told, 1)
     for k in range(20):
-        guess = GAME.determinize(state, 2, Rng(k))
+        guess = resample(GAME, state, 1, memory, Rng(k))
         assert isinstance(guess, WildRawzState)
-        assert guess.hands[2] == state.hands[2]
-        for i in (1, 3):
+        assert guess.hands[1] == state.hands[1]
+        for i in (2, 3):
             assert not Counter(drafted[i]) - Counter(guess.hands[i])
         assert not Counter(drafted[0][1:]) - Counter(guess.hands[0])
         assert [len(h) for h in guess.hands] == [len(h) for h in state.hands]
-        others = (0, 1, 3)
+        others = (0, 2, 3)
         assert pooled([guess.hands[i] for i in others]) == pooled([state.hands[i] for i in others])
