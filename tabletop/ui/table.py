@@ -595,12 +595,12 @@ class TableWidget(QWidget):
                 widget.deleteLater()
         view = self._my_view()
         if view is None or view.seat is None:
-            self.hint.setText("")
+            self.keys.tell("")
             return
         seat = view.seat
         if self.pending is not None:
             label = for_view(self.pending.label, view) or self.pending.action
-            self.hint.setText(render(Msg("Your choice: {move}", move=label)))
+            self.keys.tell("pending", label)
             confirm = QPushButton(_("Confirm", ctx="sealed choice"))
             confirm.setProperty("action", self.pending.action)
             confirm.setDefault(True)
@@ -622,23 +622,21 @@ class TableWidget(QWidget):
                 counts = sorted(gestures.multi_counts(view))
                 if counts:
                     need = _(" or ", ctx="counts").join(str(c) for c in counts)
-                    self.hint.setText(
-                        render(Msg("Choose {count} cards, then confirm.", count=need))
-                    )
+                    self.keys.tell("count", need)
                 else:
-                    self.hint.setText(_("Choose other cards, then confirm."))
+                    self.keys.tell("other")
             else:
-                self.hint.setText("")
+                self.keys.tell("")
             clear = QPushButton(_("Clear", ctx="choice"))
             clear.clicked.connect(self.scene.clear_choice)
             self.buttons_layout.addWidget(clear)
         else:
             if gestures.multi_counts(view) and view.moves:
-                self.hint.setText(_("Click cards to choose them, then drag them or confirm."))
+                self.keys.tell("multi")
             elif gestures.playable(view):
-                self.hint.setText(_("Drag a card to a highlighted place, or double-click it."))
+                self.keys.tell("playable")
             else:
-                self.hint.setText("")
+                self.keys.tell("")
         pressable = gestures.buttons(view)
         clock = clock_action(view, self.session.minutes())
         if len(pressable) > MAX_BUTTONS or clock is not None:
@@ -647,7 +645,7 @@ class TableWidget(QWidget):
                 combo.addItem(for_view(move.label, view) or move.action, move.action)
             if clock is not None:
                 combo.setCurrentIndex(combo.findData(clock))
-                self.hint.setText(_("Minutes played since the match started:"))
+                self.keys.tell("minutes")
             go = QPushButton(_("Report", ctx="button") if clock is not None else _("Do it"))
             go.setObjectName("go")
             go.clicked.connect(lambda: self._pressed(seat, str(combo.currentData())))
