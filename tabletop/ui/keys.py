@@ -2,10 +2,10 @@
 
 Arrows move the focus within a region, Tab / Shift+Tab between regions (cards, table zones,
 buttons); N / Shift+N jump to the next / previous card that can be played; Space chooses a
-card (multi-card moves) or presses a button; Return plays the focused card (or the chosen ones,
-sending a sealed choice at once, as their ✓ button does), drops the waiting cards on the
-focused zone or presses the focused button; number keys pick among several moves of the same
-cards; Escape cancels. The cards region holds the seat's hand and the cards a move may take
+card (multi-card moves) or presses a button; Return plays the focused card (or the chosen ones),
+drops the waiting cards on the focused zone or presses the focused button; number keys pick
+among several moves of the same cards; Escape cancels. A sealed choice made by a key is sent at
+once: the key is its confirmation, as the chosen cards' ✓ button is. The cards region holds the seat's hand and the cards a move may take
 from elsewhere (a shared row), never its won or withdrawn piles. When the moves offered change,
 the focus goes to where a legal move is. The status bar speaks of keys once a key was used at
 the table, of the mouse again after a click.
@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.engine.text import Msg
-from tabletop.engine.views import Move
+from tabletop.engine.views import Move, View
 from tabletop.i18n import _, for_view, render
 from tabletop.ui import gestures, zorder
 from tabletop.ui.cards import CardItem
@@ -357,6 +357,15 @@ class KeyPlay(QObject):
         """Put the hint of this kind in the status bar, in key words while keys are in use and
         in mouse words otherwise (the kinds: `hint_text`)."""
         self._told = (kind, arg)
+        view = self.scene.view
+        chosen = self.scene.chosen_codes()
+        if (
+            self.active
+            and kind == "other"
+            and view is not None
+            and any(gestures.same_cards(m.cards, chosen) for m in card_buttons(view))
+        ):
+            kind = "buttons"
         self.table.hint.setText(hint_text(kind, arg, self.active))
 
     def _use(self, keys: bool) -> None:
@@ -397,6 +406,15 @@ class KeyPlay(QObject):
                 return True
             return False
         self._use(True)
+        waiting = table.pending
+        if not self._act(key, modifiers):
+            return False
+        if waiting is None and table.pending is not None:
+            table.confirm()  # a key is a deliberate choice: a sealed one is sent at once
+        return True
+
+    def _act(self, key: int, modifiers: Qt.KeyboardModifier) -> bool:
+        k = Qt.Key
         if key in (k.Key_Tab, k.Key_Backtab):
             self._next_region(-1 if key == k.Key_Backtab else 1)
         elif key in (k.Key_Left, k.Key_Up, k.Key_Right, k.Key_Down):
@@ -466,7 +484,7 @@ class KeyPlay(QObject):
         item = self.focused()
         view = self.scene.view
         if isinstance(item, CardItem) and view is not None:
-            if gestures.multi_counts(view) and not any(
+            if (gestures.multi_counts(view) or card_buttons(view)) and not any(
                 m.gesture == "click" and m.cards == (item.code,) for m in view.moves
             ):
                 self.scene.toggle(item)
@@ -508,13 +526,19 @@ class KeyPlay(QObject):
         view = self.scene.view
         assert view is not None
         moves = gestures.card_moves(view, codes)
+        if not moves and len(codes) > 1:
+            moves = [m for m in card_buttons(view) if gestures.same_cards(m.cards, codes)]
+            if moves:
+                self.scene.clear_choice()
+                self._offer(moves)
+                return
         actions = list(dict.fromkeys(m.action for m in moves))
         targets = list(dict.fromkeys(m.target for m in moves if m.target))
         if len(actions) == 1 and self._tick(actions[0]):
             return
         if len(actions) <= 1:
             self.scene.playRequested.emit(codes)
-        elif len(targets) > 1:
+        elif len(targets) > 1 and len(actions) > 9:
             self.pending = codes
             self.region, self.index = "zones", 0
             self.scene.toast(_("Choose where: arrows, then Return."))
@@ -558,6 +582,11 @@ class KeyPlay(QObject):
             self.scene.snap_back(reason)
 
 
+def card_buttons(view: View) -> list[Move]:
+    """Button moves that name several cards (keys may choose those cards, then the move)."""
+    return [m for m in gestures.buttons(view) if len(m.cards) > 1]
+
+
 def hint_text(kind: str, arg: str, keys: bool) -> str:
     """The status bar's hint, for keys or for the mouse: "playable" (cards to play), "multi"
     (cards to choose), "count" (choose `arg` cards), "other" (the chosen cards make no move),
@@ -583,6 +612,8 @@ def hint_text(kind: str, arg: str, keys: bool) -> str:
         if keys:
             return render(Msg("Choose {count} cards with Space, then press Return.", count=count))
         return render(Msg("Choose {count} cards, then confirm.", count=count))
+    if kind == "buttons":
+        return _("Return lists what these cards can do; then press its number.")
     if kind == "other":
         if keys:
             return _("Choose other cards with Space, then press Return.")
