@@ -188,12 +188,17 @@ class VisiblePages(QAccessibleWidget):
         return 0 if child is not None and pages and child.object() is pages[0] else -1
 
 
+class Pages(QStackedWidget):
+    """The window's stack of pages (launcher, table, replay): read as only the page in front.
+    A class of its own, since Qt's own factory answers for a plain QStackedWidget first."""
+
+
 def _interface(key: str, obj: QObject) -> QAccessibleInterface | None:
     """Qt's accessibility factory: a role for each stand-in, only the shown page of a stack."""
     if isinstance(obj, Shadow):
         obj.interface = QAccessibleWidget(obj, obj.role)
         return obj.interface
-    if isinstance(obj, QStackedWidget):
+    if isinstance(obj, Pages):
         pages = VisiblePages(obj)
         _kept.append(pages)
         return pages

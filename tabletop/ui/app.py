@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenuBar,
     QMessageBox,
-    QStackedWidget,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -48,6 +47,7 @@ from tabletop.sheets.render import write_pdf
 from tabletop.sheets.stepper import Stepper
 from tabletop.store import DamagedSave, HistoryEntry, Store
 from tabletop.ui import printing
+from tabletop.ui.access import Pages
 from tabletop.ui.art import app_icon
 from tabletop.ui.display import display, view_actions
 from tabletop.ui.joindialog import JoinDialog
@@ -165,7 +165,7 @@ class MainWindow(QMainWindow):
         self.store = store
         self.setWindowTitle("Tabletop")
         self.launcher = Launcher()
-        self.stack = QStackedWidget()
+        self.stack = Pages()
         self.stack.addWidget(self.launcher)
         self.setCentralWidget(self.stack)
         self.table: TableWidget | None = None
