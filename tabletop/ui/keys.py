@@ -4,14 +4,15 @@ Arrows move the focus within a region, Tab / Shift+Tab between regions (cards, t
 buttons); N / Shift+N jump to the next / previous card that can be played; Space chooses a
 card (multi-card moves) or presses a button; Return plays the focused card (or the chosen ones),
 drops the waiting cards on the focused zone or presses the focused button; number keys pick
-among several moves of the same cards; Escape cancels. A sealed choice made by a key is sent at
-once: the key is its confirmation, as the chosen cards' ✓ button is. The cards region holds the seat's hand and the cards a move may take
-from elsewhere (a shared row), never its won or withdrawn piles. When the moves offered change,
-the focus goes to where a legal move is. The status bar speaks of keys once a key was used at
-the table, of the mouse again after a click.
-Letter keys A … G pick the same choices (offered as letters when the choices are numbers
-themselves, like an ace counted as 1 or 11). Return or Space lifts the hot-seat curtain and
-closes the end-of-deal summary.
+among several moves of the same cards; Escape cancels. Letter keys A … G pick the same choices
+(offered as letters when the choices are numbers themselves, like an ace counted as 1 or 11).
+Return or Space lifts the hot-seat curtain and closes the end-of-deal summary.
+
+A sealed choice made by a key is sent at once: the key is its confirmation, as the chosen
+cards' ✓ button is. The cards region holds the seat's hand and the cards a move may take from
+elsewhere (a shared row), never its won or withdrawn piles. When the moves offered change, the
+focus goes to where a legal move is. The status bar speaks of keys once a key was used at the
+table, of the mouse again after a click.
 """
 
 from __future__ import annotations
@@ -353,7 +354,7 @@ class KeyPlay(QObject):
         return ""
 
     # ---- the status bar's words ------------------------------------------------------------------
-    def tell(self, kind: str, arg: str = "") -> None:
+    def show_hint(self, kind: str, arg: str = "") -> None:
         """Put the hint of this kind in the status bar, in key words while keys are in use and
         in mouse words otherwise (the kinds: `hint_text`)."""
         self._told = (kind, arg)
@@ -371,7 +372,7 @@ class KeyPlay(QObject):
     def _use(self, keys: bool) -> None:
         if keys != self.active:
             self.active = keys
-            self.tell(*self._told)
+            self.show_hint(*self._told)
             if not keys:
                 self._show()
 

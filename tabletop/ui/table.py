@@ -595,12 +595,12 @@ class TableWidget(QWidget):
                 widget.deleteLater()
         view = self._my_view()
         if view is None or view.seat is None:
-            self.keys.tell("")
+            self.keys.show_hint("")
             return
         seat = view.seat
         if self.pending is not None:
             label = for_view(self.pending.label, view) or self.pending.action
-            self.keys.tell("pending", label)
+            self.keys.show_hint("pending", label)
             confirm = QPushButton(_("Confirm", ctx="sealed choice"))
             confirm.setProperty("action", self.pending.action)
             confirm.setDefault(True)
@@ -622,21 +622,21 @@ class TableWidget(QWidget):
                 counts = sorted(gestures.multi_counts(view))
                 if counts:
                     need = _(" or ", ctx="counts").join(str(c) for c in counts)
-                    self.keys.tell("count", need)
+                    self.keys.show_hint("count", need)
                 else:
-                    self.keys.tell("other")
+                    self.keys.show_hint("other")
             else:
-                self.keys.tell("")
+                self.keys.show_hint("")
             clear = QPushButton(_("Clear", ctx="choice"))
             clear.clicked.connect(self.scene.clear_choice)
             self.buttons_layout.addWidget(clear)
         else:
             if gestures.multi_counts(view) and view.moves:
-                self.keys.tell("multi")
+                self.keys.show_hint("multi")
             elif gestures.playable(view):
-                self.keys.tell("playable")
+                self.keys.show_hint("playable")
             else:
-                self.keys.tell("")
+                self.keys.show_hint("")
         pressable = gestures.buttons(view)
         clock = clock_action(view, self.session.minutes())
         if len(pressable) > MAX_BUTTONS or clock is not None:
@@ -645,7 +645,7 @@ class TableWidget(QWidget):
                 combo.addItem(for_view(move.label, view) or move.action, move.action)
             if clock is not None:
                 combo.setCurrentIndex(combo.findData(clock))
-                self.keys.tell("minutes")
+                self.keys.show_hint("minutes")
             go = QPushButton(_("Report", ctx="button") if clock is not None else _("Do it"))
             go.setObjectName("go")
             go.clicked.connect(lambda: self._pressed(seat, str(combo.currentData())))
