@@ -291,7 +291,7 @@ class KeyPlay(QObject):
             stops = self.stops(self.region)
             if self._focused in stops:
                 self.index = stops.index(self._focused)
-            if not stops:
+            if not stops and not (self.region == "buttons" and self._moves == moves):
                 regions = [r for r in REGIONS if self.stops(r)]
                 if regions and self.region not in regions:
                     self.region, self.index = regions[0], 0
@@ -312,9 +312,9 @@ class KeyPlay(QObject):
                 at = cards.index(was) if was in cards else 0
                 was = min(pool, key=lambda c: abs(cards.index(c) - at))
             self.region, self.index = "cards", cards.index(was)
-        elif self.stops("buttons"):
+        elif self.scene.view is not None and gestures.buttons(self.scene.view):
             if self.region != "buttons":
-                self.region, self.index = "buttons", 0
+                self.region, self.index = "buttons", 0  # the buttons may come a moment later
         elif self.region == "zones" or not self.stops(self.region):
             self.region, self.index = "cards", 0
 

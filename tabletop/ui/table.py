@@ -586,6 +586,10 @@ class TableWidget(QWidget):
 
     # ---- the button bar -------------------------------------------------------------------
     def _update_buttons(self) -> None:
+        self._fill_buttons()
+        self.keys.refresh()  # the keyboard focus may rest on a new button
+
+    def _fill_buttons(self) -> None:
         self.suggest.refresh()
         while self.buttons_layout.count():
             taken = self.buttons_layout.takeAt(0)
