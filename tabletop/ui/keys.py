@@ -591,8 +591,11 @@ def card_buttons(view: View) -> list[Move]:
 def hint_text(kind: str, arg: str, keys: bool) -> str:
     """The status bar's hint, for keys or for the mouse: "playable" (cards to play), "multi"
     (cards to choose), "count" (choose `arg` cards), "other" (the chosen cards make no move),
-    "pending" (the sealed choice `arg` waits), "minutes" (the clock to report), "": nothing."""
+    "pending" (the sealed choice `arg` waits), "minutes" (the clock to report), "press" (only
+    buttons move: said for keys only), "": nothing."""
     count = arg
+    if kind == "press":
+        return _("Arrows choose a button; Return presses it.") if keys else ""
     if kind == "pending":
         if keys:
             return render(

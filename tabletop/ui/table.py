@@ -640,7 +640,7 @@ class TableWidget(QWidget):
             elif gestures.playable(view):
                 self.keys.show_hint("playable")
             else:
-                self.keys.show_hint("")
+                self.keys.show_hint("press" if gestures.buttons(view) else "")
         pressable = gestures.buttons(view)
         clock = clock_action(view, self.session.minutes())
         if len(pressable) > MAX_BUTTONS or clock is not None:

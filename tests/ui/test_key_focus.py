@@ -72,6 +72,10 @@ def test_buttons_take_the_focus_when_only_buttons_move(qtbot: object, closing: C
     view = table.served_view
     assert view.moves and all(m.gesture == "button" for m in view.moves)
     assert table.keys.region == "buttons"
+    assert table.hint.text() == ""  # nothing to say to a mouse player
+    press(table, K.Key_Right)
+    assert table.hint.text() == hint_text("press", "", keys=True)
+    press(table, K.Key_Left)
     before = table.session.actions
     press(table, K.Key_Return)  # one key: the sealed choice is sent at once
     qtbot.waitUntil(lambda: table.session.actions == before + 1)
