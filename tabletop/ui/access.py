@@ -287,13 +287,15 @@ class Mirror:
                 entries.append((plate, plate.rect, words, _("Seat"), role.StaticText, None))
             owners = self.owners()
             for zone_id, zone in scene.zone_items.items():
+                if not zone.isVisible():
+                    continue  # an own empty place kept free but not drawn
                 words = zone_text(view, zone_id, self.names, owners)
                 about = _("Place on the table")
                 entries.append((zone, zone.rect, words, about, role.List, None))
             labels = {z.id: for_view(z.label, view) for z in view.zones}
             for card in scene.cards:
-                if card.code == BACK:
-                    continue  # counted in its zone's name
+                if card.code == BACK or not card.isVisible():
+                    continue  # a face-down card is counted in its zone's name
                 rect = card.mapRectToScene(card.boundingRect())
                 where = labels.get(card.zone_id) or _("Card")
                 zone_item = scene.zone_items.get(card.zone_id)
