@@ -29,7 +29,8 @@ def test_arrows_never_walk_into_won_or_withdrawn_piles(qtbot: object, closing: C
     play_by_keys(qtbot, table, 5, lambda view: own_piles_hold_cards(table))
     view = table.served_view
     piles = {z.id for z in view.zones if z.owner == view.seat and z.kind != "hand" and z.cards}
-    assert any(c.zone_id in piles and c.interactive for c in table.scene.cards)  # yours, shown
+    held = [c for c in table.scene.cards if c.zone_id in piles]
+    assert held and not any(c.interactive for c in held)  # shown, not handled (mouse neither)
     stops = table.keys.stops("cards")
     assert stops and not [c for c in stops if c.zone_id in piles]
     for _ in range(len(stops) + 1):
