@@ -188,6 +188,40 @@ class VisiblePages(QAccessibleWidget):
         return 0 if child is not None and pages and child.object() is pages[0] else -1
 
 
+class ShownChildren(QAccessibleWidget):
+    """A widget as a reader sees it: its hidden child widgets (a summary not open now) left
+    out."""
+
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__(widget, QAccessible.Role.Grouping)
+        self.widget_ = widget
+
+    def _shown(self) -> list[QWidget]:
+        kids = self.widget_.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
+        return [w for w in kids if w.isVisible() and not w.isWindow()]
+
+    def childCount(self) -> int:
+        """The child widgets shown."""
+        return len(self._shown())
+
+    def child(self, index: int) -> QAccessibleInterface:
+        """One of the child widgets shown."""
+        kids = self._shown()
+        if 0 <= index < len(kids):
+            return QAccessible.queryAccessibleInterface(kids[index])
+        return None  # type: ignore[return-value]  # Qt's null interface: no such child
+
+    def indexOfChild(self, child: QAccessibleInterface) -> int:
+        """Where a shown child widget is among them (-1 if hidden or not a child)."""
+        kids = self._shown()
+        found = child.object() if child is not None else None
+        return kids.index(found) if found in kids else -1
+
+
+class Panel(QWidget):
+    """A widget whose hidden children a reader does not see (`ShownChildren`)."""
+
+
 class Pages(QStackedWidget):
     """The window's stack of pages (launcher, table, replay): read as only the page in front.
     A class of its own, since Qt's own factory answers for a plain QStackedWidget first."""
@@ -198,15 +232,16 @@ def _interface(key: str, obj: QObject) -> QAccessibleInterface | None:
     if isinstance(obj, Shadow):
         obj.interface = QAccessibleWidget(obj, obj.role)
         return obj.interface
+    made: QAccessibleInterface | None = None
     if isinstance(obj, Pages):
-        pages = VisiblePages(obj)
-        _kept.append(pages)
-        return pages
-    return None
+        made = VisiblePages(obj)
+    elif isinstance(obj, Panel):
+        made = ShownChildren(obj)
+    if made is not None:
+        # kept as long as the widget's Python side, so Python never frees what Qt holds
+        setattr(obj, "_reader_face", made)  # noqa: B010
+    return made
 
-
-_kept: list[QAccessibleInterface] = []
-"""The stacks' interfaces (Qt owns them once made; kept here so Python does not free them)."""
 
 # Installed on import, before any window exists: Qt asks factories only for objects it has
 # not made an interface for yet.

@@ -30,7 +30,7 @@ from tabletop.engine.text import Msg
 from tabletop.engine.views import Move, View
 from tabletop.i18n import _, for_view, render
 from tabletop.ui import gestures
-from tabletop.ui.access import Mirror, announce_focus
+from tabletop.ui.access import Mirror, Panel, announce_focus
 from tabletop.ui.art import CardArt
 from tabletop.ui.dealsummary import DealSummary, seen_events
 from tabletop.ui.gamelog import Banner, GameLog, history, mark_received
@@ -97,7 +97,7 @@ class TableView(QGraphicsView):
         self.table_scene.relayout()
 
 
-class TableWidget(QWidget):
+class TableWidget(Panel):
     """One match at the table."""
 
     matchOver = Signal()

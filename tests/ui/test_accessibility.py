@@ -341,6 +341,8 @@ def test_the_hidden_launcher_is_not_read_at_the_table(
         if isinstance(n.object(), QWidget) and launcher.isAncestorOf(n.object())
     ]
     assert not inside  # the launcher behind the table is not read
+    assert not table.summary.isVisible()
+    assert not [n for n in shown if n.object() is table.summary]  # nor a closed summary
     assert any(n.object() is table for n in shown)
     focused = [n for n in shown if n.state().focused]
     assert all(n.object() is table.view for n in focused)  # the table holds the keyboard
