@@ -197,6 +197,8 @@ class ShownChildren(QAccessibleWidget):
         self.widget_ = widget
 
     def _shown(self) -> list[QWidget]:
+        if isinstance(self.widget_, Panel):
+            self.widget_.reading()
         kids = self.widget_.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
         return [w for w in kids if w.isVisible() and not w.isWindow()]
 
@@ -220,6 +222,9 @@ class ShownChildren(QAccessibleWidget):
 
 class Panel(QWidget):
     """A widget whose hidden children a reader does not see (`ShownChildren`)."""
+
+    def reading(self) -> None:
+        """A reader asks for this widget's children now (it may have arrived just now)."""
 
 
 class Pages(QStackedWidget):

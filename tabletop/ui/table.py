@@ -187,6 +187,11 @@ class TableWidget(Panel):
         self.view.installEventFilter(self)
         self.keys.focusChanged.connect(lambda text: announce_focus(self, text))
 
+    def reading(self) -> None:
+        """A screen reader that started after the table was drawn gets it named at once."""
+        if not self.mirror.shadows:
+            self.mirror.sync()
+
     # ---- the flow of play -----------------------------------------------------------------
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Show the game log only when the table keeps its minimum width beside it."""

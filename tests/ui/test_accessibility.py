@@ -349,3 +349,16 @@ def test_the_hidden_launcher_is_not_read_at_the_table(
     assert window.focusWidget() is table.view
     press(table, Qt.Key.Key_Right)
     assert table.keys.ring.isVisible()  # the first arrow already shows the focus ring
+
+
+def test_a_reader_that_comes_late_hears_the_curtain_at_once(
+    qtbot: object, closing: Closing
+) -> None:
+    QAccessible.setActive(False)
+    table = make_table(qtbot, closing, "trump-duel", 2, 4)
+    qtbot.waitUntil(lambda: table.idle)
+    assert table.scene.covered and not table.mirror.shadows
+    QAccessible.setActive(True)  # a screen reader starts now, and looks at the window
+    assert table.scene.curtain.text in names_in_tree(table)
+    face = QAccessible.queryAccessibleInterface(table.mirror.shadow(table.scene.curtain))
+    assert face.role() == QAccessible.Role.Button
