@@ -193,11 +193,28 @@ def visible_part(card: CardItem, others: list[CardItem]) -> QPainterPath:
         if other is card or other.zone_id != card.zone_id or other.zValue() <= card.zValue():
             continue
         over = QPainterPath()
-        over.addPolygon(card_face(other))
+        over.addPolygon(card_face(other, 4))  # grown alike: no sliver of the margin peeks out
         over.closeSubpath()
         if path.intersects(over):
             path = path.subtracted(over)
-    return path.simplified()
+    pieces = path.simplified().toFillPolygons()
+    if not pieces:
+        return path
+    # tilted neighbours may leave slivers apart from the card's strip: outline the strip only
+    main = max(pieces, key=lambda poly: _area(poly))
+    out = QPainterPath()
+    out.addPolygon(main)
+    out.closeSubpath()
+    return out
+
+
+def _area(poly: QPolygonF) -> float:
+    """A polygon's area (shoelace formula)."""
+    points = [poly.at(i) for i in range(poly.size())]
+    twice = sum(
+        a.x() * b.y() - b.x() * a.y() for a, b in zip(points, points[1:] + points[:1], strict=True)
+    )
+    return abs(twice) / 2
 
 
 class KeyPlay(QObject):

@@ -147,7 +147,7 @@ def test_the_ring_outlines_only_what_shows_of_a_fanned_card(
     assert table.keys.focused() is card and table.keys.ring.isVisible()
     ring = table.keys.ring.path
     over = QPainterPath()
-    over.addPolygon(card_face(neighbour, -6))
+    over.addPolygon(card_face(neighbour, -2))
     assert not ring.intersects(over)  # the neighbour lying over it is left out
     left = card_face(card).boundingRect()
     assert ring.contains(QPointF(left.left() + 6, left.center().y()))
