@@ -62,9 +62,9 @@ def test_the_focus_starts_on_the_draft_row_and_stays_there(qtbot: object, closin
     press(table, K.Key_Return)
     qtbot.waitUntil(lambda: table.session.actions > before)
     play_by_keys(qtbot, table, 5, lambda view: table.session.actions > before + 1)
-    if drafting(table.served_view):  # the next pick: the focus did not go back to the hand
-        card = keys.focused()
-        assert isinstance(card, CardItem) and card.zone_id == "row"
+    assert drafting(table.served_view)  # the next pick: the focus did not go back to the hand
+    card = keys.focused()
+    assert isinstance(card, CardItem) and card.zone_id == "row"
 
 
 def test_buttons_take_the_focus_when_only_buttons_move(qtbot: object, closing: Closing) -> None:
