@@ -237,6 +237,7 @@ class KeyPlay(QObject):
         self._focused: object = None
         self._moves: tuple[Move, ...] = ()
         self._told: tuple[str, str] = ("", "")
+        self._said: tuple[int, str] = (0, "")
         table.view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         table.view.installEventFilter(self)
         table.view.viewport().installEventFilter(self)
@@ -352,7 +353,10 @@ class KeyPlay(QObject):
             self.ring.outline(visible_part(item, self.scene.cards))
         elif isinstance(item, ZoneItem):
             self.ring.frame(item.rect)
-        self.focusChanged.emit(self.describe(item))
+        said = (id(item), self.describe(item))
+        if said != self._said:  # a redraw of the same focus is not spoken again
+            self._said = said
+            self.focusChanged.emit(said[1])
 
     def describe(self, item: object) -> str:
         """A short spoken name for a focusable thing."""
