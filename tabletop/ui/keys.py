@@ -238,6 +238,7 @@ class KeyPlay(QObject):
         self._moves: tuple[Move, ...] = ()
         self._told: tuple[str, str] = ("", "")
         self._said: tuple[int, str] = (0, "")
+        self._reach: tuple[View | None, dict[str, set[str]]] = (None, {})
         table.view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         table.view.installEventFilter(self)
         table.view.viewport().installEventFilter(self)
@@ -252,7 +253,7 @@ class KeyPlay(QObject):
         if region == "cards":
             if view is None:
                 return []
-            reach = gestures.reachable(view)
+            reach = self.reach()
             hands = {z.id for z in view.zones if z.kind == "hand" and z.owner == view.seat}
             return [
                 c
@@ -283,12 +284,18 @@ class KeyPlay(QObject):
                 found.append(widget)
         return found
 
+    def reach(self) -> dict[str, set[str]]:
+        """`gestures.reachable` for the View drawn now (worked out once per View)."""
+        view = self.scene.view
+        if view is None:
+            return {}
+        if self._reach[0] is not view:
+            self._reach = (view, gestures.reachable(view))
+        return self._reach[1]
+
     def legal(self, item: object) -> bool:
         """True for a card that some move may take from where it lies."""
-        view = self.scene.view
-        if view is None or not isinstance(item, CardItem):
-            return False
-        return item.code in gestures.reachable(view).get(item.zone_id, ())
+        return isinstance(item, CardItem) and item.code in self.reach().get(item.zone_id, ())
 
     def focused(self) -> object:
         """The card item, zone item or button with the focus (None if nothing)."""
