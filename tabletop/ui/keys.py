@@ -232,6 +232,8 @@ class KeyPlay(QObject):
         self.active = False
         self.pending: tuple[str, ...] = ()
         self.choices: list[Move] = []
+        self.ahead: list[Move] = []
+        """The focused card's own moves when it has several: a number picks one at once."""
         self.ring = FocusRing()
         self.scene.addItem(self.ring)
         self._focused: object = None
@@ -349,6 +351,7 @@ class KeyPlay(QObject):
                 button.setStyleSheet("")
         item = self.focused()
         self._focused = item
+        self._look_ahead(item)
         if not self.active or item is None or self.scene.covered:
             self.ring.hide()
             return
@@ -364,6 +367,35 @@ class KeyPlay(QObject):
         if said != self._said:  # a redraw of the same focus is not spoken again
             self._said = said
             self.focusChanged.emit(said[1])
+
+    def _look_ahead(self, item: object) -> None:
+        """While keys are used and nothing else is being chosen, list the focused card's moves
+        in the status bar when it has several, so a number plays one without Return first."""
+        view = self.scene.view
+        ahead: list[Move] = []
+        if (
+            self.active
+            and view is not None
+            and isinstance(item, CardItem)
+            and self.legal(item)
+            and not (self.pending or self.choices or self.scene.chosen_codes())
+            and not self.scene.covered
+        ):
+            moves = gestures.card_moves(view, (item.code,))
+            unique = list({m.action: m for m in moves}.values())
+            if 1 < len(unique) <= 9:
+                ahead = unique
+        if ahead == self.ahead:
+            return
+        self.ahead = ahead
+        if not ahead or view is None:
+            self.show_hint(*self._told)
+            return
+        labels = [for_view(m.label, view) or m.action for m in ahead]
+        keys = choice_keys(labels)
+        parts = [f"{key}: {label}" for key, label in zip(keys, labels, strict=True)]
+        ask = _("Return, or a letter:") if keys[:1] == "A" else _("Return, or a number:")
+        self.table.hint.setText(ask + " " + _(", ", ctx="list separator").join(parts))
 
     def describe(self, item: object) -> str:
         """A short spoken name for a focusable thing."""
@@ -386,6 +418,8 @@ class KeyPlay(QObject):
         """Put the hint of this kind in the status bar, in key words while keys are in use and
         in mouse words otherwise (the kinds: `hint_text`)."""
         self._told = (kind, arg)
+        if self.ahead:
+            return  # the focused card's moves stay listed (`_look_ahead`)
         view = self.scene.view
         chosen = self.scene.chosen_codes()
         if (
@@ -456,9 +490,11 @@ class KeyPlay(QObject):
                 self._step(-1 if key in (k.Key_Left, k.Key_Up) else 1)
         elif key == k.Key_Escape:
             self.cancel()
-        elif k.Key_1 <= key <= k.Key_9 and self.choices:
+        elif k.Key_1 <= key <= k.Key_9 and (self.choices or self.ahead):
             self._pick(key - k.Key_1)
-        elif k.Key_A <= key <= k.Key_G and self.choices and not modifiers & MENU_KEYS:
+        elif (
+            k.Key_A <= key <= k.Key_G and (self.choices or self.ahead) and not modifiers & MENU_KEYS
+        ):
             self._pick(key - k.Key_A)
         elif key == k.Key_N and not modifiers & MENU_KEYS:
             self._jump(-1 if modifiers & Qt.KeyboardModifier.ShiftModifier else 1)
@@ -594,13 +630,14 @@ class KeyPlay(QObject):
         keys = choice_keys(labels)
         parts = [f"{key}: {label}" for key, label in zip(keys, labels, strict=True)]
         ask = _("Press a letter:") if keys[:1] == "A" else _("Press a number:")
-        self.scene.toast(ask + " " + ", ".join(parts), 10000)
+        self.scene.toast(ask + " " + _(", ", ctx="list separator").join(parts), 10000)
         self.focusChanged.emit(self.scene.notice)
 
     def _pick(self, n: int) -> None:
-        if n >= len(self.choices):
+        offered = self.choices or self.ahead
+        if n >= len(offered):
             return
-        move = self.choices[n]
+        move = offered[n]
         self.choices, self.pending = [], ()
         self.region, self.index = "cards", 0
         view = self.scene.view

@@ -3,6 +3,8 @@ first, a ring around what shows of a card, the status bar in key words while key
 
 from __future__ import annotations
 
+import json
+
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QPainterPath
 from PySide6.QtTest import QTest
@@ -164,3 +166,29 @@ def test_the_status_bar_speaks_in_keys_while_keys_are_used(qtbot: object, closin
     click_scene(table, QPointF(4, 4))
     assert table.hint.text() == hint_text(kind, "", keys=False)
     assert not table.keys.ring.isVisible()
+
+
+def test_a_number_plays_one_of_the_focused_cards_moves_at_once(
+    qtbot: object, closing: Closing
+) -> None:
+    table = make_table(qtbot, closing, "interaction", 1, 7)
+
+    def two_places(view: View) -> bool:
+        return any(len(gestures.card_moves(view, (m.cards[0],))) > 1 for m in view.moves if m.cards)
+
+    play_by_keys(qtbot, table, 7, two_places)
+    view = table.served_view
+    keys = table.keys
+    click_scene(table, QPointF(4, 4))
+    assert not keys.ahead  # nothing listed for a mouse player
+    card = next(c for c in keys.stops("cards") if len(gestures.card_moves(view, (c.code,))) > 1)
+    focus_on(table, "cards", lambda c: c is card)
+    moves = gestures.card_moves(view, (card.code,))
+    assert [m.action for m in keys.ahead] == [m.action for m in moves]
+    assert table.hint.text().startswith("Return, or a number: 1: ")
+    before = table.session.actions
+    press(table, K.Key_2)
+    qtbot.waitUntil(lambda: table.session.actions == before + 1)
+    records = [json.loads(line) for line in table.session.log()]
+    mine = [r for r in records if r.get("type") == "action" and r.get("seat") == view.seat]
+    assert mine[-1]["action"] == moves[1].action
