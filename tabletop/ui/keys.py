@@ -394,8 +394,11 @@ class KeyPlay(QObject):
         labels = [for_view(m.label, view) or m.action for m in ahead]
         keys = choice_keys(labels)
         parts = [f"{key}: {label}" for key, label in zip(keys, labels, strict=True)]
-        ask = _("Return, or a letter:") if keys[:1] == "A" else _("Return, or a number:")
-        self.table.hint.setText(ask + " " + _(", ", ctx="list separator").join(parts))
+        listed = _(", ", ctx="list separator").join(parts)
+        if keys[:1] == "A":
+            self.table.hint.setText(render(Msg("Return, or a letter: {choices}", choices=listed)))
+        else:
+            self.table.hint.setText(render(Msg("Return, or a number: {choices}", choices=listed)))
 
     def describe(self, item: object) -> str:
         """A short spoken name for a focusable thing."""
