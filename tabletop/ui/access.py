@@ -7,8 +7,14 @@ from typing import Any
 
 import shiboken6
 from PySide6.QtCore import QObject, QRectF, Qt
-from PySide6.QtGui import QAccessible, QAccessibleEvent
-from PySide6.QtWidgets import QGraphicsView, QPlainTextEdit, QWidget
+from PySide6.QtGui import QAccessible, QAccessibleEvent, QAccessibleInterface
+from PySide6.QtWidgets import (
+    QAccessibleWidget,
+    QGraphicsView,
+    QPlainTextEdit,
+    QStackedWidget,
+    QWidget,
+)
 
 from tabletop.engine.events import Event
 from tabletop.engine.views import BACK, View
@@ -17,6 +23,7 @@ from tabletop.i18n.cards import join, spoken_name
 from tabletop.ui.cards import CardItem
 from tabletop.ui.items import PlateItem
 from tabletop.ui.scene import TableScene
+from tabletop.ui.texts import says_you
 
 
 def _capital(text: str) -> str:
@@ -93,7 +100,7 @@ def zone_text(
 def plate_text(plate: PlateItem, view: View) -> str:
     """ "Bob, to play, Score 3": a seat plate's name, whether it acts and its counters."""
     name = plate.name
-    if plate.seat == view.seat:
+    if plate.seat == view.seat and not says_you(name):
         name = _("{player} (you)").format(player=name)
     parts = [name]
     if plate.acting:
@@ -126,18 +133,21 @@ def announce(widget: QWidget, text: str) -> None:
 
 
 class Shadow(QWidget):
-    """An invisible stand-in over one table item: gives the item a place, a name and a
+    """An invisible stand-in over one table item: gives the item a place, a role, a name and a
     description in the accessibility tree (graphics items have none of their own)."""
 
-    def __init__(self, parent: QWidget) -> None:
+    def __init__(self, parent: QWidget, role: QAccessible.Role) -> None:
         super().__init__(parent)
         self.setObjectName("a11y")
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.setAttribute(Qt.WidgetAttribute.WA_NoSystemBackground)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.role = role
+        """Fixed for the stand-in's life (Qt keeps one interface per object)."""
+        self.interface: QAccessibleInterface | None = None
 
     def set_item(self, rect: QRectF, name: str, description: str) -> None:
-        """Cover `rect` (viewport pixels) and carry these words."""
+        """Cover `rect` (pixels of its parent) and carry these words."""
         self.setGeometry(rect.toAlignedRect())
         if name != self.accessibleName():
             self.setAccessibleName(name)
@@ -146,15 +156,111 @@ class Shadow(QWidget):
         self.show()
 
 
+class VisiblePages(QAccessibleWidget):
+    """A stack of pages (launcher, table, replay) as a reader sees it: only the page shown, so
+    nothing hidden is read or reports the focus."""
+
+    def __init__(self, stack: QStackedWidget) -> None:
+        super().__init__(stack, QAccessible.Role.LayeredPane)
+        self.stack = stack
+
+    def _shown(self) -> list[QWidget]:
+        page = self.stack.currentWidget()
+        return [page] if page is not None and page.isVisible() else []
+
+    def childCount(self) -> int:
+        """One page, or none."""
+        return len(self._shown())
+
+    def child(self, index: int) -> QAccessibleInterface:
+        """The page shown (index 0)."""
+        pages = self._shown()
+        if index == 0 and pages:
+            return QAccessible.queryAccessibleInterface(pages[0])
+        return None  # type: ignore[return-value]  # Qt's null interface: no such child
+
+    def indexOfChild(self, child: QAccessibleInterface) -> int:
+        """0 for the page shown, -1 for any other."""
+        pages = self._shown()
+        return 0 if child is not None and pages and child.object() is pages[0] else -1
+
+
+class ShownChildren(QAccessibleWidget):
+    """A widget as a reader sees it: its hidden child widgets (a summary not open now) left
+    out."""
+
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__(widget, QAccessible.Role.Grouping)
+        self.widget_ = widget
+
+    def _shown(self) -> list[QWidget]:
+        if isinstance(self.widget_, Panel):
+            self.widget_.reading()
+        kids = self.widget_.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
+        return [w for w in kids if w.isVisible() and not w.isWindow()]
+
+    def childCount(self) -> int:
+        """The child widgets shown."""
+        return len(self._shown())
+
+    def child(self, index: int) -> QAccessibleInterface:
+        """One of the child widgets shown."""
+        kids = self._shown()
+        if 0 <= index < len(kids):
+            return QAccessible.queryAccessibleInterface(kids[index])
+        return None  # type: ignore[return-value]  # Qt's null interface: no such child
+
+    def indexOfChild(self, child: QAccessibleInterface) -> int:
+        """Where a shown child widget is among them (-1 if hidden or not a child)."""
+        kids = self._shown()
+        found = child.object() if child is not None else None
+        return kids.index(found) if found in kids else -1
+
+
+class Panel(QWidget):
+    """A widget whose hidden children a reader does not see (`ShownChildren`)."""
+
+    def reading(self) -> None:
+        """A reader asks for this widget's children now (it may have arrived just now)."""
+
+
+class Pages(QStackedWidget):
+    """The window's stack of pages (launcher, table, replay): read as only the page in front.
+    A class of its own, since Qt's own factory answers for a plain QStackedWidget first."""
+
+
+def _interface(key: str, obj: QObject) -> QAccessibleInterface | None:
+    """Qt's accessibility factory: a role for each stand-in, only the shown page of a stack."""
+    if isinstance(obj, Shadow):
+        obj.interface = QAccessibleWidget(obj, obj.role)
+        return obj.interface
+    made: QAccessibleInterface | None = None
+    if isinstance(obj, Pages):
+        made = VisiblePages(obj)
+    elif isinstance(obj, Panel):
+        made = ShownChildren(obj)
+    if made is not None:
+        # kept as long as the widget's Python side, so Python never frees what Qt holds
+        setattr(obj, "_reader_face", made)  # noqa: B010
+    return made
+
+
+# Installed on import, before any window exists: Qt asks factories only for objects it has
+# not made an interface for yet.
+QAccessible.installFactory(_interface)
+
+
 class Mirror:
-    """Keeps one `Shadow` per card, zone, seat plate and the status line of a table view."""
+    """Keeps one `Shadow` per card, zone, seat plate and the status line of a table view: the
+    zones are lists, each card an item of its zone's list; face-down cards are told only as a
+    count in their zone's name (whose hand, how many), not one node each."""
 
     def __init__(self, view: QGraphicsView, scene: TableScene, names: Sequence[str]) -> None:
         self.view = view
         self.scene = scene
         self.names = list(names)
         self.shadows: dict[int, Shadow] = {}
-        self.spare: list[Shadow] = []
+        self.spare: dict[QAccessible.Role, list[Shadow]] = {}
         self._owners: tuple[int, int | None, dict[str, int]] = (0, None, {})
 
     def _log(self) -> Any:
@@ -199,40 +305,58 @@ class Mirror:
             return  # nothing reads them: like Qt's own accessibility, they wait for a reader
         scene, view = self.scene, self.scene.view
         self.name_log()
-        entries: list[tuple[object, QRectF, str, str]] = []
+        # (item, scene rect, name, description, role, the item it belongs under)
+        entries: list[tuple[object, QRectF, str, str, QAccessible.Role, object]] = []
+        role = QAccessible.Role
         if scene.covered and scene.curtain.text:
             curtain = scene.curtain
-            entries.append((curtain, curtain.rect, curtain.text, _("The screen is passed on")))
+            about = _("The screen is passed on")
+            entries.append((curtain, curtain.rect, curtain.text, about, role.Button, None))
             if self.view.accessibleName() != curtain.text:
                 announce(self.view, curtain.text)  # the view has the keyboard focus
         if view is not None and not scene.covered:
             status = status_text(view)
             if status:
-                entries.append((scene.status, scene.status.rect, status, _("Status line")))
+                rect = scene.status.rect
+                entries.append((scene.status, rect, status, _("Status line"), role.StatusBar, None))
             for plate in scene.plates.values():
                 words = plate_text(plate, view)
-                entries.append((plate, plate.rect, words, _("Seat")))
+                entries.append((plate, plate.rect, words, _("Seat"), role.StaticText, None))
             owners = self.owners()
             for zone_id, zone in scene.zone_items.items():
+                if not zone.isVisible():
+                    continue  # an own empty place kept free but not drawn
                 words = zone_text(view, zone_id, self.names, owners)
-                entries.append((zone, zone.rect, words, _("Place on the table")))
+                about = _("Place on the table")
+                entries.append((zone, zone.rect, words, about, role.List, None))
             labels = {z.id: for_view(z.label, view) for z in view.zones}
             for card in scene.cards:
+                if card.code == BACK or not card.isVisible():
+                    continue  # a face-down card is counted in its zone's name
                 rect = card.mapRectToScene(card.boundingRect())
                 where = labels.get(card.zone_id) or _("Card")
-                entries.append((card, rect, card_text(card, view), where))
+                zone_item = scene.zone_items.get(card.zone_id)
+                words = card_text(card, view)
+                entries.append((card, rect, words, where, role.ListItem, zone_item))
         old = self.shadows
         self.shadows = {}
-        for item, rect, name, about in entries:
-            shade = old.pop(id(item), None) or (self.spare.pop() if self.spare else None)
+        for item, rect, name, about, kind, under in entries:
+            parent = self.shadows.get(id(under)) if under is not None else None
+            holder = parent if parent is not None else self.view.viewport()
+            spare = self.spare.setdefault(kind, [])
+            shade = old.pop(id(item), None) or (spare.pop() if spare else None)
             if shade is None:
-                shade = Shadow(self.view.viewport())
-            shown = self.view.mapFromScene(rect).boundingRect()
-            shade.set_item(QRectF(shown), name, about)
+                shade = Shadow(holder, kind)
+            elif shade.parentWidget() is not holder:
+                shade.setParent(holder)
+            shown = QRectF(self.view.mapFromScene(rect).boundingRect())
+            if parent is not None:
+                shown.translate(-parent.x(), -parent.y())
+            shade.set_item(shown, name, about)
             self.shadows[id(item)] = shade
         for shade in old.values():
             shade.hide()
-            self.spare.append(shade)
+            self.spare.setdefault(shade.role, []).append(shade)
 
 
 def announce_focus(mirror: Mirror, item: object, text: str) -> None:

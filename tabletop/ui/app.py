@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenuBar,
     QMessageBox,
-    QStackedWidget,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -46,6 +45,7 @@ from tabletop.net.fairness import persons
 from tabletop.net.host import Host
 from tabletop.sheets.model import SheetModel, filled_sheet
 from tabletop.store import DamagedSave, HistoryEntry, Store
+from tabletop.ui.access import Pages
 from tabletop.ui.art import app_icon
 from tabletop.ui.bench import FIRST_FRAME_ENV, watch_first_frame
 from tabletop.ui.display import display, view_actions
@@ -168,7 +168,7 @@ class MainWindow(QMainWindow):
         self.store = store
         self.setWindowTitle("Tabletop")
         self.launcher = Launcher()
-        self.stack = QStackedWidget()
+        self.stack = Pages()
         self.stack.addWidget(self.launcher)
         self.setCentralWidget(self.stack)
         self.table: TableWidget | None = None

@@ -43,6 +43,30 @@ def playable(view: View) -> set[str]:
     return {c for m in view.moves if m.gesture != "button" for c in m.cards}
 
 
+def move_sources(view: View, move: Move) -> set[str]:
+    """The zones a drag or click move takes its cards from: its `source` if named; a clicked
+    card lying in the move's target (a card taken from a shared row); the seat's own hand;
+    else every zone holding them (duplicate cards make a code alone ambiguous)."""
+    if move.source:
+        return {move.source}
+    holding = [z for z in view.zones if not Multiset(move.cards) - Multiset(z.cards)]
+    if move.gesture == "click" and any(z.id == move.target for z in holding):
+        return {str(move.target)}
+    own = {z.id for z in holding if z.kind == "hand" and z.owner == view.seat}
+    return own or {z.id for z in holding}
+
+
+def reachable(view: View) -> dict[str, set[str]]:
+    """Zone id → the codes some drag or click move may take from that zone now."""
+    found: dict[str, set[str]] = {}
+    for move in view.moves:
+        if move.gesture == "button" or not move.cards:
+            continue
+        for zone_id in move_sources(view, move):
+            found.setdefault(zone_id, set()).update(move.cards)
+    return found
+
+
 def targets_for(view: View, codes: Sequence[str]) -> set[str]:
     """Zone ids these cards may be dropped on now."""
     return {m.target for m in card_moves(view, codes) if m.target}

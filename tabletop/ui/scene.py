@@ -364,6 +364,7 @@ class TableScene(QGraphicsScene):
                 if chosen[k] is None:
                     chosen[k] = take(shrunk, code) or take(shrunk)
         playable = gestures.playable(view) if self.interactive else set()
+        reach = gestures.reachable(view) if self.interactive else {}
         centre = QPointF(lay.middle.cx, lay.middle.cy)
         fresh = sum(1 for c in chosen if c is None)
         stagger = min(40, 700 // max(1, fresh)) if duration > 0 else 0
@@ -390,8 +391,10 @@ class TableScene(QGraphicsScene):
             item.home_rotation = place.rotation
             item.home_z = zorder.CARD + place.z
             item.lift = place.h * LIFT
-            mine = zone.owner == self.bottom and zone.owner == view.seat
-            handled = self.interactive and code != BACK and (mine or code in playable)
+            hand = zone.owner == self.bottom == view.seat and zone.kind == "hand"
+            # a won or withdrawn pile is not handled, nor a copy of a playable card elsewhere
+            taken = code in reach.get(zone.id, ())
+            handled = self.interactive and code != BACK and (hand or taken)
             blocked = bool(playable) and code not in playable and zone.kind == "hand"
             item.set_flags(handled, code in playable, blocked)
             if not item.interactive:

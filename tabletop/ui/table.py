@@ -176,6 +176,11 @@ class TableWidget(TableParts):
             lambda text: announce_focus(self.mirror, self.keys.focused(), text)
         )
 
+    def reading(self) -> None:
+        """A screen reader that started after the table was drawn gets it named at once."""
+        if not self.mirror.shadows:
+            self.mirror.sync()
+
     # ---- the flow of play -----------------------------------------------------------------
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Show the game log only when the table keeps its minimum width beside it."""
@@ -597,6 +602,10 @@ class TableWidget(TableParts):
 
     # ---- the button bar -------------------------------------------------------------------
     def _update_buttons(self) -> None:
+        self._fill_buttons()
+        self.keys.refresh()  # the keyboard focus may rest on a new button
+
+    def _fill_buttons(self) -> None:
         self.suggest.refresh()
         while self.buttons_layout.count():
             taken = self.buttons_layout.takeAt(0)
@@ -606,12 +615,12 @@ class TableWidget(TableParts):
                 widget.deleteLater()
         view = self._my_view()
         if view is None or view.seat is None:
-            self.hint.setText("")
+            self.keys.show_hint("")
             return
         seat = view.seat
         if self.pending is not None:
             label = for_view(self.pending.label, view) or self.pending.action
-            self.hint.setText(render(Msg("Your choice: {move}", move=label)))
+            self.keys.show_hint("pending", label)
             confirm = QPushButton(_("Confirm", ctx="sealed choice"))
             confirm.setProperty("action", self.pending.action)
             confirm.setDefault(True)
@@ -633,29 +642,27 @@ class TableWidget(TableParts):
                 counts = sorted(gestures.multi_counts(view))
                 if counts:
                     need = _(" or ", ctx="counts").join(str(c) for c in counts)
-                    self.hint.setText(
-                        render(Msg("Choose {count} cards, then confirm.", count=need))
-                    )
+                    self.keys.show_hint("count", need)
                 else:
-                    self.hint.setText(_("Choose other cards, then confirm."))
+                    self.keys.show_hint("other")
             else:
-                self.hint.setText("")
+                self.keys.show_hint("")
             clear = QPushButton(_("Clear", ctx="choice"))
             clear.clicked.connect(self.scene.clear_choice)
             self.buttons_layout.addWidget(clear)
         else:
             if gestures.multi_counts(view) and view.moves:
-                self.hint.setText(_("Click cards to choose them, then drag them or confirm."))
+                self.keys.show_hint("multi")
             elif gestures.playable(view) and all(
                 m.gesture == "click" for m in view.moves if m.cards
             ):
                 # one click acts: saying "double-click" here had the second click land on
                 # whatever the first one brought up
-                self.hint.setText(_("Click a card to choose it."))
+                self.keys.show_hint("click")
             elif gestures.playable(view):
-                self.hint.setText(_("Drag a card to a highlighted place, or double-click it."))
+                self.keys.show_hint("playable")
             else:
-                self.hint.setText("")
+                self.keys.show_hint("press" if gestures.buttons(view) else "")
         pressable = gestures.buttons(view)
         clock = clock_action(view, self.session.minutes())
         if len(pressable) > MAX_BUTTONS or clock is not None:
@@ -664,7 +671,7 @@ class TableWidget(TableParts):
                 combo.addItem(for_view(move.label, view) or move.action, move.action)
             if clock is not None:
                 combo.setCurrentIndex(combo.findData(clock))
-                self.hint.setText(_("Minutes played since the match started:"))
+                self.keys.show_hint("minutes")
             go = QPushButton(_("Report", ctx="button") if clock is not None else _("Do it"))
             go.setObjectName("go")
             go.clicked.connect(lambda: self._pressed(seat, str(combo.currentData())))

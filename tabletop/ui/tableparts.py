@@ -7,16 +7,17 @@ the table, so no module of the table's helpers imports the table (its imports fo
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QGraphicsView, QHBoxLayout, QWidget
+from PySide6.QtWidgets import QGraphicsView, QHBoxLayout, QLabel, QWidget
 
-from tabletop.ui.access import Mirror
+from tabletop.engine.views import Move
+from tabletop.ui.access import Mirror, Panel
 from tabletop.ui.dealsummary import DealSummary
 from tabletop.ui.scene import TableScene
 from tabletop.ui.session import TableSession
 from tabletop.ui.tempo import Tempo
 
 
-class TableParts(QWidget):
+class TableParts(Panel):
     """What the table's helpers use of it: its session, scene, view, buttons and timers, and
     the four things it does for them (`TableWidget` fills every part in)."""
 
@@ -32,9 +33,17 @@ class TableParts(QWidget):
     bot_timer: QTimer
     summary: DealSummary
     mirror: Mirror
+    hint: QLabel
+    """The status bar's hint line."""
+    pending: Move | None
+    """A sealed choice waiting on the table to be sent (None: none)."""
 
     def attempt(self, seat: int, action: str) -> str | None:
         """Apply an action for a seat; None if done, else the engine's reason for refusing."""
+        raise NotImplementedError
+
+    def confirm(self) -> None:
+        """Send the sealed choice waiting on the table."""
         raise NotImplementedError
 
     def reveal(self) -> None:

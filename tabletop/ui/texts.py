@@ -89,6 +89,12 @@ def names_for(names: Sequence[str], viewer: int | None) -> tuple[str, ...]:
     )
 
 
+def says_you(name: str) -> bool:
+    """True if a seat name is the default "You" seat name (in any language): it needs no
+    "(you)" after it."""
+    return name.strip().casefold() in _you_names()
+
+
 @cache
 def _you_names() -> frozenset[str]:
     """The default "You" seat name in every language, case-folded."""

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QLabel, QPushButton
+from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 from test_keyboard import focus_on, make_table, numbered, play_by_keys, press
 from ui_helpers import Closing
 
@@ -67,10 +67,16 @@ def test_every_card_zone_plate_and_button_has_a_name(
     assert seen
     for card in table.scene.cards:
         shade = table.mirror.shadow(card)
+        if card.code == BACK:
+            assert shade is None  # counted in its zone's name instead
+            continue
         assert shade is not None and shade.accessibleName() in names
         if card.code in seen:
             assert shade.accessibleName().startswith(spelled(card.code, "en", deck))
     for zone in table.scene.zone_items.values():
+        if not zone.isVisible():
+            assert table.mirror.shadow(zone) is None  # not drawn, not read
+            continue
         assert table.mirror.shadow(zone).accessibleName() in names
     for seat, plate in table.scene.plates.items():
         words = table.mirror.shadow(plate).accessibleName()
@@ -234,7 +240,125 @@ def test_the_table_names_things_only_while_a_reader_listens(
     qtbot.waitUntil(lambda: table.idle)
     assert table.scene.cards
     for card in table.scene.cards:
+        if card.code == BACK:
+            continue
         shade = table.mirror.shadow(card)
         assert shade is not None and shade.accessibleName() == access.card_text(
             card, table.served_view
         )
+
+
+def roles_under(node: QAccessibleInterface) -> dict[str, QAccessible.Role]:
+    """Each named node's role."""
+    return {n.text(QAccessible.Text.Name): n.role() for n in walk(node)}
+
+
+def test_cards_zones_and_plates_have_fitting_roles(qtbot: object, closing: Closing) -> None:
+    table = make_table(qtbot, closing, "second-third", 1, 2)
+    play_by_keys(qtbot, table, 2, lambda view: True)
+    qtbot.waitUntil(lambda: table.idle)
+    root = QAccessible.queryAccessibleInterface(table.window())
+    assert root is not None
+    nodes = list(walk(root))
+    mirror = table.mirror
+    shades = {id(s) for s in mirror.shadows.values()}
+    assert not [
+        n.text(QAccessible.Text.Name)
+        for n in nodes
+        if id(n.object()) in shades and n.role() == QAccessible.Role.Client
+    ]  # no stand-in is a bare "filler"
+    role = QAccessible.Role
+    for zone in table.scene.zone_items.values():
+        if not zone.isVisible():
+            continue
+        face = QAccessible.queryAccessibleInterface(mirror.shadow(zone))
+        assert face.role() == role.List
+        kids = [face.child(i) for i in range(face.childCount())]
+        mine = [c for c in table.scene.cards if c.zone_id == zone.zone_id and c.code != BACK]
+        assert sorted(k.text(QAccessible.Text.Name) for k in kids) == sorted(
+            access.card_text(c, table.served_view) for c in mine
+        )
+        assert all(k.role() == role.ListItem for k in kids)
+    for plate in table.scene.plates.values():
+        face = QAccessible.queryAccessibleInterface(mirror.shadow(plate))
+        assert face.role() == role.StaticText
+    status = QAccessible.queryAccessibleInterface(mirror.shadow(table.scene.status))
+    assert status.role() == role.StatusBar
+
+
+def test_hidden_hands_say_whose_and_how_many(qtbot: object, closing: Closing) -> None:
+    table = make_table(qtbot, closing, "second-third", 1, 2)
+    play_by_keys(qtbot, table, 2, lambda view: True)
+    qtbot.waitUntil(lambda: table.idle)
+    view = table.served_view
+    names = names_in_tree(table)
+    assert "Face-down card" not in names
+    hands = [z for z in view.zones if z.kind == "hand" and z.owner != view.seat]
+    assert hands
+    for zone in hands:
+        words = table.mirror.shadow(table.scene.zone_items[zone.id]).accessibleName()
+        owner = table.session.names[zone.owner]
+        assert words == f"{owner} — {for_view(zone.label, view)}: {len(zone.cards)} face down"
+        assert words in names
+
+
+def test_your_plate_says_you_once(qtbot: object, closing: Closing, language: None) -> None:
+    table = make_table(qtbot, closing, "second-third", 1, 2)
+    play_by_keys(qtbot, table, 2, lambda view: True)
+    qtbot.waitUntil(lambda: table.idle)
+    plate = table.scene.plates[0]
+    plate.name = "You"
+    words = access.plate_text(plate, table.served_view)
+    assert words.startswith("You, to play")
+    set_language("ja")
+    plate.name = "あなた"
+    assert access.plate_text(plate, table.served_view).startswith("あなた、手番")
+    set_language("en")
+    plate.name = "Ann"
+    assert access.plate_text(plate, table.served_view).startswith("Ann (you), to play")
+
+
+def test_the_hidden_launcher_is_not_read_at_the_table(
+    qtbot: object, closing: Closing, settings: object
+) -> None:
+    from tabletop.engine.registry import get_game
+    from tabletop.ui.app import MainWindow
+    from tabletop.ui.session import parse_seats
+    from tabletop.ui.table import INSTANT
+
+    window = closing.widget(MainWindow(settings))
+    window.show()
+    qtbot.waitExposed(window)
+    seats = parse_seats("second-third", ["Ann", "cpu", "cpu"])
+    table = window.start_match(get_game("second-third"), seats, 2, {}, INSTANT, False)
+    qtbot.waitUntil(lambda: table.idle)
+    root = QAccessible.queryAccessibleInterface(window)
+    shown = list(walk(root))
+    launcher = window.launcher
+    inside = [
+        n.text(QAccessible.Text.Name)
+        for n in shown
+        if isinstance(n.object(), QWidget) and launcher.isAncestorOf(n.object())
+    ]
+    assert not inside  # the launcher behind the table is not read
+    assert not table.summary.isVisible()
+    assert not [n for n in shown if n.object() is table.summary]  # nor a closed summary
+    assert any(n.object() is table for n in shown)
+    focused = [n for n in shown if n.state().focused]
+    assert all(n.object() is table.view for n in focused)  # the table holds the keyboard
+    assert window.focusWidget() is table.view
+    press(table, Qt.Key.Key_Right)
+    assert table.keys.ring.isVisible()  # the first arrow already shows the focus ring
+
+
+def test_a_reader_that_comes_late_hears_the_curtain_at_once(
+    qtbot: object, closing: Closing
+) -> None:
+    QAccessible.setActive(False)
+    table = make_table(qtbot, closing, "trump-duel", 2, 4)
+    qtbot.waitUntil(lambda: table.idle)
+    assert table.scene.covered and not table.mirror.shadows
+    QAccessible.setActive(True)  # a screen reader starts now, and looks at the window
+    assert table.scene.curtain.text in names_in_tree(table)
+    face = QAccessible.queryAccessibleInterface(table.mirror.shadow(table.scene.curtain))
+    assert face.role() == QAccessible.Role.Button

@@ -14,6 +14,7 @@ from tabletop.bots.base import make_bot
 from tabletop.engine.registry import all_games, get_game
 from tabletop.engine.views import Move
 from tabletop.ui.cards import CardItem
+from tabletop.ui.keys import card_face
 from tabletop.ui.session import Session, parse_seats
 from tabletop.ui.table import INSTANT, TableWidget
 
@@ -169,7 +170,11 @@ def test_an_illegal_card_chosen_by_keys_is_refused(qtbot: object, closing: Closi
     before = table.session.actions
     focus_on(table, "cards", lambda c: c is card)
     assert table.keys.ring.isVisible()
-    assert table.keys.ring.rect.contains(card.mapRectToScene(card.boundingRect()))
+    around = card_face(card, 5)  # the ring keeps to the card (to what shows of it)
+    ring = table.keys.ring.path.toFillPolygon()
+    assert all(
+        around.containsPoint(ring.at(i), Qt.FillRule.OddEvenFill) for i in range(ring.size())
+    )
     assert table.mirror.shadow(card).accessibleName().endswith(", not playable now")
     press(table, K.Key_Return)
     qtbot.waitUntil(lambda: table.idle)
