@@ -831,7 +831,7 @@ class MainWindow(QMainWindow):
             self.tell(_("Cannot replay"), _("The log of this match is damaged."), error_text(err))
             return None
         self._close_replay()
-        widget = ReplayWidget(stepper, self.tempo.move_ms)
+        widget = ReplayWidget(stepper, self.tempo.move_ms, curve=sheet.curve)
         widget.closed.connect(self.show_launcher)
         self.replay, self.replay_sheet = widget, sheet
         self.stack.addWidget(widget)

@@ -144,3 +144,24 @@ def test_the_replay_viewer_steps_and_jumps_to_rounds(
     assert replay.k == 0 and "the deal" in replay.where.text()
     replay.closed.emit()
     assert window.replay is None and window.stack.currentWidget() is window.launcher
+
+
+def test_the_replay_shows_the_score_chart_with_the_deal_on_the_table_shaded(
+    qtbot: object, closing: Closing, settings: QSettings, data_dir: str
+) -> None:
+    play_saved(Store(data_dir), "second-third", ["Ann", "Bob", "Cy"], 3, None)
+    window = _window(closing, settings, data_dir)
+    window.command_actions["replay"].trigger()
+    replay = window.replay
+    stepper = replay.stepper
+    chart = replay.chart
+    final = stepper.state(len(stepper)).match.totals
+    assert chart is not None and list(chart.curve.points[-1]) == list(final)
+    assert chart.curve.deals == len(stepper.rounds)
+    assert chart.marker == 1
+    replay.rounds.activated.emit(1)
+    assert chart.marker == 2
+    chart.grab()
+    assert "Total after each deal" in chart.texts
+    replay.closed.emit()
+    assert window.replay is None and window.stack.currentWidget() is window.launcher
