@@ -166,6 +166,9 @@ def _tools_parser() -> argparse.ArgumentParser:
     bench.add_argument("--ui", action="store_true", help=_("measure the table instead"))
     bench.add_argument("--net", action="store_true", help=_("measure LAN play on loopback"))
     bench.add_argument(
+        "--stats", action="store_true", help=_("time opening Statistics with 10,000 matches")
+    )
+    bench.add_argument(
         "--baseline",
         action="store_true",
         help=_("compare random play through the protocol with each game's bare loop; search speed"),
@@ -415,6 +418,12 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """Print speed and strength figures."""
+    if args.stats:
+        from tabletop.ui.statsbench import measure as measure_stats
+
+        for key, val in measure_stats().items():
+            print(f"{key}: {val:g}")
+        return 0
     if args.ui or args.net:
         if args.ui:
             from tabletop.ui.bench import measure
