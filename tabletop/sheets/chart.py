@@ -47,19 +47,16 @@ def seat_colour(seat: int) -> QColor:
 
 
 def _ticks(lo: float, hi: float, most: int) -> list[float]:
-    """Round values between lo and hi for the grid, at most `most` of them."""
+    """Round values for the grid, from at or below lo to at or above hi (about `most`)."""
     span = hi - lo
     step = 1.0
     for base in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10_000):
         step = float(base)
         if span / step <= most:
             break
-    first = -(-lo // step) * step
-    out = []
-    v = first
-    while v <= hi + 1e-9:
-        out.append(v)
-        v += step
+    out = [(lo // step) * step]
+    while out[-1] < hi - 1e-9:
+        out.append(out[-1] + step)
     return out
 
 
@@ -102,7 +99,7 @@ def paint_chart(
     if hi == lo:
         hi = lo + 1
     ticks = _ticks(lo, hi, max(2, int(rect.height() / (line_h * 2.2))))
-    lo, hi = min(lo, ticks[0]), max(hi, ticks[-1])
+    lo, hi = ticks[0], ticks[-1]
     left = max(metrics.horizontalAdvance(number_text(t)) for t in ticks) + 6 * px
     leaders = set(curve.leaders)
     labelled = [s for s in range(seats) if seats <= END_LABELS or s in leaders]

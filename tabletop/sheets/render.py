@@ -45,7 +45,7 @@ MARGIN_MM = 12.0
 TITLE_PT, BODY_PT, SMALL_PT, FOOT_PT = 15.0, 9.5, 8.0, 7.0
 LABEL_MM, SHARED_MM, MIN_CELL_MM, PAD_MM = 13.0, 13.0, 9.0, 2.4
 BLANK_ROW_MM, FILLED_ROW_MM, GROUP_MM, COLUMN_MM = 8.0, 5.6, 7.0, 6.0
-CHART_MM, CHART_MAX_W_MM = 62.0, 200.0
+CHART_MM, CHART_MIN_MM, CHART_MAX_W_MM = 62.0, 38.0, 200.0
 GREY = QColor(235, 235, 235)
 
 
@@ -300,11 +300,24 @@ def _block(
     p.y += 4.0
 
 
-def _chart(p: _Planner, curve: ScoreCurve) -> None:
-    p.room(CHART_MM + wrapped_mm("M", p.width, BODY_PT) + 1.0)
+def _chart(p: _Planner, curve: ScoreCurve, reserve: float) -> None:
+    """The chart under the ranking, shrunk to keep the foot on the page; else on a new page."""
+    head = wrapped_mm("M", p.width, BODY_PT) + 1.0
+    room = p.height - p.y - reserve - head - 3.5
+    height = CHART_MM if room < CHART_MIN_MM else min(CHART_MM, room)
+    p.room(height + head)
     p.text(_("Score over the match", ctx="sheet"), BODY_PT, True)
-    p.ops().append(ChartOp((0, p.y, min(p.width, CHART_MAX_W_MM), CHART_MM), curve))
-    p.y += CHART_MM + 3.0
+    p.ops().append(ChartOp((0, p.y, min(p.width, CHART_MAX_W_MM), height), curve))
+    p.y += height + 3.0
+
+
+def _foot(model: SheetModel) -> list[tuple[str, bool]]:
+    tiebreak = render(Msg("Tie-break: {note}", note=model.tiebreak))
+    return [(note, False) for note in model.notes] + [(tiebreak, True)]
+
+
+def _foot_mm(model: SheetModel, width: float) -> float:
+    return sum(wrapped_mm(t, width, SMALL_PT) + 1.0 for t, _bold in _foot(model))
 
 
 def plan(model: SheetModel, width: float, height: float) -> list[list[Op]]:
@@ -323,15 +336,14 @@ def plan(model: SheetModel, width: float, height: float) -> list[list[Op]]:
         winners = _(", ", ctx="list separator").join(model.winners)
         p.text(render(Msg("Winner: {names}", names=winners)), BODY_PT, True, gap=3.0)
         if model.curve is not None and model.curve.deals > 1:
-            _chart(p, model.curve)
+            _chart(p, model.curve, _foot_mm(model, width))
     else:
         p.room(8.0)
         p.ops().append(TextOp((0, p.y, 22.0, 6.0), _("Winner:"), BODY_PT, True))
         p.ops().append(LineOp(22.0, p.y + 5.5, width * 0.6, p.y + 5.5, 0.15))
         p.y += 10.0
-    tiebreak = render(Msg("Tie-break: {note}", note=model.tiebreak))
-    foot = [(note, False) for note in model.notes] + [(tiebreak, True)]
-    need = sum(wrapped_mm(t, width, SMALL_PT) + 1.0 for t, _bold in foot)
+    foot = _foot(model)
+    need = _foot_mm(model, width)
     p.room(need)
     p.y = max(p.y, p.height - need)
     for note, bold in foot:

@@ -40,6 +40,7 @@ from tabletop.store import HistoryEntry
 from tabletop.ui.texts import game_title, shown_name
 
 NUMBER = Qt.ItemDataRole.UserRole + 1
+WIN = QColor("#f9a825")
 
 
 class _Row(QTreeWidgetItem):
@@ -93,7 +94,7 @@ class Timeline(QWidget):
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.fillRect(self.rect(), QColor("#fafafa"))
         line_h = self.fontMetrics().height()
-        caption = _("Total in each match, oldest first (big dots: wins)")
+        caption = _("Total in each match, oldest first (gold rings: wins)")
         p.setPen(QColor("#616161"))
         p.drawText(QRectF(6, self.height() - line_h - 2, self.width() - 12, line_h), caption)
         if not self.seats:
@@ -124,8 +125,12 @@ class Timeline(QWidget):
             p.drawLine(at(k - 1, values[k - 1]), at(k, values[k]))
         p.setBrush(self.colour)
         for k, seat in enumerate(self.seats):
-            radius = 3.6 if seat.won else 1.8
-            p.drawEllipse(at(k, seat.total), radius, radius)
+            if seat.won:
+                p.setPen(QPen(WIN, 1.4))
+                p.drawEllipse(at(k, seat.total), 4.2, 4.2)
+            else:
+                p.setPen(Qt.PenStyle.NoPen)
+                p.drawEllipse(at(k, seat.total), 2.0, 2.0)
         p.end()
 
 
@@ -161,6 +166,7 @@ class StatisticsPage(QWidget):
         self.table.setUniformRowHeights(True)
         self.table.setAlternatingRowColors(True)
         self.table.setSortingEnabled(True)
+        self.table.sortByColumn(3, Qt.SortOrder.DescendingOrder)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.rivals = QTreeWidget()
         self.rivals.setHeaderLabels(
@@ -186,6 +192,7 @@ class StatisticsPage(QWidget):
         details = QSplitter()
         details.addWidget(self.timeline)
         details.addWidget(self.rivals)
+        details.setSizes([500, 500])
         main = QSplitter(Qt.Orientation.Vertical)
         main.addWidget(self.table)
         main.addWidget(details)

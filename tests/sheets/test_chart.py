@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QRectF
@@ -102,3 +103,15 @@ def test_the_filled_sheet_prints_the_chart_of_its_totals(
     assert "Score over the match" in drawn and "Total after each deal" in drawn
     winner = end["winners"][0]
     assert f"{model.names[winner]} {end['totals'][winner]}" in drawn
+
+
+def test_the_chart_shrinks_rather_than_push_the_foot_to_a_new_page(
+    qapp: object, match_log: object
+) -> None:
+    model = filled_sheet(match_log("seltsam-walzer", 3, seed=3))
+    bare = replace(model, curve=None)
+    for width, height in ((273.0, 186.0), (272.97, 185.84), (186.0, 273.0)):
+        pages = plan(model, width, height)
+        assert len(pages) == len(plan(bare, width, height))
+        (chart,) = [op for page in pages for op in page if isinstance(op, ChartOp)]
+        assert chart.rect[3] >= 38.0
