@@ -67,6 +67,7 @@ from tabletop.ui.session import (
     parse_seats,
     seats_from,
 )
+from tabletop.ui.sound import Sounds, system_player
 from tabletop.ui.table import INSTANT, TEMPOS, TableWidget, Tempo
 from tabletop.ui.texts import game_title, install_qt_translation, names_for, shown_names
 
@@ -184,6 +185,7 @@ class MainWindow(QMainWindow):
         name = str(settings.value("tempo", "Normal"))
         self.tempo = TEMPOS.get(name, TEMPOS["Normal"])
         self.command_actions: dict[str, QAction] = {}
+        self.sounds = Sounds(settings, system_player())
         display().load(settings)
         self._menus(name)
         self.launcher.select(str(settings.value("lastGame", "")))
@@ -309,6 +311,7 @@ class MainWindow(QMainWindow):
             languages.addAction(action)
             language_menu.addAction(action)
         self.language_actions = languages
+        self.sounds.menu(settings_menu)
         help_menu = bar.addMenu(_("&Help", ctx="menu"))
         rules = QAction(
             _("&Rules of this game"),
@@ -542,6 +545,8 @@ class MainWindow(QMainWindow):
         table.bots_enabled = autoplay
         table.scores.setVisible(self.scores_action.isChecked())
         table.matchOver.connect(self.show_results)
+        table.happened.connect(lambda events, turn: self.sounds.happened(events, turn, self))
+        table.gamelog.moments.connect(self.sounds.moment)
         table.idleChanged.connect(lambda _idle: self.update_undo())
         self._close_replay()
         if self.table is not None:

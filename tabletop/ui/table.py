@@ -104,6 +104,8 @@ class TableWidget(QWidget):
     """The match has a result."""
     idleChanged = Signal(bool)
     """True when nothing moves and nobody but a person is expected to act."""
+    happened = Signal(list, bool)
+    """Events just shown, and whether a person at this screen must act now (for sound)."""
 
     def __init__(
         self, session: TableSession, tempo: Tempo = TEMPOS["Normal"], art: CardArt | None = None
@@ -316,6 +318,8 @@ class TableWidget(QWidget):
         self._busy = True
         self._next_frame()
         self._after_events(old, final, events)
+        turn = target in session.humans and target in session.to_act() and not session.over
+        self.happened.emit(list(events), turn)
 
     def _next_frame(self) -> None:
         if not self._frames:
