@@ -545,7 +545,7 @@ class MainWindow(QMainWindow):
         table.bots_enabled = autoplay
         table.scores.setVisible(self.scores_action.isChecked())
         table.matchOver.connect(self.show_results)
-        table.happened.connect(lambda events, turn: self.sounds.happened(events, turn, self))
+        table.happened.connect(lambda events, seat: self.sounds.happened(events, seat, self))
         table.gamelog.moments.connect(self.sounds.moment)
         table.idleChanged.connect(lambda _idle: self.update_undo())
         self._close_replay()

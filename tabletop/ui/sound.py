@@ -100,7 +100,8 @@ class Sounds:
         self._folder: tempfile.TemporaryDirectory[str] | None = None
         self.played: list[str] = []
         """The cues played so far (for the status bar of tests and the curious)."""
-        self.turn = False
+        self.turn = -1
+        """The seat whose turn was last sounded (-1: nobody's)."""
 
     @property
     def on(self) -> bool:
@@ -142,14 +143,15 @@ class Sounds:
         self.played.append(cue)
         return True
 
-    def happened(self, events: Sequence[Event], turn: bool, window: QWidget | None = None) -> None:
-        """What the table just showed: its sounds, and the person's turn once when it comes.
+    def happened(self, events: Sequence[Event], seat: int, window: QWidget | None = None) -> None:
+        """What the table just showed: its sounds, and the turn of the person at `seat` (-1:
+        nobody at this screen must act) once when it comes to them.
 
         When the turn comes while another window has focus, the window also asks for attention
         (a flashing task-bar entry).
         """
-        came = turn and not self.turn
-        self.turn = turn
+        came = seat >= 0 and seat != self.turn
+        self.turn = seat
         for cue in cues_for(events, came):
             self.play(cue)
         if came and window is not None and not window.isActiveWindow():

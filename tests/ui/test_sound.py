@@ -82,14 +82,19 @@ def test_mute_volume_and_the_turn_coming_once(settings: QSettings) -> None:
     heard = _Heard()
     sounds = Sounds(settings, heard)
     assert sounds.on and sounds.volume == 50
-    sounds.happened([], True)
-    sounds.happened([], True)
+    sounds.happened([], 0)
+    sounds.happened([], 0)
     assert heard == ["turn-50.wav"]
+    sounds.happened([], 1)  # hot seat: the next person's turn chimes too
+    sounds.happened([], -1)
+    sounds.happened([], 1)
+    assert heard == ["turn-50.wav"] * 3
+    del heard[:]
     sounds.set_volume(100)
     assert heard[-1] == "turn-100.wav" and sounds.volume == 100
     sounds.set_on(False)
     sounds.moment(["Bob wins the trick"], False)
-    assert len(heard) == 2 and not Sounds(settings, heard).on
+    assert len(heard) == 1 and not Sounds(settings, heard).on
     sounds.set_on(True)
     sounds.moment(["Bob wins the trick"], False)
     sounds.moment(["Deal over"], True)
