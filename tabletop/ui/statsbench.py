@@ -62,6 +62,7 @@ def fake_history(root: Path, count: int = MATCHES, seed: int = 1) -> list[Histor
 def open_child(root: str) -> None:
     """Read the index, build and paint the Statistics tab; print the seconds each took."""
     start = time.perf_counter()
+    from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication
 
     from tabletop.store import Store
@@ -78,7 +79,7 @@ def open_child(root: str) -> None:
     app.processEvents()
     page.repaint()
     shown = time.perf_counter()
-    page.choose(page.game.itemData(1), [page.people.item(0).data(256)])
+    page.choose(page.game.itemData(1), [page.people.item(0).data(Qt.ItemDataRole.UserRole)])
     filtered = time.perf_counter()
     print(
         json.dumps(

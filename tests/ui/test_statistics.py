@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QSettings, Qt
 from ui_helpers import Closing, play_saved
 
@@ -12,7 +13,7 @@ from tabletop.stats import records, seats_of
 from tabletop.store import Store
 from tabletop.ui.app import MainWindow
 from tabletop.ui.statistics import StatisticsPage
-from tabletop.ui.statsbench import fake_history
+from tabletop.ui.statsbench import fake_history, measure
 
 
 def test_the_tab_lists_every_record_and_filters(closing: Closing, tmp_path: Path) -> None:
@@ -76,3 +77,13 @@ def test_a_finished_match_shows_in_statistics(
     players = {stats.table.topLevelItem(r).text(1) for r in range(stats.table.topLevelItemCount())}
     assert players == {"Ann", "Bob", "Cy"}
     assert stats.summary.text() == "Matches counted: 1"
+
+
+@pytest.mark.slow
+def test_the_bench_opens_the_tab_in_a_fresh_process() -> None:
+    """`tabletop bench --stats` on a small history: every stage timed, every record listed."""
+    figures = measure(count=60)
+    assert figures["matches"] == 60 and figures["rows"] > 0
+    assert figures["open_total_s"] == pytest.approx(
+        figures["index_read_s"] + figures["tab_open_s"], abs=0.002
+    )
