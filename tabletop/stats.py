@@ -13,14 +13,14 @@ import csv
 import io
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from tabletop.engine.game import places
 from tabletop.store import HistoryEntry
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """One person's result in one finished match."""
+class Seat(NamedTuple):
+    """One person's result in one finished match (a tuple: tens of thousands are made)."""
 
     match: int
     date: str
