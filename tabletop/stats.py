@@ -18,6 +18,9 @@ from typing import NamedTuple
 from tabletop.engine.game import places
 from tabletop.store import HistoryEntry
 
+ALL = ""
+"""The game of a record counting every game together."""
+
 
 class Seat(NamedTuple):
     """One person's result in one finished match (a tuple: tens of thousands are made)."""
@@ -62,6 +65,12 @@ class Record:
         return self.place_sum / self.matches if self.matches else 0.0
 
     @property
+    def scores_comparable(self) -> bool:
+        """True when every match counted is of one game (so best and average score mean
+        something)."""
+        return len({s.game for s in self.timeline}) <= 1
+
+    @property
     def average_score(self) -> float:
         """The mean final total."""
         return self.score_sum / self.matches if self.matches else 0.0
@@ -101,10 +110,17 @@ def seats_of(entries: Iterable[HistoryEntry]) -> list[Seat]:
 
 
 def records(
-    seats: Sequence[Seat], game: str | None = None, at_table: Collection[str] = ()
+    seats: Sequence[Seat],
+    game: str | None = None,
+    at_table: Collection[str] = (),
+    together: bool = False,
 ) -> list[Record]:
     """Records per (game, name) of the matches of `game` (None: all) where every name in
-    `at_table` sat; most wins first, then most matches, then by game and name."""
+    `at_table` sat; most wins first, then most matches, then by game and name.
+
+    `together` counts every game in one record per name (its game is ALL; scores of different
+    games do not add up, so such a record's `scores_comparable` is False).
+    """
     wanted = set(at_table)
     by_match: dict[int, list[Seat]] = {}
     for seat in seats:
@@ -116,9 +132,10 @@ def records(
     found: dict[tuple[str, str], Record] = {}
     for table in by_match.values():
         for seat in table:
-            rec = found.get((seat.game, seat.name))
+            key = (ALL if together else seat.game, seat.name)
+            rec = found.get(key)
             if rec is None:
-                rec = found[seat.game, seat.name] = Record(seat.game, seat.name)
+                rec = found[key] = Record(*key)
             rec.matches += 1
             rec.wins += seat.won
             rec.place_sum += seat.place

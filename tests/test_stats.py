@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tabletop.stats import csv_text, entry_places, games, names, records, seats_of
+from tabletop.stats import ALL, csv_text, entry_places, games, names, records, seats_of
 from tabletop.store import HistoryEntry, Store
 from tabletop.ui.statsbench import fake_history
 
@@ -94,3 +94,12 @@ def test_generated_saves_read_back_through_the_store(tmp_path: Path) -> None:
     recs = records(seats)
     assert sum(r.matches for r in recs) == len(seats) == sum(len(e.names) for e in made)
     assert sum(r.wins for r in recs) == sum(len(e.winners) for e in made)
+
+
+def test_all_games_together_count_everything_but_compare_no_scores() -> None:
+    recs = records(seats_of(HISTORY), together=True)
+    ann = next(r for r in recs if r.name == "Ann")
+    assert (ann.game, ann.matches, ann.wins, ann.average_place) == (ALL, 3, 2, 4 / 3)
+    assert not ann.scores_comparable
+    dee = next(r for r in recs if r.name == "Dee")
+    assert dee.scores_comparable and dee.best == 3

@@ -35,7 +35,7 @@ from tabletop.engine.breakdown import number_text
 from tabletop.engine.registry import all_games
 from tabletop.engine.text import Msg
 from tabletop.i18n import _, render
-from tabletop.stats import Record, Seat, csv_text, games, names, records, seats_of
+from tabletop.stats import ALL, Record, Seat, csv_text, games, names, records, seats_of
 from tabletop.store import HistoryEntry
 from tabletop.ui.texts import game_title, shown_name
 
@@ -75,35 +75,42 @@ def _cell(value: str | float | None) -> str:
 
 
 class Timeline(QWidget):
-    """One person's totals in one game, match after match (oldest left), wins as big dots."""
+    """One person's results match after match (oldest left), wins as gold rings: their totals
+    when all are of one game, else their places (first at the top)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.seats: list[Seat] = []
+        self.by_place = False
         self.colour = QColor("#1e88e5")
         self.setMinimumSize(240, 110)
 
-    def show_seats(self, seats: Sequence[Seat]) -> None:
-        """Draw these results (oldest first)."""
+    def show_seats(self, seats: Sequence[Seat], by_place: bool = False) -> None:
+        """Draw these results (oldest first): totals, or places with `by_place`."""
         self.seats = list(seats)
+        self.by_place = by_place
         self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        """The line of totals with a zero line, the range and a caption."""
+        """The line of results with its range and a caption (and a zero line for totals)."""
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.fillRect(self.rect(), QColor("#fafafa"))
         line_h = self.fontMetrics().height()
-        caption = _("Total in each match, oldest first (gold rings: wins)")
+        if self.by_place:
+            caption = _("Place in each match, oldest first (gold rings: wins)")
+        else:
+            caption = _("Total in each match, oldest first (gold rings: wins)")
         p.setPen(QColor("#616161"))
         p.drawText(QRectF(6, self.height() - line_h - 2, self.width() - 12, line_h), caption)
         if not self.seats:
             p.end()
             return
-        values = [s.total for s in self.seats]
-        lo, hi = min(0.0, *values), max(0.0, *values)
+        values = [-s.place if self.by_place else s.total for s in self.seats]
+        lo, hi = (min(values), -1.0) if self.by_place else (min(0.0, *values), max(0.0, *values))
         hi = hi if hi > lo else lo + 1
-        left = 8 + max(self.fontMetrics().horizontalAdvance(number_text(v)) for v in (lo, hi))
+        labels = {v: number_text(abs(v) if self.by_place else v) for v in (lo, hi)}
+        left = 8 + max(self.fontMetrics().horizontalAdvance(t) for t in labels.values())
         area = QRectF(left, 6, self.width() - left - 10, self.height() - line_h - 14)
         steps = max(1, len(values) - 1)
 
@@ -111,14 +118,15 @@ class Timeline(QWidget):
             x = area.left() + (area.width() * k / steps if len(values) > 1 else area.width() / 2)
             return QPointF(x, area.bottom() - area.height() * (v - lo) / (hi - lo))
 
-        p.setPen(QPen(QColor("#bdbdbd"), 1))
-        p.drawLine(at(0, 0), QPointF(area.right(), at(0, 0).y()))
-        for v in (lo, hi):
-            p.setPen(QColor("#757575"))
+        if not self.by_place:
+            p.setPen(QPen(QColor("#bdbdbd"), 1))
+            p.drawLine(at(0, 0), QPointF(area.right(), at(0, 0).y()))
+        p.setPen(QColor("#757575"))
+        for v, text in labels.items():
             p.drawText(
                 QRectF(0, at(0, v).y() - line_h / 2, left - 4, line_h),
                 int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
-                number_text(v),
+                text,
             )
         p.setPen(QPen(self.colour, 1.6))
         for k in range(1, len(values)):
@@ -127,10 +135,10 @@ class Timeline(QWidget):
         for k, seat in enumerate(self.seats):
             if seat.won:
                 p.setPen(QPen(WIN, 1.4))
-                p.drawEllipse(at(k, seat.total), 4.2, 4.2)
+                p.drawEllipse(at(k, values[k]), 4.2, 4.2)
             else:
                 p.setPen(Qt.PenStyle.NoPen)
-                p.drawEllipse(at(k, seat.total), 2.0, 2.0)
+                p.drawEllipse(at(k, values[k]), 2.0, 2.0)
         p.end()
 
 
@@ -231,7 +239,8 @@ class StatisticsPage(QWidget):
         ticked = self.ticked()
         self.game.blockSignals(True)
         self.game.clear()
-        self.game.addItem(_("All games"), None)
+        self.game.addItem(_("All games, one by one"), None)
+        self.game.addItem(_("All games together"), ALL)
         for game_id in games(self.seats):
             info = self.infos.get(game_id)
             self.game.addItem(game_title(info) if info is not None else game_id, game_id)
@@ -259,7 +268,8 @@ class StatisticsPage(QWidget):
         return out
 
     def choose(self, game: str | None = None, at_table: Sequence[str] = ()) -> None:
-        """Set the filters: a game id (None: all) and the names that must have played."""
+        """Set the filters: a game id (None: all one by one; ALL: all together) and the names
+        that must have played."""
         self.game.setCurrentIndex(max(0, self.game.findData(game)))
         self.people.blockSignals(True)
         for row in range(self.people.count()):
@@ -271,7 +281,9 @@ class StatisticsPage(QWidget):
 
     def refresh(self) -> None:
         """Recompute the records for the filters and list them."""
-        self.shown = records(self.seats, self.game.currentData(), self.ticked())
+        game = self.game.currentData()
+        together = game == ALL
+        self.shown = records(self.seats, None if together else game, self.ticked(), together)
         self.table.setSortingEnabled(False)
         self.table.clear()
         for rec in self.shown:
@@ -290,6 +302,8 @@ class StatisticsPage(QWidget):
         self._details()
 
     def _title(self, game_id: str) -> str:
+        if game_id == ALL:
+            return _("All games")
         info = self.infos.get(game_id)
         return game_title(info) if info is not None else game_id
 
@@ -300,8 +314,8 @@ class StatisticsPage(QWidget):
             rec.matches,
             rec.wins,
             round(rec.average_place, 2),
-            rec.best,
-            round(rec.average_score, 2),
+            rec.best if rec.scores_comparable else None,
+            round(rec.average_score, 2) if rec.scores_comparable else None,
         ]
 
     def current(self) -> Record | None:
@@ -324,7 +338,7 @@ class StatisticsPage(QWidget):
         self.rivals.sortByColumn(1, Qt.SortOrder.DescendingOrder)
         for col in range(self.rivals.columnCount()):
             self.rivals.resizeColumnToContents(col)
-        self.timeline.show_seats(rec.timeline)
+        self.timeline.show_seats(rec.timeline, not rec.scores_comparable)
 
     def csv(self) -> str:
         """The records shown, as CSV with a header row."""

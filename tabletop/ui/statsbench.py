@@ -79,7 +79,7 @@ def open_child(root: str) -> None:
     app.processEvents()
     page.repaint()
     shown = time.perf_counter()
-    page.choose(page.game.itemData(1), [page.people.item(0).data(Qt.ItemDataRole.UserRole)])
+    page.choose(page.game.itemData(2), [page.people.item(0).data(Qt.ItemDataRole.UserRole)])
     filtered = time.perf_counter()
     print(
         json.dumps(

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from ui_helpers import Closing, play_saved
 
-from tabletop.stats import records, seats_of
+from tabletop.stats import ALL, records, seats_of
 from tabletop.store import Store
 from tabletop.ui.app import MainWindow
 from tabletop.ui.statistics import StatisticsPage
@@ -25,7 +25,7 @@ def test_the_tab_lists_every_record_and_filters(closing: Closing, tmp_path: Path
     expected = records(seats_of(entries))
     assert page.table.topLevelItemCount() == len(expected)
     assert page.summary.text() == "Matches counted: 200"
-    game = page.game.itemData(1)
+    game = page.game.itemData(2)
     name = page.people.item(0).data(Qt.ItemDataRole.UserRole)
     page.choose(game, [name])
     kept = [e for e in entries if e.game == game and name in e.names]
@@ -34,6 +34,23 @@ def test_the_tab_lists_every_record_and_filters(closing: Closing, tmp_path: Path
         name
     }
     assert page.ticked() == [name]
+
+
+def test_all_games_together_gives_one_record_per_name(closing: Closing, tmp_path: Path) -> None:
+    entries = fake_history(tmp_path, 150, seed=6)
+    page = closing.widget(StatisticsPage())
+    page.set_entries(entries)
+    page.show()
+    page.choose(ALL)
+    people = {n for e in entries for n in e.names}
+    assert page.table.topLevelItemCount() == len(people)
+    for row in range(page.table.topLevelItemCount()):
+        item = page.table.topLevelItem(row)
+        rec = item.data(0, Qt.ItemDataRole.UserRole)
+        assert rec.matches == sum(rec.name in e.names for e in entries)
+        assert item.text(0) == "All games" and item.text(5) == item.text(6) == ""
+    assert page.timeline.by_place and page.timeline.seats == page.current().timeline
+    page.timeline.grab()
 
 
 def test_details_show_rivals_and_the_timeline(closing: Closing, tmp_path: Path) -> None:
