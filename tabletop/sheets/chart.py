@@ -102,7 +102,8 @@ def paint_chart(
     lo, hi = ticks[0], ticks[-1]
     left = max(metrics.horizontalAdvance(number_text(t)) for t in ticks) + 6 * px
     leaders = set(curve.leaders)
-    labelled = [s for s in range(seats) if seats <= END_LABELS or s in leaders]
+    drawn = range(seats) if curve.deals else range(0)
+    labelled = [s for s in drawn if seats <= END_LABELS or s in leaders]
     last = curve.points[-1]
 
     def end_label(seat: int) -> str:
@@ -119,14 +120,14 @@ def paint_chart(
         max(10 * px, rect.width() - left - right - legend_w),
         max(10 * px, rect.height() - line_h * 2.8),
     )
-    steps = max(1, curve.deals)
+    steps = max(1, curve.deals, curve.span)
 
     def at(k: int, v: float) -> QPointF:
         x = area.left() + area.width() * k / steps
         return QPointF(x, area.bottom() - area.height() * (v - lo) / (hi - lo))
 
     grey = QColor("#757575")
-    if marker is not None and 1 <= marker <= curve.deals:
+    if marker is not None and 1 <= marker <= steps:
         band = QRectF(at(marker - 1, lo).x(), area.top(), area.width() / steps, area.height())
         painter.fillRect(band, QColor(255, 235, 160, 110))
     for t in ticks:
@@ -146,8 +147,8 @@ def paint_chart(
         texts.append(label)
     every = max(1, int(-(-steps * (metrics.horizontalAdvance("00") + 6 * px) // area.width())))
     painter.setPen(grey)
-    for k in range(1, curve.deals + 1):
-        if k % every and k != curve.deals:
+    for k in range(1, steps + 1):
+        if k % every and k != steps:
             continue
         label = str(k)
         x = at(k, lo).x()
@@ -165,7 +166,7 @@ def paint_chart(
     )
     texts.append(caption)
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    order = [s for s in range(seats) if s not in leaders] + sorted(leaders)
+    order = [s for s in drawn if s not in leaders] + sorted(leaders)
     for seat in order:
         lead = seat in leaders
         path = QPainterPath(at(0, curve.points[0][seat]))

@@ -21,11 +21,22 @@ class ScoreCurve:
     names: tuple[str, ...]
     points: tuple[tuple[float, ...], ...]
     leaders: tuple[int, ...]
+    span: int = 0
+    """How many deals the chart's axis spans (0: the curve's own deals)."""
 
     @property
     def deals(self) -> int:
         """How many deals the curve covers."""
         return len(self.points) - 1
+
+    def upto(self, deals: int) -> ScoreCurve:
+        """The story so far: the first `deals` deals on the whole match's axis, led by the
+        best totals then (no one before the first deal ends), so a replay spoils nothing."""
+        if deals >= self.deals:
+            return self
+        points = self.points[: max(0, deals) + 1]
+        leaders = _leaders(points, None) if deals > 0 else ()
+        return ScoreCurve(self.names, points, leaders, max(self.span, self.deals))
 
 
 def running_totals(rounds: Sequence[Sequence[float]], players: int) -> list[list[float]]:

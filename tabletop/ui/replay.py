@@ -2,9 +2,9 @@
 
 It draws the `Stepper`'s Views through the table's own scene. Public mode (the default) shows
 what a spectator saw (`Stepper.view(k)`); "Reveal all cards" shows every card
-(`reveal=True`). Given the match's `ScoreCurve`, the score chart sits under the table with
-the deal on the table shaded. In public mode a step is described by who moved only, since an
-action's text can name cards that were secret.
+(`reveal=True`). Given the match's `ScoreCurve`, the score chart sits under the table: the
+deals played so far, the one on the table shaded. In public mode a step is described by who
+moved only, since an action's text can name cards that were secret.
 """
 
 from __future__ import annotations
@@ -158,7 +158,8 @@ class ReplayWidget(QWidget):
         self.slider.blockSignals(False)
         self.rounds.setCurrentIndex(stepper.round_of(k) - 1)
         if self.chart is not None:
-            self.chart.set_marker(stepper.round_of(k))
+            playing = stepper.round_of(k)
+            self.chart.set_marker(playing, None if k == len(stepper) else playing - 1)
         self.first.setEnabled(k > 0)
         self.back.setEnabled(k > 0)
         self.forward.setEnabled(k < len(stepper))

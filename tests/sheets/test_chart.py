@@ -115,3 +115,14 @@ def test_the_chart_shrinks_rather_than_push_the_foot_to_a_new_page(
         assert len(pages) == len(plan(bare, width, height))
         (chart,) = [op for page in pages for op in page if isinstance(op, ChartOp)]
         assert chart.rect[3] >= 38.0
+
+
+def test_the_story_so_far_keeps_the_whole_axis_and_its_own_leader(qapp: object) -> None:
+    curve = curve_from_rounds(["Ann", "Bob"], [(5, 0), (0, 9), (0, 1)], winners=[1])
+    half = curve.upto(1)
+    assert half.points == ((0, 0), (5, 0)) and half.leaders == (0,) and half.span == 3
+    assert curve.upto(0).leaders == () and curve.upto(3) is curve
+    _image, texts = _paint(half)
+    assert "3" in texts and "Ann 5" in texts and "Bob 10" not in texts
+    _image, texts = _paint(curve.upto(0))
+    assert not any(t.startswith(("Ann", "Bob")) for t in texts)
