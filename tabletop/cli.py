@@ -219,6 +219,9 @@ def _tools_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--net", action="store_true", help=_("measure LAN play on loopback"))
     bench.add_argument(
+        "--stats", action="store_true", help=_("time opening Statistics with 10,000 matches")
+    )
+    bench.add_argument(
         "--baseline",
         action="store_true",
         help=_("compare random play through the protocol with each game's bare loop; search speed"),
@@ -517,6 +520,12 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """Print speed and strength figures."""
+    if args.stats:
+        from tabletop.ui.statsbench import measure as measure_stats
+
+        for key, val in measure_stats().items():
+            print(f"{key}: {val:g}")
+        return 0
     if args.net:
         from tabletop.net.bench import measure, report
 

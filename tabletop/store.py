@@ -8,7 +8,8 @@ the first `Store()` moves that folder's files up one level (`adopt_doubled_folde
 
     saves/<id>.jsonl      a match in progress: its replay log, rewritten atomically
     history/<id>.jsonl    finished matches' logs
-    history.json          the index of finished matches (date, game, players, winners, totals)
+    history.json          the index of finished matches (date, game, players, winners, totals,
+                          places)
     damaged/              unreadable saves, moved aside, each with a .reason.txt
 
 A save is the replay log itself (docs/replay-format.md), so resuming is
@@ -196,6 +197,8 @@ class HistoryEntry:
     winners: tuple[str, ...]
     totals: tuple[float, ...]
     file: str
+    places: tuple[int, ...] = ()
+    """Each seat's place (1 = first, ties share); empty in entries saved by older versions."""
 
 
 @dataclass(slots=True)
@@ -384,6 +387,7 @@ class Store:
             winners=tuple(names[w] for w in result.winners),
             totals=tuple(result.totals),
             file=target.name,
+            places=tuple(result.places),
         )
         entries = [asdict(e) for e in self.history()]
         entries.append(asdict(entry))
@@ -406,6 +410,7 @@ class Store:
                     winners=tuple(e["winners"]),
                     totals=tuple(e["totals"]),
                     file=str(e["file"]),
+                    places=tuple(e.get("places") or ()),
                 )
                 for e in raw
             ]

@@ -81,6 +81,7 @@ def test_finished_match_goes_to_history(tmp_path: Path) -> None:
     assert entry.game == "interaction" and entry.names == ("Ann", "Bob", "Cy")
     assert entry.winners == tuple(state.names[w] for w in result.winners)
     assert list(entry.totals) == list(result.totals)
+    assert entry.places == result.places
     model = filled_sheet(store.history_log(entry))
     assert model.finished and model.winners == entry.winners
 
@@ -176,3 +177,21 @@ def test_the_table_a_save_and_a_log_file_write_the_same_bytes(tmp_path: Path) ->
         "bots": [None, None, "thumb"],
     }
     assert head.startswith(written.partition("\n")[0][:-1] + ',"bots":')
+
+
+def test_an_index_saved_without_places_still_reads(tmp_path: Path) -> None:
+    """History indexes written before places were kept read with no places (statistics then
+    rank the winners first, the rest by total)."""
+    old = {
+        "id": "1",
+        "date": "2025-01-01 10:00",
+        "game": "interaction",
+        "title": "t",
+        "names": ["Ann", "Bob"],
+        "winners": ["Bob"],
+        "totals": [5, 3],
+        "file": "1.jsonl",
+    }
+    (tmp_path / "history.json").write_text(json.dumps([old]), encoding="utf-8")
+    (entry,) = Store(tmp_path).history()
+    assert entry.places == () and entry.winners == ("Bob",)

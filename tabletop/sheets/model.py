@@ -3,7 +3,8 @@
 A `SheetModel` holds the heading (titles, designer, players, date, options, seed), one score
 `Table` shaped like the game's scoring (rows × seats, each seat with the game's own columns,
 as the game describes it,
-see `specs.py`), the ranking, scoring notes and the tie-break rule for the foot. It knows
+see `specs.py`), the ranking, scoring notes and the tie-break rule for the foot, and (filled)
+the `ScoreCurve` the score chart draws. It knows
 nothing of Qt: `render.py` paints it.
 """
 
@@ -22,6 +23,7 @@ from tabletop.engine.log import read_lines
 from tabletop.engine.registry import get_game
 from tabletop.engine.text import Msg
 from tabletop.i18n import _, current, render, render_value
+from tabletop.sheets.curve import ScoreCurve, curve_from_lines
 from tabletop.sheets.specs import (
     Row,
     columns,
@@ -75,6 +77,7 @@ class SheetModel:
     winners: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     tiebreak: str = ""
+    curve: ScoreCurve | None = None
 
     @property
     def heading(self) -> str:
@@ -218,6 +221,7 @@ def filled_sheet(lines: Iterable[str], date: str = "") -> SheetModel:
         ranks = list(end.get("ranking", []))
     else:
         ranks = list(places([(t,) for t in totals]))
+    winners = [i for i in range(players) if ranks[i] == 1]
     ranking = tuple(
         sorted(((ranks[i], names[i], text(totals[i])) for i in range(players)), key=lambda r: r[0])
     )
@@ -235,7 +239,8 @@ def filled_sheet(lines: Iterable[str], date: str = "") -> SheetModel:
         seed=int(head.get("seed", 0)),
         options=options,
         ranking=ranking,
-        winners=tuple(names[i] for i in range(players) if ranks[i] == 1),
+        winners=tuple(names[i] for i in winners),
         notes=tuple(msg_text(n) for n in sheet.notes),
         tiebreak=msg_text(sheet.tiebreak),
+        curve=curve_from_lines(names, scored, winners) if scored else None,
     )

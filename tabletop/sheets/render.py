@@ -1,11 +1,12 @@
 """Paints a `SheetModel` with Qt onto any paged device: QPdfWriter, QPrinter, or a page image.
 
 `plan` lays the sheet out in millimetres as a list of pages of drawing operations (text boxes,
-lines, shaded boxes); `paint_sheet` draws them on a QPagedPaintDevice (a PDF writer, or the
-printer of a print preview), starting a new device page per sheet page; `render_page` draws
-one page onto a QImage. `page_layout` gives the A4/Letter page (landscape when the table is
-wide), to set on the device first. Japanese text uses the bundled Noto Sans CJK JP subset
-(assets/fonts/), registered once with QFontDatabase; a QGuiApplication must exist.
+lines, shaded boxes, and on a filled sheet the score chart of `chart.py`); `paint_sheet` draws
+them on a QPagedPaintDevice (a PDF writer, or the printer of a print preview), starting a new
+device page per sheet page; `render_page` draws one page onto a QImage. `page_layout` gives the
+A4/Letter page (landscape when the table is wide), to set on the device first. Japanese text
+uses the bundled Noto Sans CJK JP subset (assets/fonts/), registered once with QFontDatabase;
+a QGuiApplication must exist.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ from PySide6.QtGui import (
 from tabletop.engine.text import Msg
 from tabletop.fonts import FALLBACK_FAMILIES, bundled_family
 from tabletop.i18n import _, render
+from tabletop.sheets.chart import paint_chart
+from tabletop.sheets.curve import ScoreCurve
 from tabletop.sheets.model import SheetModel, Table
 from tabletop.sheets.specs import Row
 
@@ -42,6 +45,7 @@ MARGIN_MM = 12.0
 TITLE_PT, BODY_PT, SMALL_PT, FOOT_PT = 15.0, 9.5, 8.0, 7.0
 LABEL_MM, SHARED_MM, MIN_CELL_MM, PAD_MM = 13.0, 13.0, 9.0, 2.4
 BLANK_ROW_MM, FILLED_ROW_MM, GROUP_MM, COLUMN_MM = 8.0, 5.6, 7.0, 6.0
+CHART_MM, CHART_MIN_MM, CHART_MAX_W_MM = 62.0, 38.0, 200.0
 GREY = QColor(235, 235, 235)
 
 
@@ -76,7 +80,15 @@ class FillOp:
     rect: tuple[float, float, float, float]
 
 
-Op = TextOp | LineOp | FillOp
+@dataclass(frozen=True, slots=True)
+class ChartOp:
+    """The score chart (see chart.py) in a box (mm)."""
+
+    rect: tuple[float, float, float, float]
+    curve: ScoreCurve
+
+
+Op = TextOp | LineOp | FillOp | ChartOp
 
 
 # ---- fonts --------------------------------------------------------------------------------
@@ -288,6 +300,26 @@ def _block(
     p.y += 4.0
 
 
+def _chart(p: _Planner, curve: ScoreCurve, reserve: float) -> None:
+    """The chart under the ranking, shrunk to keep the foot on the page; else on a new page."""
+    head = wrapped_mm("M", p.width, BODY_PT) + 1.0
+    room = p.height - p.y - reserve - head - 3.5
+    height = CHART_MM if room < CHART_MIN_MM else min(CHART_MM, room)
+    p.room(height + head)
+    p.text(_("Score over the match", ctx="sheet"), BODY_PT, True)
+    p.ops().append(ChartOp((0, p.y, min(p.width, CHART_MAX_W_MM), height), curve))
+    p.y += height + 3.0
+
+
+def _foot(model: SheetModel) -> list[tuple[str, bool]]:
+    tiebreak = render(Msg("Tie-break: {note}", note=model.tiebreak))
+    return [(note, False) for note in model.notes] + [(tiebreak, True)]
+
+
+def _foot_mm(model: SheetModel, width: float) -> float:
+    return sum(wrapped_mm(t, width, SMALL_PT) + 1.0 for t, _bold in _foot(model))
+
+
 def plan(model: SheetModel, width: float, height: float) -> list[list[Op]]:
     """Lay the sheet out on pages of `width` × `height` mm (the printable area)."""
     p = _Planner(width, height)
@@ -306,14 +338,15 @@ def plan(model: SheetModel, width: float, height: float) -> list[list[Op]]:
         p.text(render(Msg("Ranking: {ranking}", ranking=ranking)), BODY_PT, True)
         winners = _(", ", ctx="list separator").join(model.winners)
         p.text(render(Msg("Winner: {names}", names=winners)), BODY_PT, True, gap=3.0)
+        if model.curve is not None and model.curve.deals > 1:
+            _chart(p, model.curve, _foot_mm(model, width))
     else:
         p.room(8.0)
         p.ops().append(TextOp((0, p.y, 22.0, 6.0), _("Winner:"), BODY_PT, True))
         p.ops().append(LineOp(22.0, p.y + 5.5, width * 0.6, p.y + 5.5, 0.15))
         p.y += 10.0
-    tiebreak = render(Msg("Tie-break: {note}", note=model.tiebreak))
-    foot = [(note, False) for note in model.notes] + [(tiebreak, True)]
-    need = sum(wrapped_mm(t, width, SMALL_PT) + 1.0 for t, _bold in foot)
+    foot = _foot(model)
+    need = _foot_mm(model, width)
     p.room(need)
     p.y = max(p.y, p.height - need)
     for note, bold in foot:
@@ -342,7 +375,11 @@ def _draw(painter: QPainter, ops: Sequence[Op], dpmm: float) -> list[str]:
             x, y, w, h = op.rect
             painter.fillRect(QRectF(x * dpmm, y * dpmm, w * dpmm, h * dpmm), GREY)
     for op in ops:
-        if isinstance(op, LineOp):
+        if isinstance(op, ChartOp):
+            x, y, w, h = op.rect
+            rect = QRectF(x * dpmm, y * dpmm, w * dpmm, h * dpmm)
+            texts.extend(paint_chart(painter, rect, op.curve, sheet_font(SMALL_PT), dpmm * 0.25))
+        elif isinstance(op, LineOp):
             pen = QPen(QColor(0, 0, 0))
             pen.setWidthF(op.width * dpmm)
             painter.setPen(pen)

@@ -64,6 +64,7 @@ from tabletop.ui.session import (
     parse_seats,
     seats_from,
 )
+from tabletop.ui.sound import Sounds, system_player
 from tabletop.ui.tempo import INSTANT, TEMPOS, Tempo
 from tabletop.ui.texts import game_title, install_qt_translation, names_for, shown_names
 
@@ -187,6 +188,7 @@ class MainWindow(QMainWindow):
         name = str(settings.value("tempo", "Normal"))
         self.tempo = TEMPOS.get(name, TEMPOS["Normal"])
         self.command_actions: dict[str, QAction] = {}
+        self.sounds = Sounds(settings, system_player())
         display().load(settings)
         self._menus(name)
         self.launcher.select(str(settings.value("lastGame", "")))
@@ -312,6 +314,7 @@ class MainWindow(QMainWindow):
             languages.addAction(action)
             language_menu.addAction(action)
         self.language_actions = languages
+        self.sounds.menu(settings_menu)
         help_menu = bar.addMenu(_("&Help", ctx="menu"))
         rules = QAction(
             _("&Rules of this game"),
@@ -549,6 +552,8 @@ class MainWindow(QMainWindow):
         table.bots_enabled = autoplay
         table.scores.setVisible(self.scores_action.isChecked())
         table.matchOver.connect(self.show_results)
+        table.happened.connect(lambda events, seat: self.sounds.happened(events, seat, self))
+        table.gamelog.moments.connect(self.sounds.moment)
         table.idleChanged.connect(lambda _idle: self.update_undo())
         self._close_replay()
         if self.table is not None:
@@ -852,7 +857,7 @@ class MainWindow(QMainWindow):
             self.tell(_("Cannot replay"), _("The log of this match is damaged."), error_text(err))
             return None
         self._close_replay()
-        widget = ReplayWidget(stepper, self.tempo.move_ms)
+        widget = ReplayWidget(stepper, self.tempo.move_ms, curve=sheet.curve)
         widget.closed.connect(self.show_launcher)
         self.replay, self.replay_sheet = widget, sheet
         self.stack.addWidget(widget)

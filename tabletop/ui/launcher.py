@@ -35,6 +35,7 @@ from tabletop.help import rules_markdown
 from tabletop.i18n import _, current, render, render_value
 from tabletop.seats import computer_label, seats_from
 from tabletop.store import HistoryEntry, SaveInfo
+from tabletop.ui.statistics import StatisticsPage
 from tabletop.ui.texts import and_list, shown_name, shown_names
 from tabletop.ui.texts import game_title as title_of
 
@@ -138,6 +139,8 @@ class Launcher(QWidget):
         self.tabs = QTabWidget()
         self.tabs.addTab(games_page, _("Games"))
         self.tabs.addTab(history_page, _("History"))
+        self.statistics = StatisticsPage()
+        self.tabs.addTab(self.statistics, _("Statistics"))
 
         self.saves = _tree([_("Saved"), _("Game", ctx="column"), _("Players"), _("Moves")])
         self.saves_box = QGroupBox()
@@ -252,6 +255,7 @@ class Launcher(QWidget):
     def show_history(self, entries: Sequence[HistoryEntry]) -> None:
         """List finished matches, newest first."""
         self.history.clear()
+        self.statistics.set_entries(entries)
         for entry in reversed(entries):
             item = QTreeWidgetItem(
                 [

@@ -2,8 +2,9 @@
 
 It draws the `Stepper`'s Views through the table's own scene. Public mode (the default) shows
 what a spectator saw (`Stepper.view(k)`); "Reveal all cards" shows every card
-(`reveal=True`). In public mode a step is described by who moved only, since an action's text
-can name cards that were secret.
+(`reveal=True`). Given the match's `ScoreCurve`, the score chart sits under the table: the
+deals played so far, the one on the table shaded. In public mode a step is described by who
+moved only, since an action's text can name cards that were secret.
 """
 
 from __future__ import annotations
@@ -28,8 +29,10 @@ from PySide6.QtWidgets import (
 from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 from tabletop.i18n import _, for_view, render
+from tabletop.sheets.curve import ScoreCurve
 from tabletop.sheets.stepper import Stepper
 from tabletop.ui.art import CardArt
+from tabletop.ui.chart import ScoreChart
 from tabletop.ui.scene import TableScene
 from tabletop.ui.scores import ScorePanel
 from tabletop.ui.table import TableView
@@ -42,7 +45,13 @@ class ReplayWidget(QWidget):
     closed = Signal()
     """The person is done watching."""
 
-    def __init__(self, stepper: Stepper, move_ms: int = 0, art: CardArt | None = None) -> None:
+    def __init__(
+        self,
+        stepper: Stepper,
+        move_ms: int = 0,
+        art: CardArt | None = None,
+        curve: ScoreCurve | None = None,
+    ) -> None:
         super().__init__()
         self.stepper = stepper
         self.move_ms = move_ms
@@ -92,6 +101,19 @@ class ReplayWidget(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
+        self.chart: ScoreChart | None = None
+        if curve is not None and curve.deals > 1:
+            self.chart = ScoreChart(curve)
+            self.chart.setToolTip(
+                _("Each player's total after every deal; the deal on the table is shaded")
+            )
+            story = QSplitter(Qt.Orientation.Vertical)
+            story.addWidget(split)
+            story.addWidget(self.chart)
+            story.setStretchFactor(0, 1)
+            story.setStretchFactor(1, 0)
+            story.setSizes([600, 170])
+            split = story
         layout.addWidget(split, 1)
         layout.addWidget(self.where)
         layout.addLayout(bar)
@@ -137,6 +159,9 @@ class ReplayWidget(QWidget):
         self.slider.setValue(k)
         self.slider.blockSignals(False)
         self.rounds.setCurrentIndex(stepper.round_of(k) - 1)
+        if self.chart is not None:
+            playing = stepper.round_of(k)
+            self.chart.set_marker(playing, None if k == len(stepper) else playing - 1)
         self.first.setEnabled(k > 0)
         self.back.setEnabled(k > 0)
         self.forward.setEnabled(k < len(stepper))

@@ -1,4 +1,4 @@
-"""The results screen: final ranking with tie-breaks, a per-round chart of the totals, and the
+"""The results screen: final ranking with tie-breaks, the score chart over the deals, and the
 match's filled score sheet (print or PDF)."""
 
 from __future__ import annotations
@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal, SignalInstance
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtCore import Qt, QTimer, Signal, SignalInstance
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
@@ -23,92 +22,10 @@ from tabletop.engine.game import Result
 from tabletop.engine.text import Msg
 from tabletop.i18n import _, render
 from tabletop.net.fairness import Verdict
+from tabletop.sheets.curve import curve_from_rounds
+from tabletop.ui.chart import ScoreChart
 from tabletop.ui.scores import fmt
 from tabletop.ui.texts import and_list
-
-PALETTE = (
-    "#e53935",
-    "#1e88e5",
-    "#43a047",
-    "#fb8c00",
-    "#8e24aa",
-    "#00897b",
-    "#6d4c41",
-    "#3949ab",
-    "#c0ca33",
-    "#d81b60",
-    "#546e7a",
-    "#f4511e",
-    "#00acc1",
-    "#7cb342",
-    "#5e35b1",
-)
-
-
-def running_totals(rounds: Sequence[Sequence[float]], players: int) -> list[list[float]]:
-    """Totals after each round, per seat (starting from 0)."""
-    out = [[0.0] * players]
-    for row in rounds:
-        out.append([out[-1][i] + (row[i] if i < len(row) else 0) for i in range(players)])
-    return out
-
-
-class RoundChart(QWidget):
-    """Running totals per seat, one line each, over the rounds."""
-
-    def __init__(self, names: Sequence[str], rounds: Sequence[Sequence[float]]) -> None:
-        super().__init__()
-        self.names = list(names)
-        self.series = running_totals(rounds, len(names))
-        self.setMinimumSize(420, 220)
-
-    def paintEvent(self, event: object) -> None:
-        """Axes, a zero line, and one coloured line per seat."""
-        p = QPainter(self)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.fillRect(self.rect(), QColor("#fafafa"))
-        legend_w = 110 if len(self.names) <= 12 else 0
-        area = QRectF(40, 12, self.width() - 56 - legend_w, self.height() - 36)
-        values = [v for row in self.series for v in row]
-        lo, hi = min(0.0, *values), max(0.0, *values)
-        if hi == lo:
-            hi = lo + 1
-        steps = max(1, len(self.series) - 1)
-
-        def at(k: int, v: float) -> QPointF:
-            x = area.left() + area.width() * k / steps
-            return QPointF(x, area.bottom() - area.height() * (v - lo) / (hi - lo))
-
-        p.setPen(QPen(QColor("#9e9e9e"), 1))
-        p.drawRect(area)
-        p.drawLine(at(0, 0), at(steps, 0))
-        p.setPen(QColor("#424242"))
-        p.drawText(QRectF(0, area.top() - 6, 36, 14), Qt.AlignmentFlag.AlignRight, fmt(hi))
-        p.drawText(QRectF(0, area.bottom() - 8, 36, 14), Qt.AlignmentFlag.AlignRight, fmt(lo))
-        for k in range(1, len(self.series)):
-            p.drawText(
-                QRectF(at(k, lo).x() - 15, area.bottom() + 4, 30, 14),
-                Qt.AlignmentFlag.AlignCenter,
-                f"R{k}",
-            )
-        for seat, name in enumerate(self.names):
-            colour = QColor(PALETTE[seat % len(PALETTE)])
-            path = QPainterPath(at(0, self.series[0][seat]))
-            for k in range(1, len(self.series)):
-                path.lineTo(at(k, self.series[k][seat]))
-            p.setPen(QPen(colour, 2.2))
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            p.drawPath(path)
-            if legend_w:
-                y = area.top() + seat * 16
-                p.fillRect(QRectF(area.right() + 12, y + 4, 10, 8), colour)
-                p.setPen(QColor("#212121"))
-                p.drawText(
-                    QRectF(area.right() + 26, y, legend_w - 14, 16),
-                    Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                    name,
-                )
-        p.end()
 
 
 def ranking(result: Result, names: Sequence[str]) -> list[tuple[int, str, float, bool]]:
@@ -182,7 +99,8 @@ class ResultsDialog(QDialog):
             note.setWordWrap(True)
             layout.addWidget(note)
         if result.rounds:
-            layout.addWidget(RoundChart(names, result.rounds))
+            self.chart = ScoreChart(curve_from_rounds(names, result.rounds, result.winners))
+            layout.addWidget(self.chart)
         buttons = QHBoxLayout()
         self.print_button = QPushButton(_("Print score sheet…"))
         self.pdf_button = QPushButton(_("Save as PDF…"))

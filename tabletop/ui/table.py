@@ -86,6 +86,9 @@ class TableWidget(TableParts):
     """The match has a result."""
     idleChanged = Signal(bool)
     """True when nothing moves and nobody but a person is expected to act."""
+    happened = Signal(list, int)
+    """Events just shown, and the seat of the person at this screen who must act now (-1: none),
+    for sound."""
 
     def __init__(
         self, session: TableSession, tempo: Tempo = TEMPOS["Normal"], art: CardArt | None = None
@@ -310,6 +313,8 @@ class TableWidget(TableParts):
         self._busy = True
         self._next_frame()
         self._after_events(old, final, events)
+        turn = target in session.humans and target in session.to_act() and not session.over
+        self.happened.emit(list(events), target if turn and target is not None else -1)
 
     def _next_frame(self) -> None:
         if not self._frames:

@@ -11,10 +11,11 @@ from PySide6.QtGui import QImage
 from ui_helpers import Closing
 
 from tabletop.engine.registry import all_games, get_game
+from tabletop.sheets.curve import running_totals
 from tabletop.ui.app import MainWindow
 from tabletop.ui.launcher import Launcher
 from tabletop.ui.newgame import NewGameDialog, load_choices
-from tabletop.ui.results import ResultsDialog, ranking, running_totals
+from tabletop.ui.results import ResultsDialog, ranking
 from tabletop.ui.session import SeatSpec, Session, parse_seats
 from tabletop.ui.table import INSTANT
 
@@ -72,6 +73,9 @@ def test_results_rank_with_ties_sharing_a_place(closing: Closing) -> None:
     assert running_totals(result.rounds, 3) == [[0, 0, 0], [-1, 1, 2], [1, -7, 2], [1, -8, 1]]
     dialog = closing.widget(ResultsDialog("Second Third", result, session.state.names))
     assert [dialog.table.item(r, 0).text() for r in range(3)] == ["1", "1", "3"]
+    assert dialog.chart.curve.points[-1] == (1, -8, 1) and dialog.chart.curve.leaders == (0, 2)
+    dialog.chart.grab()
+    assert "Ann 1" in dialog.chart.texts and "Total after each deal" in dialog.chart.texts
 
 
 def test_the_window_shows_results_when_a_match_ends(

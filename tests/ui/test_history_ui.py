@@ -147,3 +147,32 @@ def test_the_replay_viewer_steps_and_jumps_to_rounds(
     assert replay.k == 0 and "the deal" in replay.where.text()
     replay.closed.emit()
     assert window.replay is None and window.stack.currentWidget() is window.launcher
+
+
+def test_the_replay_shows_the_score_chart_with_the_deal_on_the_table_shaded(
+    qtbot: object, closing: Closing, settings: QSettings, data_dir: str
+) -> None:
+    play_saved(Store(data_dir), "second-third", ["Ann", "Bob", "Cy"], 3, None)
+    window = _window(closing, settings, data_dir)
+    window.command_actions["replay"].trigger()
+    replay = window.replay
+    stepper = replay.stepper
+    chart = replay.chart
+    final = stepper.state(len(stepper)).match.totals
+    assert chart is not None and list(chart.curve.points[-1]) == list(final)
+    assert chart.curve.deals == len(stepper.rounds)
+    assert (chart.marker, chart.done) == (1, 0)
+    chart.grab()
+    assert not any(name in text for text in chart.texts for name in ("Ann", "Bob", "Cy"))
+    replay.rounds.activated.emit(1)
+    assert (chart.marker, chart.done) == (2, 1)
+    chart.grab()
+    first = chart.curve.points[1]
+    leader = max(range(3), key=lambda s: first[s])
+    names = ("Ann", "Bob", "Cy")
+    assert f"{names[leader]} {first[leader]:g}" in chart.texts  # the story so far, no spoiler
+    assert "Total after each deal" in chart.texts
+    replay.last.click()
+    assert chart.done == chart.curve.deals
+    replay.closed.emit()
+    assert window.replay is None and window.stack.currentWidget() is window.launcher
