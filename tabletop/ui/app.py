@@ -49,14 +49,17 @@ from tabletop.sheets.stepper import Stepper
 from tabletop.store import DamagedSave, HistoryEntry, Store
 from tabletop.ui import printing
 from tabletop.ui.art import app_icon
+from tabletop.ui.coachpanel import CoachPanel
 from tabletop.ui.display import display, view_actions
 from tabletop.ui.joindialog import JoinDialog
 from tabletop.ui.keys import keys_dialog
 from tabletop.ui.launcher import GAMES, HISTORY, SAVES, Launcher
+from tabletop.ui.learn import attach_reference, open_lesson, reference_shown
 from tabletop.ui.lobby import HostLobby
 from tabletop.ui.netsession import ClientSession, HostSession, LanConfig, NetBar
 from tabletop.ui.newgame import NewGameDialog, load_choices
 from tabletop.ui.printing import BlankSheetDialog, SheetPreview, default_paper, file_stem
+from tabletop.ui.reference import SETTING, ReferencePanel
 from tabletop.ui.replay import ReplayWidget
 from tabletop.ui.results import ResultsDialog
 from tabletop.ui.session import (
@@ -169,6 +172,7 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.launcher)
         self.setCentralWidget(self.stack)
         self.table: TableWidget | None = None
+        self.coach: CoachPanel | None = None
         self.replay: ReplayWidget | None = None
         self.replay_sheet: SheetModel | None = None
         self.results: ResultsDialog | None = None
@@ -201,6 +205,14 @@ class MainWindow(QMainWindow):
                 default=True,
                 menu=True,
                 shortcut=QKeySequence.StandardKey.New,
+            ),
+            Command(
+                "learn",
+                _("&Learn to play"),
+                GAMES,
+                lambda: open_lesson(self, self._current_id()),
+                _("A guided first deal: a coach at the table explains each move and rule"),
+                menu=True,
             ),
             Command(
                 "host",
@@ -296,6 +308,11 @@ class MainWindow(QMainWindow):
         self.scores_action = QAction(_("Score &panel"), bar, checkable=True, checked=scores)
         self.scores_action.toggled.connect(self._toggle_scores)
         view_menu.addAction(self.scores_action)
+        self.reference_action = QAction(
+            _("&Quick reference"), bar, checkable=True, checked=reference_shown(self.settings)
+        )
+        self.reference_action.toggled.connect(self._toggle_reference)
+        view_menu.addAction(self.reference_action)
         view_actions(view_menu, bar)
         settings_menu = bar.addMenu(_("&Settings", ctx="menu"))
         language_menu = settings_menu.addMenu(_("&Language"))
@@ -317,6 +334,9 @@ class MainWindow(QMainWindow):
         )
         rules.triggered.connect(self.show_rules)
         help_menu.addAction(rules)
+        learn = QAction(_("&Learn to play this game"), bar)
+        learn.triggered.connect(lambda: open_lesson(self, self._current_id()))
+        help_menu.addAction(learn)
         keyboard = QAction(_("&Keyboard"), self)
         keyboard.triggered.connect(lambda: keys_dialog(self).show())
         help_menu.addAction(keyboard)
@@ -397,6 +417,13 @@ class MainWindow(QMainWindow):
     def _toggle_scores(self, on: bool) -> None:
         if self.table is not None:
             self.table.scores.setVisible(on)
+
+    def _toggle_reference(self, on: bool) -> None:
+        self.settings.setValue(SETTING, "true" if on else "false")
+        if self.table is not None:
+            panel = self.table.findChild(ReferencePanel)
+            if panel is not None:
+                panel.setVisible(on)
 
     def show_rules(self) -> None:
         """Open the rules of the game at the table (or highlighted in the launcher)."""
@@ -541,6 +568,7 @@ class MainWindow(QMainWindow):
         table = TableWidget(session, tempo or self.tempo)
         table.bots_enabled = autoplay
         table.scores.setVisible(self.scores_action.isChecked())
+        attach_reference(table, self.settings)
         table.matchOver.connect(self.show_results)
         table.idleChanged.connect(lambda _idle: self.update_undo())
         self._close_replay()

@@ -172,12 +172,12 @@ class CoachPanel(QWidget):
         if move is None or view is None:
             return
         wanted = list(move.cards)
-        for item in self.table.scene.cards:
-            if item.code in wanted and item.zone_id == (move.source or item.zone_id):
-                owner = next((z.owner for z in view.zones if z.id == item.zone_id), None)
-                if owner == view.seat:
-                    wanted.remove(item.code)
-                    self.rings.append(HintRing(item))
+        mine = {z.id for z in view.zones if z.owner == view.seat}
+        items = sorted(self.table.scene.cards, key=lambda c: c.zone_id not in mine)
+        for item in items:
+            if item.code in wanted and move.source in (None, item.zone_id):
+                wanted.remove(item.code)
+                self.rings.append(HintRing(item))
 
     def ringed(self) -> list[str]:
         """The codes of the cards ringed now."""

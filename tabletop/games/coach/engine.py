@@ -121,8 +121,10 @@ class Coach:
         An illegal move is refused with the engine's own reason and the rule behind it; a
         legal move that is not the lesson's says so and what to do instead. ParseError passes.
         """
-        if seat != self.learner or self.finished:
+        if seat != self.learner:
             return
+        if self.finished:
+            raise IllegalAction(Msg("The lesson is over: start a real match to play on."))
         action = accepted(self.game, state, seat, text)
         expected = self.next_move(seat)
         if action is None:

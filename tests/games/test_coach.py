@@ -1,0 +1,80 @@
+"""Every lesson's prepared deal still plays through the real engine and shows its key rules;
+the coach takes only the lesson's move and words refusals with the rule behind them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.engine.errors import IllegalAction
+from tabletop.engine.registry import all_games, get_game
+from tabletop.games.coach import MODULES, lesson, reference
+from tabletop.games.coach.engine import Coach
+from tabletop.i18n import render
+
+
+@pytest.mark.parametrize("game_id", sorted(MODULES))
+def test_lesson_plays_to_its_end_and_shows_its_key_rules(game_id: str) -> None:
+    found = lesson(game_id)
+    assert found is not None
+    game = get_game(game_id)
+    state = game.setup(found.players, dict(found.options), found.seed)
+    coach = Coach(found, game)
+    for seat, action in found.moves:
+        assert seat in game.to_act(state), (seat, action)
+        coach.vet(state, seat, action)
+        coach.observe(seat, action, game.apply(state, seat, action))
+    assert coach.finished
+    shown = {r.key for r in coach.shown}
+    assert set(found.key_rules) <= shown
+    assert {r.key for r in found.rules} == shown  # every rule the lesson explains happened
+    assert all(isinstance(k, int) and 0 <= k < coach.made for k in found.advice)
+    assert reference(game_id)
+
+
+@pytest.mark.parametrize("game_id", sorted(MODULES))
+def test_coach_refuses_other_moves_and_leaves_the_state_alone(game_id: str) -> None:
+    found = lesson(game_id)
+    assert found is not None
+    game = get_game(game_id)
+    state = game.setup(found.players, dict(found.options), found.seed)
+    coach = Coach(found, game)
+    refused = 0
+    for seat, action in found.moves:
+        if seat == found.learner:
+            others = [str(a) for a in game.legal_actions(state, seat) if str(a) != action]
+            version = len(found.moves)
+            for other in others[:1]:
+                with pytest.raises(IllegalAction) as err:
+                    coach.vet(state, seat, other)
+                assert "prepared deal" in render(err.value.reason)
+                refused += 1
+            assert coach.next_move(seat) == action and version == len(found.moves)
+        coach.observe(seat, action, game.apply(state, seat, action))
+    assert refused > 0
+    with pytest.raises(IllegalAction):
+        coach.vet(state, found.learner, found.moves[0][1])
+
+
+def test_an_illegal_move_gets_the_engines_reason_and_the_rule_behind_it() -> None:
+    found = lesson("second-third")
+    assert found is not None
+    game = get_game("second-third")
+    state = game.setup(found.players, {}, found.seed)
+    coach = Coach(found, game)
+    moves = list(found.moves)
+    # up to the learner's move where diamonds were led and 6♦ must follow
+    while moves[0] != (0, "play 6D"):
+        seat, action = moves.pop(0)
+        coach.observe(seat, action, game.apply(state, seat, action))
+    with pytest.raises(IllegalAction) as err:
+        coach.vet(state, 0, "play KS")
+    text = render(err.value.reason)
+    assert text.startswith("You must follow diamonds.")
+    assert "While you hold a card of the led suit" in text
+    assert coach.refused == err.value.reason
+
+
+def test_games_without_a_lesson_have_none() -> None:
+    for game in all_games():
+        if game.info.id not in MODULES:
+            assert lesson(game.info.id) is None and reference(game.info.id) == []

@@ -1,0 +1,100 @@
+"""Learn to play at the real table: every lesson walked to its end by gestures, a wrong move
+refused with the coach's reason, the ring on the lesson's cards, the summary explained, the
+offer of a real match; the quick reference remembered; a game without a lesson says so."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtTest import QTest
+from ui_helpers import Closing, gesture, until
+
+from tabletop.games.coach import MODULES
+from tabletop.i18n import render
+from tabletop.ui.app import MainWindow
+from tabletop.ui.coachsession import CoachSession
+from tabletop.ui.learn import open_lesson
+from tabletop.ui.reference import SETTING, ReferencePanel
+from tabletop.ui.session import Session
+from tabletop.ui.table import INSTANT
+
+
+def window_for(closing: Closing, settings: QSettings) -> MainWindow:
+    window = closing.widget(MainWindow(settings, None))
+    window.tempo = INSTANT
+    window.resize(1024, 700)
+    window.show()
+    return window
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", sorted(MODULES))
+def test_every_lesson_can_be_finished_at_the_table(
+    qtbot: object, closing: Closing, settings: QSettings, game_id: str
+) -> None:
+    window = window_for(closing, settings)
+    panel = open_lesson(window, game_id)
+    assert panel is not None
+    table = window.table
+    assert table is not None
+    session = table.session
+    assert isinstance(session, CoachSession)
+    coach = session.coach
+    wrong_tried = False
+    while not coach.finished:
+        until(qtbot, lambda: table.idle and not table.bot_timer.isActive())
+        if table.summary.isVisible():
+            QTest.keyClick(table.summary, Qt.Key.Key_Space)
+            continue
+        view = table.served_view
+        move = coach.expected_move(view) if view is not None else None
+        if move is None:
+            until(qtbot, lambda: coach.expected_move(table.served_view) is not None)
+            continue
+        assert sorted(panel.ringed()) == sorted(move.cards)
+        assert render(coach.step()) in panel.text.toPlainText()
+        before = session.actions
+        other = next((m for m in view.moves if m.action != move.action), None)
+        if other is not None and not wrong_tried and table.pending is None:
+            gesture(table, other.action)
+            if table.pending is not None:
+                table.take_back()
+            assert session.actions == before
+            until(qtbot, lambda: "prepared deal" in panel.text.toPlainText())
+            wrong_tried = True
+        gesture(table, move.action)
+        assert session.actions == before + 1
+    until(qtbot, lambda: panel.real.isVisible())
+    text = panel.text.toPlainText()
+    assert "Your score for this deal" in text and "Your total so far" in text
+    assert {r.key for r in coach.shown} >= set(coach.lesson.key_rules)
+    assert wrong_tried
+    # the table stays put: nobody plays on after the lesson, and the learner cannot
+    assert session.bot_seats_to_act() == []
+    panel.real.click()
+    real = window.table
+    assert real is not None and real is not table
+    assert type(real.session) is Session and real.session.humans == (0,)
+    assert real.session.game.info.id == game_id
+
+
+def test_a_game_without_a_lesson_says_so(closing: Closing, settings: QSettings) -> None:
+    window = window_for(closing, settings)
+    missing = next(g for g in ("interaction", "wild-rawz", "triq") if g not in MODULES)
+    assert open_lesson(window, missing) is None
+    assert window.notice is not None and "no guided deal" in window.notice.text()
+    assert window.table is None
+
+
+def test_the_quick_reference_is_remembered(closing: Closing, settings: QSettings) -> None:
+    window = window_for(closing, settings)
+    panel = open_lesson(window, "trump-duel")
+    assert panel is not None and window.table is not None
+    reference = window.table.findChild(ReferencePanel)
+    assert reference is not None and not reference.isVisible()
+    window.reference_action.setChecked(True)
+    assert reference.isVisible() and settings.value(SETTING) == "true"
+    assert "1+1" not in reference.toPlainText()  # built from cards, not copied text
+    assert "A♠, A♥" in reference.toPlainText() or "♠A" in reference.toPlainText()
+    again = window_for(closing, settings)
+    assert again.reference_action.isChecked()
