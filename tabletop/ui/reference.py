@@ -9,7 +9,8 @@ from PySide6.QtWidgets import QTextBrowser
 
 from tabletop.engine.breakdown import number_text
 from tabletop.engine.text import Msg
-from tabletop.games.coach import Table, reference
+from tabletop.games.coach import reference
+from tabletop.games.coach.engine import Table
 from tabletop.i18n import _, render_value
 
 SETTING = "reference/shown"
