@@ -424,6 +424,7 @@ class MainWindow(QMainWindow):
             panel = self.table.findChild(ReferencePanel)
             if panel is not None:
                 panel.setVisible(on)
+                self.table.fit_panels()
 
     def show_rules(self) -> None:
         """Open the rules of the game at the table (or highlighted in the launcher)."""

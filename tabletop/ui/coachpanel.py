@@ -84,7 +84,7 @@ class CoachPanel(QWidget):
         layout.addWidget(self.text, 1)
         layout.addWidget(self.real)
         layout.addWidget(self.done)
-        self.setMinimumWidth(240)
+        self.setMinimumWidth(260)
         self.title.setText(
             "<b>"
             + escape(render(Msg("Learn to play: {game}", game=game_title(session.game.info))))

@@ -5,6 +5,7 @@ recorded moves and whose learner may make only the lesson's move (pure Python, n
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from tabletop.engine.errors import IllegalAction, ParseError
@@ -12,7 +13,7 @@ from tabletop.engine.events import Event
 from tabletop.engine.game import Game
 from tabletop.engine.registry import get_game
 from tabletop.games.coach.engine import Coach, Lesson
-from tabletop.seats import SeatSpec
+from tabletop.seats import parse_seats
 from tabletop.ui.session import Session
 
 
@@ -21,9 +22,10 @@ class CoachSession(Session):
 
     def __init__(self, lesson: Lesson) -> None:
         game: Game[Any] = get_game(lesson.game)
+        texts = ["You" if s == lesson.learner else "cpu" for s in range(lesson.players)]
         seats = [
-            SeatSpec("You") if s == lesson.learner else SeatSpec("", "thumb")
-            for s in range(lesson.players)
+            replace(s, bot=None if s.bot is None else "thumb")
+            for s in parse_seats(lesson.game, texts)
         ]
         super().__init__(game, seats, lesson.seed, lesson.options)
         self.coach = Coach(lesson, game)

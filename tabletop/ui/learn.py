@@ -37,9 +37,19 @@ def open_lesson(window: MainWindow, game_id: str | None) -> CoachPanel | None:
         return None
     session = CoachSession(found)
     table = window._sit(session, None, True)
+    # a suggestion from the search would argue with the lesson's prepared moves
+    table.suggest.allowed = False
+    table.suggest.button.setVisible(False)
     panel = CoachPanel(table, session)
-    table.splitter.insertWidget(1, panel)
-    table.splitter.setStretchFactor(1, 0)
+    split = table.splitter
+    split.insertWidget(1, panel)
+    split.setStretchFactor(1, 0)
+    # the table keeps more room than usual: in a small window the log gives way to the coach
+    table.view.setMinimumWidth(520)
+    table.fit_panels()
+    sizes = split.sizes()
+    sizes[0], sizes[1] = max(sizes[0] + sizes[1] - 300, 400), 300
+    split.setSizes(sizes)
     panel.playForReal.connect(lambda gid: play_for_real(window, gid, found.players))
     panel.leave.connect(window.show_launcher)
     window.coach = panel
@@ -60,6 +70,7 @@ def attach_reference(table: TableWidget, settings: QSettings) -> ReferencePanel 
     panel = ReferencePanel(table.session.game.info.id)
     table.splitter.addWidget(panel)
     panel.setVisible(reference_shown(settings))
+    table.fit_panels()
     return panel
 
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.engine.cards import SUITS
-from tabletop.engine.text import Cards, Msg, Suit
+from tabletop.engine.text import Cards, Msg
 from tabletop.games.coach.engine import Lesson, Rule, Table
 from tabletop.games.trump_duel_rules import HAND_SIZE, WIN_POINTS, beats_ten, points
 
@@ -200,7 +200,12 @@ LESSON = Lesson(
 def reference() -> list[Table]:
     """Effects by suit, when a one beats ten, and what score-card sets are worth (computed by
     the game's own rules)."""
-    names = {s: Suit(s) for s in SUITS}
+    names = {
+        "S": Msg("♠", ctx="suit symbol"),
+        "H": Msg("♥", ctx="suit symbol"),
+        "D": Msg("♦", ctx="suit symbol"),
+        "C": Msg("♣", ctx="suit symbol"),
+    }
     on_play = {
         "S": Msg("a random card of the opponent's hand is discarded"),
         "H": Msg("discard a card of your choice, draw one"),
@@ -213,7 +218,7 @@ def reference() -> list[Table]:
         "C": Msg("draw one card"),
         "D": Msg("two score cards at stake next round"),
     }
-    effects = tuple((Msg("{suit}", suit=names[s]), on_play[s], at_end[s]) for s in SUITS)
+    effects = tuple((names[s], on_play[s], at_end[s]) for s in SUITS)
     specials = tuple(
         (Msg("{cards}", cards=Cards(play)), Msg("{cards}", cards=Cards(target)), Msg("wins"))
         for play, target in ((("AS",), ("10H",)), (("AS", "AH"), ("10H", "10C")))
