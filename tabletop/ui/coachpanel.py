@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 
 import shiboken6
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
 from tabletop.engine.breakdown import last_summary, number_text
@@ -72,6 +72,7 @@ class CoachPanel(QWidget):
         self.title.setWordWrap(True)
         self.text = QTextBrowser()
         self.text.setOpenLinks(False)
+        self.text.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.real = QPushButton(_("Play a real match against computer players"))
         self.real.setObjectName("play_for_real")
         self.real.clicked.connect(lambda: self.playForReal.emit(session.game.info.id))
@@ -155,6 +156,8 @@ class CoachPanel(QWidget):
         how = _("Drag the ringed card to the highlighted place, or double-click it.")
         if move.gesture == "button":
             how = _("Press the button below the table.")
+        elif move.gesture == "click":
+            how = _("Click the ringed card.")
         elif len(move.cards) > 1:
             how = _("Click the ringed cards to choose them, then confirm with the ✓ button.")
         return (

@@ -13,6 +13,7 @@ from tabletop.games.coach.engine import Lesson, Rule, Table
 from tabletop.games.second_third import HAND_SIZES, TRUMP, points_score, suit_points
 
 Events = Sequence[dict[str, Any]]
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def _passed(events: Events, seat: int) -> bool:
@@ -231,7 +232,7 @@ def reference() -> list[Table]:
     rows = []
     for cards in examples:
         points = suit_points(list(cards))
-        shown = "  ".join(f"{s}{points[s]}" for s in SUITS)
+        shown = "  ".join(f"{SYMBOLS[s]}{points[s]}" for s in SUITS)
         rows.append((shown, points_score(points)))
     return [
         Table(
@@ -250,7 +251,7 @@ def reference() -> list[Table]:
         ),
         Table(
             Msg("Score: − first + second + third − fourth"),
-            (Msg("Suit points (S H D C)"), Msg("Score")),
+            (Msg("Points by suit"), Msg("Score")),
             tuple(rows),
         ),
     ]
