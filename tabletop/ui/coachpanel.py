@@ -18,6 +18,7 @@ from tabletop.engine.breakdown import last_summary, number_text
 from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 from tabletop.i18n import _, for_view, render, render_value
+from tabletop.ui.cards import CardItem
 from tabletop.ui.coachsession import CoachSession
 from tabletop.ui.hint import HintRing
 from tabletop.ui.table import TableWidget
@@ -67,7 +68,7 @@ class CoachPanel(QWidget):
         self.setObjectName("coach")
         self.table = table
         self.session = session
-        self.rings: list[HintRing] = []
+        self.rings: list[tuple[CardItem, CoachRing]] = []
         self.title = QLabel()
         self.title.setWordWrap(True)
         self.text = QTextBrowser()
@@ -166,22 +167,29 @@ class CoachPanel(QWidget):
         )
 
     def _ring(self, view: View | None) -> None:
-        for ring in self.rings:
-            scene = ring.scene() if shiboken6.isValid(ring) else None
-            if scene is not None:
+        # Each ring is kept with its card: holding the card keeps a card that faded out of the
+        # scene (and so its ring) alive until the ring is taken off here.
+        scene = self.table.scene
+        for _card, ring in self.rings:
+            if ring.scene() is not None:
                 scene.removeItem(ring)
+            else:
+                ring.setParentItem(None)
         self.rings = []
         move = self.session.coach.expected_move(view) if view is not None else None
         if move is None or view is None:
             return
         wanted = list(move.cards)
         mine = {z.id for z in view.zones if z.owner == view.seat}
-        items = sorted(self.table.scene.cards, key=lambda c: c.zone_id not in mine)
-        for item in items:
+        for item in sorted(scene.cards, key=lambda c: c.zone_id not in mine):
             if item.code in wanted and move.source in (None, item.zone_id):
                 wanted.remove(item.code)
-                self.rings.append(HintRing(item))
+                self.rings.append((item, CoachRing(item)))
 
     def ringed(self) -> list[str]:
         """The codes of the cards ringed now."""
-        return [r.card.code for r in self.rings if shiboken6.isValid(r) and r.scene() is not None]
+        return [card.code for card, ring in self.rings if ring.scene() is not None]
+
+
+class CoachRing(HintRing):
+    """The coach's ring on a card of the lesson's move."""

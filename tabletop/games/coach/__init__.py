@@ -12,6 +12,7 @@ from tabletop.games.coach.engine import Lesson, Table
 MODULES = {
     "trump-duel": "trump_duel",
     "second-third": "second_third",
+    "hagetaka": "hagetaka",
 }
 """Games with a lesson, and the module under tabletop.games.coach that holds it."""
 

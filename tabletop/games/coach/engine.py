@@ -69,6 +69,8 @@ class Lesson:
     key_rules: tuple[str, ...]
     options: Mapping[str, Any] = field(default_factory=dict)
     learner: int = 0
+    by_verb: Mapping[str, Msg] = field(default_factory=dict)
+    """Why, for a learner's move with no advice of its own, by the move's verb."""
 
 
 def accepted(game: Game[Any], state: State, seat: int, text: str) -> Action | None:
@@ -167,7 +169,12 @@ class Coach:
 
     def step(self) -> Msg:
         """Why the learner's next move is the lesson's (the lesson's own words, or plainly)."""
-        return self.lesson.advice.get(self.made, Msg("make the move shown with the ring."))
+        advice = self.lesson.advice.get(self.made)
+        if advice is not None:
+            return advice
+        move = self.next_move(self.learner)
+        verb = move.split()[0] if move else ""
+        return self.lesson.by_verb.get(verb, Msg("Make the move shown with the ring."))
 
     def expected_move(self, view: View) -> Move | None:
         """The learner's next move as the learner's View offers it (None if not now)."""
