@@ -54,7 +54,7 @@ from tabletop.ui.display import display, view_actions
 from tabletop.ui.joindialog import JoinDialog
 from tabletop.ui.keys import keys_dialog
 from tabletop.ui.launcher import GAMES, HISTORY, SAVES, Launcher
-from tabletop.ui.learn import attach_reference, open_lesson, reference_shown
+from tabletop.ui.learn import attach_reference, has_lesson, open_lesson, reference_shown
 from tabletop.ui.lobby import HostLobby
 from tabletop.ui.netsession import ClientSession, HostSession, LanConfig, NetBar
 from tabletop.ui.newgame import NewGameDialog, load_choices
@@ -190,6 +190,7 @@ class MainWindow(QMainWindow):
         self.command_actions: dict[str, QAction] = {}
         display().load(settings)
         self._menus(name)
+        self.launcher.list.currentItemChanged.connect(lambda *_: self.update_learn())
         self.launcher.select(str(settings.value("lastGame", "")))
         self.refresh_launcher()
 
@@ -334,9 +335,10 @@ class MainWindow(QMainWindow):
         )
         rules.triggered.connect(self.show_rules)
         help_menu.addAction(rules)
-        learn = QAction(_("&Learn to play this game"), bar)
-        learn.triggered.connect(lambda: open_lesson(self, self._current_id()))
-        help_menu.addAction(learn)
+        self.learn_action = QAction(_("&Learn to play this game"), bar)
+        self.learn_action.triggered.connect(lambda: open_lesson(self, self._current_id()))
+        help_menu.addAction(self.learn_action)
+        self.update_learn()
         keyboard = QAction(_("&Keyboard"), self)
         keyboard.triggered.connect(lambda: keys_dialog(self).show())
         help_menu.addAction(keyboard)
@@ -397,6 +399,12 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(widget)
         self.stack.setCurrentWidget(widget)
 
+    def update_learn(self) -> None:
+        """Offer "Learn to play" only for a game that has a guided deal."""
+        offered = has_lesson(self._current_id())
+        self.command_actions["learn"].setEnabled(offered)
+        self.learn_action.setEnabled(offered)
+
     def _current_id(self) -> str | None:
         front = self.stack.currentWidget()
         if self.table is not None and front is self.table:
@@ -450,6 +458,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("Tabletop")
         self.refresh_launcher()
         self.update_undo()
+        self.update_learn()
 
     def refresh_launcher(self) -> None:
         """List the unfinished and finished matches; report any save that had to be set aside."""
@@ -592,6 +601,7 @@ class MainWindow(QMainWindow):
         self.rematch_action.setEnabled(self.last is not None)
         table.start()
         self.update_undo()
+        self.update_learn()
         return table
 
     def _local_table(self) -> tuple[TableWidget, Session] | None:

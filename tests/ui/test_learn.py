@@ -81,6 +81,11 @@ def test_every_lesson_can_be_finished_at_the_table(
 def test_a_game_without_a_lesson_says_so(closing: Closing, settings: QSettings) -> None:
     window = window_for(closing, settings)
     missing = next(g for g in ("interaction", "wild-rawz", "triq") if g not in MODULES)
+    window.launcher.select(missing)
+    assert not window.command_actions["learn"].isEnabled()
+    assert not window.learn_action.isEnabled()
+    window.launcher.select("trump-duel")
+    assert window.command_actions["learn"].isEnabled() and window.learn_action.isEnabled()
     assert open_lesson(window, missing) is None
     assert window.notice is not None and "no guided deal" in window.notice.text()
     assert window.table is None
