@@ -155,7 +155,10 @@ class CoachPanel(QWidget):
             return ""
         label = for_view(move.label, view) or move.action
         how = _("Drag the ringed card to the highlighted place, or double-click it.")
-        if move.gesture == "button":
+        twins = [m for m in view.moves if m.cards == move.cards and m.action != move.action]
+        if twins and move.cards:
+            how = render(Msg("Double-click the ringed card and choose “{choice}”.", choice=label))
+        elif move.gesture == "button":
             how = _("Press the button below the table.")
         elif move.gesture == "click":
             how = _("Click the ringed card.")

@@ -13,6 +13,7 @@ MODULES = {
     "trump-duel": "trump_duel",
     "second-third": "second_third",
     "hagetaka": "hagetaka",
+    "triq": "triq",
 }
 """Games with a lesson, and the module under tabletop.games.coach that holds it."""
 
