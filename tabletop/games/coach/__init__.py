@@ -14,6 +14,7 @@ MODULES = {
     "second-third": "second_third",
     "hagetaka": "hagetaka",
     "triq": "triq",
+    "pokered-trick": "pokered_trick",
 }
 """Games with a lesson, and the module under tabletop.games.coach that holds it."""
 
