@@ -15,6 +15,7 @@ MODULES = {
     "hagetaka": "hagetaka",
     "triq": "triq",
     "pokered-trick": "pokered_trick",
+    "wild-rawz": "wild_rawz",
 }
 """Games with a lesson, and the module under tabletop.games.coach that holds it."""
 

@@ -24,8 +24,9 @@ from tabletop.engine.text import Msg
 from tabletop.engine.views import Move, View
 
 Shows = Callable[[Sequence[dict[str, Any]], int], bool]
-"""Whether one action's events (JSON form, as the learner's seat sees them) show a rule, given
-the learner's seat."""
+"""Whether the events so far (JSON form, as the learner's seat sees them) show a rule, given
+the learner's seat. The coach asks after every action, so the action that first makes it true
+is the one that showed the rule."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +100,8 @@ class Coach:
         """Rules explained so far, in the order they happened."""
         self.fresh: list[Rule] = []
         """Rules shown for the first time since the learner's last move."""
+        self.history: list[dict[str, Any]] = []
+        """Every event of the match so far as the learner's seat saw it (JSON form)."""
         self.refused: Msg | None = None
         """Why the learner's last attempt was refused (None after a move is accepted)."""
 
@@ -161,9 +164,13 @@ class Coach:
             self.made += 1
             self.refused = None
             self.fresh = []
-        seen = [e.to_json(self.learner) for e in events]
+        self.history.extend(e.to_json(self.learner) for e in events)
         known = {r.key for r in self.shown}
-        new = [r for r in self.lesson.rules if r.key not in known and r.shows(seen, seat)]
+        new = [
+            r
+            for r in self.lesson.rules
+            if r.key not in known and r.shows(self.history, self.learner)
+        ]
         self.fresh.extend(new)
         self.shown.extend(new)
 
