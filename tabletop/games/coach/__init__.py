@@ -16,6 +16,7 @@ MODULES = {
     "triq": "triq",
     "pokered-trick": "pokered_trick",
     "wild-rawz": "wild_rawz",
+    "seltsam-walzer": "seltsam_walzer",
 }
 """Games with a lesson, and the module under tabletop.games.coach that holds it."""
 
