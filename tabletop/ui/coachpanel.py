@@ -14,7 +14,7 @@ import shiboken6
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
-from tabletop.engine.breakdown import last_summary, number_text
+from tabletop.engine.breakdown import last_summary, number_text, signed
 from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 from tabletop.i18n import _, for_view, render, render_value
@@ -43,6 +43,15 @@ def summary_lines(session: CoachSession) -> list[str]:
             why = lesson.columns[k] if k < len(lesson.columns) else None
             text = f"<b>{escape(render(heading))}</b>: {escape(shown)}"
             out.append(text + (f" — {escape(render(why))}" if why is not None else ""))
+        if len(summary.lines) > 1:
+            # a game that scores every turn: one line per turn, with what it shares (a target)
+            shared = ", ".join(
+                f"{render(h)} {render_value(v) if isinstance(v, Msg) else v}"
+                for h, v in zip(sheet.shared, line.shared, strict=False)
+            )
+            step = render(Msg("{unit} {label}", unit=sheet.unit, label=str(line.label)))
+            where = f" ({shared})" if shared else ""
+            out.append(f"<b>{escape(step)}</b>{escape(where)}: {signed(line.scores[seat])}")
     score, total = summary.scores[seat], summary.lines[-1].totals[seat]
     out.append(escape(render(Msg("Your score for this deal: {score}.", score=number_text(score)))))
     others = [
@@ -159,7 +168,12 @@ class CoachPanel(QWidget):
         if twins and move.cards:
             how = render(Msg("Double-click the ringed card and choose “{choice}”.", choice=label))
         elif move.gesture == "button":
-            how = _("Press the button below the table.")
+            how = render(
+                Msg(
+                    "Choose “{choice}” below the table (its button, or in the list, then Do it).",
+                    choice=label,
+                )
+            )
         elif move.gesture == "click":
             how = _("Click the ringed card.")
         elif len(move.cards) > 1:

@@ -74,7 +74,14 @@ def test_an_illegal_move_gets_the_engines_reason_and_the_rule_behind_it() -> Non
     assert coach.refused == err.value.reason
 
 
-def test_games_without_a_lesson_have_none() -> None:
-    for game in all_games():
-        if game.info.id not in MODULES:
-            assert lesson(game.info.id) is None and reference(game.info.id) == []
+def test_a_game_without_a_lesson_has_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(MODULES, "interaction")
+    assert lesson("interaction") is None and reference("interaction") == []
+
+
+def test_every_lesson_names_a_registered_game() -> None:
+    games = {game.info.id for game in all_games()}
+    assert set(MODULES) <= games
+    for game_id in MODULES:
+        found = lesson(game_id)
+        assert found is not None and found.game == game_id

@@ -17,6 +17,7 @@ MODULES = {
     "pokered-trick": "pokered_trick",
     "wild-rawz": "wild_rawz",
     "seltsam-walzer": "seltsam_walzer",
+    "interaction": "interaction",
 }
 """Games with a lesson, and the module under tabletop.games.coach that holds it."""
 
