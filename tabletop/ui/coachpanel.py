@@ -191,7 +191,7 @@ class CoachPanel(QWidget):
             if ring.scene() is not None:
                 scene.removeItem(ring)
             else:
-                ring.setParentItem(None)
+                ring.setParentItem(None)  # type: ignore[arg-type]  # Qt takes nullptr
         self.rings = []
         move = self.session.coach.expected_move(view) if view is not None else None
         if move is None or view is None:

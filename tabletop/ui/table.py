@@ -197,9 +197,9 @@ class TableWidget(QWidget):
         """Show the game log only if every other panel beside the table (scores, a coach, a
         quick reference) keeps its minimum width too; call after adding or showing a panel."""
         split = self.splitter
-        others = [split.widget(i) for i in range(split.count())]
-        others = [w for w in others if w is not self.gamelog and w.isVisibleTo(self)]
-        room = sum(w.minimumWidth() + split.handleWidth() for w in others)
+        panels = (split.widget(i) for i in range(split.count()))
+        others = [w for w in panels if w is not None and w is not self.gamelog]
+        room = sum(w.minimumWidth() + split.handleWidth() for w in others if w.isVisibleTo(self))
         roomy = (width or self.width()) >= room + self.gamelog.minimumSizeHint().width()
         if self.gamelog.isVisibleTo(self) != roomy:
             self.gamelog.setVisible(roomy)

@@ -18,6 +18,7 @@ MODULES = {
     "wild-rawz": "wild_rawz",
     "seltsam-walzer": "seltsam_walzer",
     "interaction": "interaction",
+    "hagetaka-party": "hagetaka_party",
 }
 """Games with a lesson, and the module under tabletop.games.coach that holds it."""
 

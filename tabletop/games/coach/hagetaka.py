@@ -10,6 +10,7 @@ from typing import Any
 
 from tabletop.engine.text import Msg
 from tabletop.games.coach.engine import Lesson, Rule, Table
+from tabletop.games.hagetaka import Hagetaka
 from tabletop.games.vulture import DEFAULT_TABLE, bout_winner, parse_table, round_points
 
 Events = Sequence[dict[str, Any]]
@@ -239,7 +240,7 @@ def reference() -> list[Table]:
         (
             " ".join(c[1:] for c in taken),
             Msg("Round {number}", number=r),
-            round_points(taken, 0.5, r == 3),
+            round_points(taken, Hagetaka.zero_value, r == 3),
         )
         for r in (1, 3)
     )
