@@ -12,6 +12,7 @@ from tabletop.engine.errors import IllegalAction, ParseError
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game
 from tabletop.engine.registry import get_game
+from tabletop.engine.views import View
 from tabletop.games.coach.engine import Coach, Lesson
 from tabletop.seats import parse_seats
 from tabletop.ui.session import Session
@@ -50,6 +51,14 @@ class CoachSession(Session):
     def _tell(self) -> None:
         for call in self.changed:
             call()
+
+    def view(self, seat: int | None) -> View:
+        """What `seat` sees; once the lesson is over the learner is offered no more moves
+        (the table stays as the deal ended, nothing to drag or press)."""
+        view = super().view(seat)
+        if seat == self.coach.learner and self.coach.finished and view.moves:
+            return replace(view, moves=())
+        return view
 
     def bot_seats_to_act(self) -> list[int]:
         """Computer seats to act now, while the lesson has moves for them (none after it)."""

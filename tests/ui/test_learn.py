@@ -87,6 +87,7 @@ def test_every_lesson_can_be_finished_at_the_table(
     assert wrong_tried
     # the table stays put: nobody plays on after the lesson, and the learner cannot
     assert session.bot_seats_to_act() == []
+    assert session.view(coach.learner).moves == ()
     panel.real.click()
     real = window.table
     assert real is not None and real is not table
