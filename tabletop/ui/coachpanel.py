@@ -16,10 +16,11 @@ from PySide6.QtWidgets import QLabel, QPushButton, QTextBrowser, QVBoxLayout, QW
 
 from tabletop.engine.breakdown import last_summary, number_text, signed
 from tabletop.engine.text import Msg
-from tabletop.engine.views import View
+from tabletop.engine.views import Move, View
 from tabletop.i18n import _, for_view, render, render_value
 from tabletop.ui.cards import CardItem
 from tabletop.ui.coachsession import CoachSession
+from tabletop.ui.gestures import zone_label
 from tabletop.ui.hint import HintRing
 from tabletop.ui.table import TableWidget
 from tabletop.ui.texts import game_title
@@ -62,6 +63,29 @@ def summary_lines(session: CoachSession) -> list[str]:
     out.append(escape(render(Msg("The others scored {scores}.", scores=", ".join(others)))))
     out.append(escape(render(Msg("Your total so far: {total}.", total=number_text(total)))))
     return out
+
+
+def how_to(view: View, move: Move) -> Msg:
+    """How a person makes `move` at the table: press or pick it, click, choose several cards,
+    drag onto its place, or double-click and choose where one card has several moves there."""
+    label = for_view(move.label, view) or move.action
+    if move.gesture == "button":
+        return Msg(
+            "Choose “{choice}” below the table (its button, or in the list, then Do it).",
+            choice=label,
+        )
+    if move.gesture == "click":
+        return Msg("Click the ringed card.")
+    if any(
+        m.cards == move.cards and m.target == move.target and m.action != move.action
+        for m in view.moves
+    ):
+        return Msg("Double-click the ringed card and choose “{choice}”.", choice=label)
+    if len(move.cards) > 1:
+        return Msg("Click the ringed cards to choose them, then confirm with the ✓ button.")
+    if move.target:
+        return Msg("Drag the ringed card onto “{place}”.", place=zone_label(view, move.target))
+    return Msg("Drag the ringed card to the highlighted place, or double-click it.")
 
 
 class CoachPanel(QWidget):
@@ -163,21 +187,7 @@ class CoachPanel(QWidget):
                 return "<p><i>" + escape(render(Msg("Watch {name} play.", name=name))) + "</i></p>"
             return ""
         label = for_view(move.label, view) or move.action
-        how = _("Drag the ringed card to the highlighted place, or double-click it.")
-        twins = [m for m in view.moves if m.cards == move.cards and m.action != move.action]
-        if twins and move.cards:
-            how = render(Msg("Double-click the ringed card and choose “{choice}”.", choice=label))
-        elif move.gesture == "button":
-            how = render(
-                Msg(
-                    "Choose “{choice}” below the table (its button, or in the list, then Do it).",
-                    choice=label,
-                )
-            )
-        elif move.gesture == "click":
-            how = _("Click the ringed card.")
-        elif len(move.cards) > 1:
-            how = _("Click the ringed cards to choose them, then confirm with the ✓ button.")
+        how = render(how_to(view, move))
         return (
             f"<h3>{escape(_('Your move'))}: {escape(label)}</h3>"
             f"<p>{escape(self._say(coach.step(), view))}</p><p><i>{escape(how)}</i></p>"

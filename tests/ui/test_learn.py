@@ -10,9 +10,11 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMenu
 from ui_helpers import Closing, gesture, until
 
+from tabletop.engine.registry import get_game
 from tabletop.games.coach import MODULES
 from tabletop.i18n import render
 from tabletop.ui.app import MainWindow
+from tabletop.ui.coachpanel import how_to
 from tabletop.ui.coachsession import CoachSession
 from tabletop.ui.learn import open_lesson
 from tabletop.ui.reference import SETTING, ReferencePanel
@@ -66,8 +68,12 @@ def test_every_lesson_can_be_finished_at_the_table(
             assert session.actions == before
             until(qtbot, lambda: "prepared deal" in panel.text.toPlainText())
             wrong_tried = True
-        twins = [m for m in view.moves if m.cards == move.cards and m.action != move.action]
-        if twins and move.cards:
+        twins = [
+            m
+            for m in view.moves
+            if m.cards == move.cards and m.target == move.target and m.action != move.action
+        ]
+        if twins and move.gesture == "drag":
             # a double-click offers the card's moves in a menu: the learner picks the lesson's
             def pick(wanted: str = move.action) -> None:
                 menu = QApplication.activePopupWidget()
@@ -123,3 +129,25 @@ def test_the_quick_reference_is_remembered(closing: Closing, settings: QSettings
     assert "A♠, A♥" in reference.toPlainText() or "♠A" in reference.toPlainText()
     again = window_for(closing, settings)
     assert again.reference_action.isChecked()
+
+
+def test_the_coach_says_how_to_make_each_kind_of_move() -> None:
+    # %triq: a Q that may also declare しばり on the same pile is double-clicked and chosen
+    triq = get_game("triq")
+    state = triq.setup(3, {}, 94)
+    triq.apply(state, 2, "play 4D")
+    view = triq.view(state, 0)
+    shibari = next(m for m in view.moves if m.action == "play QD shibari")
+    assert render(how_to(view, shibari)).startswith("Double-click the ringed card")
+    plain = next(m for m in view.moves if m.action == "play 6D")
+    assert render(how_to(view, plain)) == "Drag the ringed card onto “Pile”."
+    # Interaction: the same card on the pile or the target is told apart by where it is dropped
+    game = get_game("interaction")
+    state = game.setup(3, {}, 60)
+    for seat, action in ((0, "play KC"), (1, "play AD"), (2, "play 3S"), (2, "target 5S")):
+        game.apply(state, seat, action)
+    view = game.view(state, 0)
+    target = next(m for m in view.moves if m.action == "target 10D")
+    assert render(how_to(view, target)) == "Drag the ringed card onto “Target”."
+    both = next(m for m in view.moves if m.action == "both 10D 10C")
+    assert "below the table" in render(how_to(view, both))
