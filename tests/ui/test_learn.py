@@ -30,7 +30,6 @@ def window_for(closing: Closing, settings: QSettings) -> MainWindow:
     return window
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(MODULES))
 def test_every_lesson_can_be_finished_at_the_table(
     qtbot: object,
