@@ -49,7 +49,6 @@ from tabletop.sheets.stepper import Stepper
 from tabletop.store import DamagedSave, HistoryEntry, Store
 from tabletop.ui import printing
 from tabletop.ui.art import app_icon
-from tabletop.ui.coachpanel import CoachPanel
 from tabletop.ui.display import display, view_actions
 from tabletop.ui.joindialog import JoinDialog
 from tabletop.ui.keys import keys_dialog
@@ -172,7 +171,6 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.launcher)
         self.setCentralWidget(self.stack)
         self.table: TableWidget | None = None
-        self.coach: CoachPanel | None = None
         self.replay: ReplayWidget | None = None
         self.replay_sheet: SheetModel | None = None
         self.results: ResultsDialog | None = None

@@ -52,7 +52,6 @@ def open_lesson(window: MainWindow, game_id: str | None) -> CoachPanel | None:
     split.setSizes(sizes)
     panel.playForReal.connect(lambda gid: play_for_real(window, gid, found.players))
     panel.leave.connect(window.show_launcher)
-    window.coach = panel
     return panel
 
 
