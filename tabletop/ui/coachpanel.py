@@ -2,7 +2,7 @@
 rule the first time it happens, why a move was refused, the ring on the lesson's card, and at
 the end the deal summary explained line by line with an offer of a real match.
 
-It knows no game: it shows what the lesson (`tabletop.games.coach`) and the game's own score
+It knows no game: it shows what the lesson (`tabletop.engine.coach`) and the game's own score
 lines say, for the learner's seat only.
 """
 

@@ -8,12 +8,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from tabletop.engine.coach import Coach, Lesson
 from tabletop.engine.errors import IllegalAction, ParseError
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game
 from tabletop.engine.registry import get_game
 from tabletop.engine.views import View
-from tabletop.games.coach.engine import Coach, Lesson
 from tabletop.seats import parse_seats
 from tabletop.ui.session import Session
 

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings
 
+from tabletop.engine.coach import lesson, reference
 from tabletop.engine.registry import get_game
-from tabletop.games.coach import lesson, reference
 from tabletop.i18n import _
 from tabletop.seats import parse_seats
 from tabletop.ui.coachpanel import CoachPanel

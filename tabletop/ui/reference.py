@@ -8,9 +8,8 @@ from html import escape
 from PySide6.QtWidgets import QTextBrowser
 
 from tabletop.engine.breakdown import number_text
+from tabletop.engine.coach import Table, reference
 from tabletop.engine.text import Msg
-from tabletop.games.coach import reference
-from tabletop.games.coach.engine import Table
 from tabletop.i18n import _, render_value
 
 SETTING = "reference/shown"

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tabletop.engine.coach import Lesson, Rule, Table, register_lesson
 from tabletop.engine.text import Msg
-from tabletop.games.coach.engine import Lesson, Rule, Table
 from tabletop.games.hagetaka import Hagetaka
 from tabletop.games.vulture import DEFAULT_TABLE, bout_winner, parse_table, round_points
 
@@ -261,3 +261,6 @@ def reference() -> list[Table]:
             points,
         ),
     ]
+
+
+register_lesson(LESSON, reference)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tabletop.engine.coach import Lesson, Rule, Table, register_lesson
 from tabletop.engine.text import Msg
-from tabletop.games.coach.engine import Lesson, Rule, Table
 from tabletop.games.hagetaka_party import VultureParty
 from tabletop.games.vulture import DEFAULT_TABLE, bout_winner, parse_table, round_points
 
@@ -211,3 +211,6 @@ def reference() -> list[Table]:
         ),
         Table(Msg("Points of a round"), (Msg("Score cards"), Msg("Round"), Msg("Points")), points),
     ]
+
+
+register_lesson(LESSON, reference)

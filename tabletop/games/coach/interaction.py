@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tabletop.engine.coach import Lesson, Rule, Table, register_lesson
 from tabletop.engine.text import Card, Msg
-from tabletop.games.coach.engine import Lesson, Rule, Table
 from tabletop.games.interaction import BOTH_COST, HAND, match_points
 
 Events = Sequence[dict[str, Any]]
@@ -211,3 +211,6 @@ def reference() -> list[Table]:
             ),
         ),
     ]
+
+
+register_lesson(LESSON, reference)

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tabletop.engine.coach import Lesson, Rule, Table, register_lesson
 from tabletop.engine.text import Cards, Msg
-from tabletop.games.coach.engine import Lesson, Rule, Table
 from tabletop.games.pokered_trick import HAND_NAMES
 from tabletop.games.pokered_trick_rules import poker_hand
 
@@ -229,3 +229,6 @@ def reference() -> list[Table]:
             ),
         ),
     ]
+
+
+register_lesson(LESSON, reference)

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.engine.cards import SUITS
+from tabletop.engine.coach import Lesson, Rule, Table, register_lesson
 from tabletop.engine.text import Msg, Suit
-from tabletop.games.coach.engine import Lesson, Rule, Table
 from tabletop.games.second_third import HAND_SIZES, TRUMP, points_score, suit_points
 
 Events = Sequence[dict[str, Any]]
@@ -255,3 +255,6 @@ def reference() -> list[Table]:
             tuple(rows),
         ),
     ]
+
+
+register_lesson(LESSON, reference)

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tabletop.engine.coach import Lesson, Rule, Table, register_lesson
 from tabletop.engine.text import Card, Cards, Msg
-from tabletop.games.coach.engine import Lesson, Rule, Table
 from tabletop.games.seltsam_walzer import COLOUR
 from tabletop.games.seltsam_walzer_rules import FACTOR, SCORED, SIZES, deal_scores, trick_winner
 
@@ -221,3 +221,6 @@ def reference() -> list[Table]:
             blue,
         ),
     ]
+
+
+register_lesson(LESSON, reference)

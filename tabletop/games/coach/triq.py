@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tabletop.engine.coach import Lesson, Rule, Table, register_lesson
 from tabletop.engine.text import Msg
-from tabletop.games.coach.engine import Lesson, Rule, Table
 from tabletop.games.triq_rules import SHIBARI_REMAINDERS, deal_size, owed_after_pass, points
 
 Events = Sequence[dict[str, Any]]
@@ -221,3 +221,6 @@ def reference() -> list[Table]:
         Table(Msg("A pass under しばり costs"), (Msg("Total"), Msg("Cards")), passes),
         Table(Msg("Cards each"), (Msg("Players"), Msg("Cards")), sizes),
     ]
+
+
+register_lesson(LESSON, reference)

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.engine.cards import SUITS
+from tabletop.engine.coach import Lesson, Rule, Table, register_lesson
 from tabletop.engine.text import Cards, Msg
-from tabletop.games.coach.engine import Lesson, Rule, Table
 from tabletop.games.trump_duel_rules import HAND_SIZE, WIN_POINTS, beats_ten, points
 
 Events = Sequence[dict[str, Any]]
@@ -250,3 +250,6 @@ def reference() -> list[Table]:
             sets,
         ),
     ]
+
+
+register_lesson(LESSON, reference)

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tabletop.engine.coach import Lesson, Rule, Table, register_lesson
 from tabletop.engine.text import Card, Cards, Msg
-from tabletop.games.coach.engine import Lesson, Rule, Table
 from tabletop.games.wild_rawz_rules import (
     EXACT_TRUMP,
     LED_COLOUR,
@@ -283,3 +283,6 @@ def reference() -> list[Table]:
             scores,
         ),
     ]
+
+
+register_lesson(LESSON, reference)

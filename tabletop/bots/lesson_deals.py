@@ -1,7 +1,7 @@
 """Find a lesson's deal: play seeds with rule-of-thumb players and keep one where the rules a
 lesson means to show happen early (a developer's tool; lessons keep the moves it prints).
 
-    uv run python -m tabletop.games.coach.seeds trump-duel 2 --tries 400
+    uv run python -m tabletop.bots.lesson_deals trump-duel 2 --tries 400
 """
 
 from __future__ import annotations

@@ -11,6 +11,8 @@ the learner's seat may see (its View and the events redacted for it).
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -189,3 +191,50 @@ class Coach:
         if view.seat != self.learner or expected is None:
             return None
         return next((m for m in view.moves if m.action == expected), None)
+
+
+# ---- the lessons, by game -------------------------------------------------------------------
+LESSONS_PACKAGE = "tabletop.games.coach"
+"""The package whose every module is imported to find the lessons."""
+
+References = Callable[[], list[Table]]
+"""A game's quick-reference tables, built when asked."""
+
+_LESSONS: dict[str, tuple[Lesson, References]] = {}
+_loaded = False
+
+
+def register_lesson(lesson: Lesson, reference: References) -> Lesson:
+    """Add a game's lesson and its quick reference; returns the lesson (`LESSON = ...`)."""
+    _LESSONS[lesson.game] = (lesson, reference)
+    return lesson
+
+
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    package = importlib.import_module(LESSONS_PACKAGE)
+    for module in pkgutil.iter_modules(package.__path__):
+        importlib.import_module(f"{LESSONS_PACKAGE}.{module.name}")
+    _loaded = True
+
+
+def lesson(game_id: str) -> Lesson | None:
+    """The game's guided first deal, or None if it has none."""
+    _load()
+    found = _LESSONS.get(game_id)
+    return None if found is None else found[0]
+
+
+def reference(game_id: str) -> list[Table]:
+    """The game's quick-reference tables ([] if it has none)."""
+    _load()
+    found = _LESSONS.get(game_id)
+    return [] if found is None else list(found[1]())
+
+
+def lesson_games() -> list[str]:
+    """The ids of the games that have a lesson."""
+    _load()
+    return sorted(_LESSONS)
