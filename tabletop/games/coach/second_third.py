@@ -191,12 +191,11 @@ LESSON = Lesson(
             "The pass is always exactly two cards, to the left neighbour."
         ),
     },
-    columns=tuple(
+    columns=(
         Msg(
             "your points in this suit (1 a card, 2 an ace), with + if it is your second or "
-            "third suit and − if it is your first or fourth."
-        )
-        for _suit in SUITS
+            "third suit and − if it is your first or fourth; the other suits read the same."
+        ),
     ),
     key_rules=("pass", "trick", "trump", "last_card", "score"),
 )
