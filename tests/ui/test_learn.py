@@ -13,7 +13,7 @@ from ui_helpers import Closing, gesture, until
 from tabletop.engine import coach
 from tabletop.engine.coach import lesson_games
 from tabletop.engine.registry import get_game
-from tabletop.i18n import render
+from tabletop.i18n import for_view, render
 from tabletop.ui.app import MainWindow
 from tabletop.ui.coachpanel import how_to
 from tabletop.ui.coachsession import CoachSession
@@ -46,7 +46,7 @@ def test_every_lesson_can_be_finished_at_the_table(
     session = table.session
     assert isinstance(session, CoachSession)
     coach = session.coach
-    wrong_tried = False
+    wrong_tried = illegal_tried = False
     while not coach.finished:
         until(qtbot, lambda: table.idle and not table.bot_timer.isActive())
         if table.summary.isVisible():
@@ -68,6 +68,16 @@ def test_every_lesson_can_be_finished_at_the_table(
             assert session.actions == before
             until(qtbot, lambda: "prepared deal" in panel.text.toPlainText())
             wrong_tried = True
+        hand = next(z for z in view.zones if z.kind == "hand" and z.owner == view.seat)
+        playable = {c for m in view.moves for c in m.cards}
+        barred = [c for c in hand.cards if c not in playable]
+        if barred and move.target and not illegal_tried and table.pending is None:
+            # a card the rules do not allow there: the engine's reason, and the rule behind it
+            table.scene.drop((barred[0],), move.target)
+            assert session.actions == before and coach.refused is not None
+            reason = for_view(coach.refused, view)
+            until(qtbot, lambda said=reason: said in panel.text.toPlainText())
+            illegal_tried = coach.refused.text == "{reason} {why}"
         twins = [
             m
             for m in view.moves
@@ -91,6 +101,8 @@ def test_every_lesson_can_be_finished_at_the_table(
     assert "Your score for this deal" in text and "Your total so far" in text
     assert {r.key for r in coach.shown} >= set(coach.lesson.key_rules)
     assert wrong_tried
+    if game_id in ("second-third", "trump-duel", "seltsam-walzer"):
+        assert illegal_tried  # these lessons meet a move the rules forbid, and explain it
     # the table stays put: nobody plays on after the lesson, and the learner cannot
     assert session.bot_seats_to_act() == []
     assert session.view(coach.learner).moves == ()
