@@ -137,6 +137,8 @@ RULES = (
 LESSON = Lesson(
     game="hagetaka",
     players=3,
+    # found with tabletop.bots.lesson_deals.record("hagetaka", 3, seed), steered: joining or sitting
+    # out drawn at random from the seed
     seed=105,
     moves=(
         (0, "sit"),

@@ -109,6 +109,8 @@ RULES = (
 LESSON = Lesson(
     game="hagetaka-party",
     players=10,
+    # found with tabletop.bots.lesson_deals.record("hagetaka-party", 10, seed), steered: the learner
+    # redraws when allowed (not here)
     seed=81,
     moves=(
         (0, "plot 6"),

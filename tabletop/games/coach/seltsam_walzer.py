@@ -87,6 +87,8 @@ RULES = (
 LESSON = Lesson(
     game="seltsam-walzer",
     players=3,
+    # found with tabletop.bots.lesson_deals.record("seltsam-walzer", 3, seed): a lone X and a trick
+    # of two X by the learner
     seed=139,
     moves=(
         (0, "pass R2 G1"),

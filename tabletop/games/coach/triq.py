@@ -118,6 +118,8 @@ RULES = (
 LESSON = Lesson(
     game="triq",
     players=3,
+    # found with tabletop.bots.lesson_deals.record("triq", 3, seed), steered: the learner declares
+    # しばり whenever allowed
     seed=94,
     moves=(
         (2, "play 4D"),
