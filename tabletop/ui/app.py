@@ -53,7 +53,13 @@ from tabletop.ui.display import display, view_actions
 from tabletop.ui.joindialog import JoinDialog
 from tabletop.ui.keys import keys_dialog
 from tabletop.ui.launcher import GAMES, HISTORY, SAVES, Launcher
-from tabletop.ui.learn import attach_reference, has_lesson, open_lesson, reference_shown
+from tabletop.ui.learn import (
+    attach_coach,
+    attach_reference,
+    has_lesson,
+    open_lesson,
+    reference_shown,
+)
 from tabletop.ui.lobby import HostLobby
 from tabletop.ui.netsession import ClientSession, HostSession, LanConfig, NetBar
 from tabletop.ui.newgame import NewGameDialog, load_choices
@@ -188,7 +194,6 @@ class MainWindow(QMainWindow):
         self.command_actions: dict[str, QAction] = {}
         display().load(settings)
         self._menus(name)
-        self.launcher.list.currentItemChanged.connect(lambda *_: self.update_learn())
         self.launcher.select(str(settings.value("lastGame", "")))
         self.refresh_launcher()
 
@@ -336,6 +341,8 @@ class MainWindow(QMainWindow):
         self.learn_action = QAction(_("&Learn to play this game"), bar)
         self.learn_action.triggered.connect(lambda: open_lesson(self, self._current_id()))
         help_menu.addAction(self.learn_action)
+        # the menus are built once per launcher (at start and on a language switch)
+        self.launcher.list.currentItemChanged.connect(lambda *_: self.update_learn())
         self.update_learn()
         keyboard = QAction(_("&Keyboard"), self)
         keyboard.triggered.connect(lambda: keys_dialog(self).show())
@@ -577,6 +584,7 @@ class MainWindow(QMainWindow):
         table.bots_enabled = autoplay
         table.scores.setVisible(self.scores_action.isChecked())
         attach_reference(table, self.settings)
+        attach_coach(self, table)
         table.matchOver.connect(self.show_results)
         table.idleChanged.connect(lambda _idle: self.update_undo())
         self._close_replay()

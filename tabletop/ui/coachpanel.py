@@ -130,7 +130,9 @@ class CoachPanel(QWidget):
         self.refresh()
 
     def _later(self) -> None:
-        QTimer.singleShot(0, self.refresh)
+        # a panel whose table was rebuilt (a language switch) is gone; its successor speaks
+        if shiboken6.isValid(self):
+            QTimer.singleShot(0, self.refresh)
 
     def refresh(self) -> None:
         """Say what to do now, ring the lesson's cards, and explain what just happened."""

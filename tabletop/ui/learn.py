@@ -35,8 +35,16 @@ def open_lesson(window: MainWindow, game_id: str | None) -> CoachPanel | None:
             _("This game has no guided deal yet; its rules are under Help › Rules of this game."),
         )
         return None
-    session = CoachSession(found)
-    table = window._sit(session, None, True)
+    table = window._sit(CoachSession(found), None, True)
+    return table.findChild(CoachPanel)
+
+
+def attach_coach(window: MainWindow, table: TableWidget) -> CoachPanel | None:
+    """Put the coach beside a lesson's table (None at any other table); the window calls it
+    for every table it sits at, so a table rebuilt (a language switch) keeps its coach."""
+    session = table.session
+    if not isinstance(session, CoachSession):
+        return None
     # a suggestion from the search would argue with the lesson's prepared moves
     table.suggest.allowed = False
     table.suggest.button.setVisible(False)
@@ -50,7 +58,8 @@ def open_lesson(window: MainWindow, game_id: str | None) -> CoachPanel | None:
     sizes = split.sizes()
     sizes[0], sizes[1] = max(sizes[0] + sizes[1] - 300, 400), 300
     split.setSizes(sizes)
-    panel.playForReal.connect(lambda gid: play_for_real(window, gid, found.players))
+    players = session.players
+    panel.playForReal.connect(lambda gid: play_for_real(window, gid, players))
     panel.leave.connect(window.show_launcher)
     return panel
 

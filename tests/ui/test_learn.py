@@ -15,7 +15,7 @@ from tabletop.engine.coach import lesson_games
 from tabletop.engine.registry import get_game
 from tabletop.i18n import for_view, render
 from tabletop.ui.app import MainWindow
-from tabletop.ui.coachpanel import how_to
+from tabletop.ui.coachpanel import CoachPanel, how_to
 from tabletop.ui.coachsession import CoachSession
 from tabletop.ui.learn import open_lesson
 from tabletop.ui.reference import SETTING, ReferencePanel
@@ -163,3 +163,24 @@ def test_the_coach_says_how_to_make_each_kind_of_move() -> None:
     assert render(how_to(view, target)) == "Drag the ringed card onto “Target”."
     both = next(m for m in view.moves if m.action == "both 10D 10C")
     assert "below the table" in render(how_to(view, both))
+
+
+def test_a_language_switch_keeps_the_lesson_and_its_coach(
+    qtbot: object, closing: Closing, settings: QSettings
+) -> None:
+    window = window_for(closing, settings)
+    panel = open_lesson(window, "trump-duel")
+    assert panel is not None and window.table is not None
+    session = window.table.session
+    try:
+        window.switch_language("ja")
+        table = window.table
+        assert table is not None and table.session is session
+        coach = table.findChild(CoachPanel)
+        assert coach is not None and coach is not panel
+        assert "遊び方を学ぶ" in coach.title.text()
+        assert not table.suggest.button.isVisibleTo(table)
+        until(qtbot, lambda: session.coach.expected_move(table.served_view) is not None)
+        assert coach.ringed()
+    finally:
+        window.switch_language("en")
