@@ -166,7 +166,7 @@ class Coach:
             self.made += 1
             self.refused = None
             self.fresh = []
-        self.history.extend(e.to_json(self.learner) for e in events)
+        self.history.extend(e.to_json(self.learner, omniscient=False) for e in events)
         known = {r.key for r in self.shown}
         new = [
             r

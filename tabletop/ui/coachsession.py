@@ -30,7 +30,9 @@ class CoachSession(Session):
         ]
         super().__init__(game, seats, lesson.seed, lesson.options)
         self.coach = Coach(lesson, game)
-        self.seen: list[dict[str, Any]] = [e.to_json(lesson.learner) for e in self.state.opening]
+        self.seen: list[dict[str, Any]] = [
+            e.to_json(lesson.learner, omniscient=False) for e in self.state.opening
+        ]
         """Every event so far as the learner's seat saw it (JSON form)."""
         self.changed: list[Callable[[], None]] = []
         """Called after every move the coach saw and every move it refused."""
@@ -44,7 +46,7 @@ class CoachSession(Session):
             raise
         events = super().act(seat, action)
         self.coach.observe(seat, action, events)
-        self.seen.extend(e.to_json(self.coach.learner) for e in events)
+        self.seen.extend(e.to_json(self.coach.learner, omniscient=False) for e in events)
         self._tell()
         return events
 

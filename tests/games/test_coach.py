@@ -3,6 +3,8 @@ the coach takes only the lesson's move and words refusals with the rule behind t
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tabletop.engine import coach
@@ -85,3 +87,55 @@ def test_every_lesson_names_a_registered_game() -> None:
     for game_id in lesson_games():
         found = lesson(game_id)
         assert found is not None and found.game == game_id
+
+
+SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+MENTION = re.compile(r"(10|[2-9AJQK])([♠♥♦♣])")
+
+
+def _codes(value: object) -> set[str]:
+    """Every card code inside an event's JSON value."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return {c for v in value.values() for c in _codes(v)}
+    if isinstance(value, list):
+        return {c for v in value for c in _codes(v)}
+    return set()
+
+
+@pytest.mark.parametrize("game_id", ["second-third", "triq", "pokered-trick", "interaction"])
+def test_advice_names_only_cards_the_learner_has_seen(game_id: str) -> None:
+    found = lesson(game_id)
+    assert found is not None
+    game = get_game(game_id)
+    state = game.setup(found.players, dict(found.options), found.seed)
+    coach = Coach(found, game)
+    seen = {c for e in state.opening for c in _codes(e.to_json(found.learner, omniscient=False))}
+    checked = 0
+    for seat, action in found.moves:
+        if seat == found.learner and coach.made in found.advice:
+            view = game.view(state, seat)
+            visible = seen | {c for z in view.zones for c in z.cards}
+            shown = {c[:-1] + SYMBOL[c[-1]] for c in visible if c[-1] in SYMBOL}
+            text = render(coach.step())
+            named = {rank + suit for rank, suit in MENTION.findall(text)}
+            assert named <= shown, (coach.made, named - shown)
+            checked += len(named)
+        events = game.apply(state, seat, action)
+        coach.observe(seat, action, events)
+        seen |= {c for e in events for c in _codes(e.to_json(found.learner, omniscient=False))}
+    assert checked > 0
+
+
+def test_the_coach_reads_events_as_the_learner_sees_them() -> None:
+    found = lesson("second-third")
+    assert found is not None
+    game = get_game("second-third")
+    state = game.setup(found.players, {}, found.seed)
+    coach = Coach(found, game)
+    for seat, action in found.moves[:3]:  # the three passes
+        coach.observe(seat, action, game.apply(state, seat, action))
+    passes = {e["seat"]: e["cards"] for e in coach.history if e["type"] == "pass"}
+    assert passes[0] == ["6H", "7H"] and passes[2] == ["6D", "7D"]  # given and received
+    assert passes[1] == {"hidden": 2}  # between two computers: not the learner's to see
