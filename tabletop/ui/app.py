@@ -52,9 +52,17 @@ from tabletop.ui.display import display, view_actions
 from tabletop.ui.joindialog import JoinDialog
 from tabletop.ui.keys import keys_dialog
 from tabletop.ui.launcher import GAMES, HISTORY, SAVES, Launcher
+from tabletop.ui.learn import (
+    attach_coach,
+    attach_reference,
+    has_lesson,
+    open_lesson,
+    reference_shown,
+)
 from tabletop.ui.lobby import HostLobby
 from tabletop.ui.netsession import ClientSession, HostSession, LanConfig, NetBar
 from tabletop.ui.newgame import NewGameDialog, load_choices
+from tabletop.ui.reference import SETTING, ReferencePanel
 from tabletop.ui.results import ResultsDialog
 from tabletop.ui.session import (
     SeatSpec,
@@ -208,6 +216,14 @@ class MainWindow(QMainWindow):
                 shortcut=QKeySequence.StandardKey.New,
             ),
             Command(
+                "learn",
+                _("&Learn to play"),
+                GAMES,
+                lambda: open_lesson(self, self._current_id()),
+                _("A guided first deal: a coach at the table explains each move and rule"),
+                menu=True,
+            ),
+            Command(
                 "host",
                 _("&Host a game…"),
                 GAMES,
@@ -301,6 +317,11 @@ class MainWindow(QMainWindow):
         self.scores_action = QAction(_("Score &panel"), bar, checkable=True, checked=scores)
         self.scores_action.toggled.connect(self._toggle_scores)
         view_menu.addAction(self.scores_action)
+        self.reference_action = QAction(
+            _("&Quick reference"), bar, checkable=True, checked=reference_shown(self.settings)
+        )
+        self.reference_action.toggled.connect(self._toggle_reference)
+        view_menu.addAction(self.reference_action)
         view_actions(view_menu, bar)
         settings_menu = bar.addMenu(_("&Settings", ctx="menu"))
         language_menu = settings_menu.addMenu(_("&Language"))
@@ -323,6 +344,12 @@ class MainWindow(QMainWindow):
         )
         rules.triggered.connect(self.show_rules)
         help_menu.addAction(rules)
+        self.learn_action = QAction(_("&Learn to play this game"), bar)
+        self.learn_action.triggered.connect(lambda: open_lesson(self, self._current_id()))
+        help_menu.addAction(self.learn_action)
+        # the menus are built once per launcher (at start and on a language switch)
+        self.launcher.list.currentItemChanged.connect(lambda *_: self.update_learn())
+        self.update_learn()
         keyboard = QAction(_("&Keyboard"), self)
         keyboard.triggered.connect(lambda: keys_dialog(self).show())
         help_menu.addAction(keyboard)
@@ -385,6 +412,12 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(widget)
         self.stack.setCurrentWidget(widget)
 
+    def update_learn(self) -> None:
+        """Offer "Learn to play" only for a game that has a guided deal."""
+        offered = has_lesson(self._current_id())
+        self.command_actions["learn"].setEnabled(offered)
+        self.learn_action.setEnabled(offered)
+
     def _current_id(self) -> str | None:
         front = self.stack.currentWidget()
         if self.table is not None and front is self.table:
@@ -405,6 +438,14 @@ class MainWindow(QMainWindow):
     def _toggle_scores(self, on: bool) -> None:
         if self.table is not None:
             self.table.scores.setVisible(on)
+
+    def _toggle_reference(self, on: bool) -> None:
+        self.settings.setValue(SETTING, "true" if on else "false")
+        if self.table is not None:
+            panel = self.table.findChild(ReferencePanel)
+            if panel is not None:
+                panel.setVisible(on)
+                self.table.fit_panels()
 
     def show_rules(self) -> None:
         """Open the rules of the game at the table (or highlighted in the launcher)."""
@@ -430,6 +471,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("Tabletop")
         self.refresh_launcher()
         self.update_undo()
+        self.update_learn()
 
     def refresh_launcher(self) -> None:
         """List the unfinished and finished matches; report any save that had to be set aside."""
@@ -551,6 +593,8 @@ class MainWindow(QMainWindow):
         table = TableWidget(session, tempo or self.tempo)
         table.bots_enabled = autoplay
         table.scores.setVisible(self.scores_action.isChecked())
+        attach_reference(table, self.settings)
+        attach_coach(self, table)
         table.matchOver.connect(self.show_results)
         table.happened.connect(lambda events, seat: self.sounds.happened(events, seat, self))
         table.gamelog.moments.connect(self.sounds.moment)
@@ -575,6 +619,7 @@ class MainWindow(QMainWindow):
         self.rematch_action.setEnabled(self.last is not None)
         table.start()
         self.update_undo()
+        self.update_learn()
         return table
 
     def _local_table(self) -> tuple[TableWidget, Session] | None:

@@ -187,12 +187,19 @@ class TableWidget(TableParts):
     # ---- the flow of play -----------------------------------------------------------------
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Show the game log only when the table keeps its minimum width beside it."""
+        self.fit_panels(event.size().width())
+        super().resizeEvent(event)
+
+    def fit_panels(self, width: int | None = None) -> None:
+        """Show the game log only if every other panel beside the table (scores, a coach, a
+        quick reference) keeps its minimum width too; call after adding or showing a panel."""
         split = self.splitter
-        room = self.view.minimumWidth() + self.scores.minimumWidth() + 2 * split.handleWidth()
-        roomy = event.size().width() >= room + self.gamelog.minimumSizeHint().width()
+        panels = (split.widget(i) for i in range(split.count()))
+        others = [w for w in panels if w is not None and w is not self.gamelog]
+        room = sum(w.minimumWidth() + split.handleWidth() for w in others if w.isVisibleTo(self))
+        roomy = (width or self.width()) >= room + self.gamelog.minimumSizeHint().width()
         if self.gamelog.isVisibleTo(self) != roomy:
             self.gamelog.setVisible(roomy)
-        super().resizeEvent(event)
 
     def start(self) -> None:
         """Draw the opening table (behind a curtain if several people share the screen)."""
