@@ -170,7 +170,7 @@ def test_missing_libraries_in_japanese_through_the_command(
         set_language("en")
     err = capsys.readouterr().err
     assert err.splitlines()[0] == (
-        "tabletop はウィンドウを開けません: Qt の X11 プラグインに必要な次のライブラリが"
+        "tabletop はウィンドウを開けません。Qt の X11 プラグインに必要な次のライブラリが"
         "インストールされていません: libxcb-icccm.so.4、libxcb-keysyms.so.1"
     )
     assert "    sudo apt-get install libxcb-icccm4 libxcb-keysyms1    （Debian、Ubuntu）" in err

@@ -150,7 +150,7 @@ class Coach:
 
     def explain(self, reason: Msg) -> Msg:
         """The engine's refusal with the rule behind it, in a player's words."""
-        why = self.lesson.why_refused.get(reason.text)
+        why = self.lesson.why_refused.get(reason.msgid)
         if why is None:
             return reason
         return Msg("{reason} {why}", reason=reason, why=why)

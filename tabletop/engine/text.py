@@ -76,6 +76,12 @@ class Msg(tuple[str, str, tuple[tuple[str, Any], ...]]):
         return self[0]
 
     @property
+    def msgid(self) -> str:
+        """Which message this is, whatever its parameters, to look up what a layer keeps about
+        that message (a lesson's rule behind a refusal); never to read a fact from."""
+        return self[0]
+
+    @property
     def context(self) -> str:
         """The msgctxt that tells apart equal short texts ("" if none)."""
         return self[1]

@@ -3,21 +3,47 @@ match at its end, and put the quick reference beside any table (the window's sma
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QSettings
 
 from tabletop.engine.coach import lesson, reference
+from tabletop.engine.game import Game
 from tabletop.engine.registry import get_game
 from tabletop.i18n import _
-from tabletop.seats import parse_seats
-from tabletop.ui.coachpanel import CoachPanel
+from tabletop.seats import SeatSpec, parse_seats
 from tabletop.ui.coachsession import CoachSession
 from tabletop.ui.reference import SETTING, ReferencePanel
-from tabletop.ui.table import TableWidget
+from tabletop.ui.session import TableSession
+from tabletop.ui.tempo import Tempo
 
 if TYPE_CHECKING:
-    from tabletop.ui.app import MainWindow
+    from tabletop.ui.coachpanel import CoachPanel
+    from tabletop.ui.table import TableWidget
+
+
+class LessonWindow(Protocol):
+    """What a lesson needs of the window: a notice, a table to sit at, a real match, the way
+    back to the launcher (the app's main window is one; this module does not import it)."""
+
+    def tell(self, title: str, text: str, details: str = "") -> object:
+        """A notice that does not block."""
+
+    def _sit(self, session: TableSession, tempo: Tempo | None, autoplay: bool) -> TableWidget:
+        """Sit at a table for this session."""
+
+    def start_match(
+        self,
+        game: Game[Any],
+        seats: Sequence[SeatSpec],
+        seed: int | None,
+        options: Mapping[str, Any],
+    ) -> TableWidget:
+        """A new match at the table."""
+
+    def show_launcher(self) -> None:
+        """Back to the launcher."""
 
 
 def has_lesson(game_id: str | None) -> bool:
@@ -25,7 +51,7 @@ def has_lesson(game_id: str | None) -> bool:
     return game_id is not None and lesson(game_id) is not None
 
 
-def open_lesson(window: MainWindow, game_id: str | None) -> CoachPanel | None:
+def open_lesson(window: LessonWindow, game_id: str | None) -> CoachPanel | None:
     """Sit the learner at the game's lesson with the coach beside the table (None, after
     saying so, if the game has no lesson yet)."""
     found = lesson(game_id) if game_id is not None else None
@@ -35,16 +61,20 @@ def open_lesson(window: MainWindow, game_id: str | None) -> CoachPanel | None:
             _("This game has no guided deal yet; its rules are under Help › Rules of this game."),
         )
         return None
+    from tabletop.ui.coachpanel import CoachPanel
+
     table = window._sit(CoachSession(found), None, True)
     return table.findChild(CoachPanel)
 
 
-def attach_coach(window: MainWindow, table: TableWidget) -> CoachPanel | None:
+def attach_coach(window: LessonWindow, table: TableWidget) -> CoachPanel | None:
     """Put the coach beside a lesson's table (None at any other table); the window calls it
     for every table it sits at, so a table rebuilt (a language switch) keeps its coach."""
     session = table.session
     if not isinstance(session, CoachSession):
         return None
+    from tabletop.ui.coachpanel import CoachPanel
+
     # a suggestion from the search would argue with the lesson's prepared moves
     table.suggest.allowed = False
     table.suggest.button.setVisible(False)
@@ -64,7 +94,7 @@ def attach_coach(window: MainWindow, table: TableWidget) -> CoachPanel | None:
     return panel
 
 
-def play_for_real(window: MainWindow, game_id: str, players: int) -> TableWidget:
+def play_for_real(window: LessonWindow, game_id: str, players: int) -> TableWidget:
     """A real match of the game: the learner against computer players at their usual level."""
     seats = parse_seats(game_id, ["You", *["cpu"] * (players - 1)])
     return window.start_match(get_game(game_id), seats, None, {})

@@ -49,7 +49,10 @@ KNOWN_LATIN = {
     "steady", "strong", "thumb", "seer", "oracle", "random", "key", "value", "hello", "version",
     "type", "action", "ref", "name", "seat", "role", "player", "spectator", "none", "a4",
     "domi", "hagizou", "recipeofbodoge", "Alex", "Randolph", "Hol", "der", "Geier", "s",
-    "Ann", "Bob", "Cy", "You", "pdf", "ID", "ms", "CPU", "p50", "p99", "FIRST_SEED",
+    "Ann", "Bob", "Cy", "You", "pdf", "ID", "ms", "CPU", "p50", "p99", "FIRST_SEED", "CSV",
+    "triq", "MIT", "PSF", "Python", "for", "LGPLv3", "SIL", "Open", "Font", "License",
+    "LICENSE", "THIRD", "PARTY", "NOTICES", "txt", "wheel", "DISPLAY", "WAYLAND_DISPLAY",
+    "XAUTHORITY", "XDG_RUNTIME_DIR", "Wayland", "SSH", "packaging", "build", "py",
 }  # fmt: skip
 """Latin words a Japanese text may contain."""
 

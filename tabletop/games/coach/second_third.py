@@ -238,7 +238,7 @@ def reference() -> list[Table]:
     return [
         Table(
             Msg("Cards in hand"),
-            (Msg("Players"), Msg("Hand"), Msg("Hand (ver2)")),
+            (Msg("Players"), Msg("Hand"), Msg("Hand (designer's revision)")),
             sizes,
         ),
         Table(

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tabletop.engine.cards import is_joker
 from tabletop.engine.coach import Lesson, Rule, Table, register_lesson
 from tabletop.engine.text import Msg
 from tabletop.games.triq_rules import SHIBARI_REMAINDERS, deal_size, owed_after_pass, points
@@ -34,9 +35,7 @@ def _shibari(events: Events, seat: int) -> bool:
 
 
 def _joker_nothing(events: Events, seat: int) -> bool:
-    return any(
-        e["type"] == "play" and str(e["card"]).startswith("JK") and e["value"] == 0 for e in events
-    )
+    return any(e["type"] == "play" and is_joker(str(e["card"])) and e["value"] == 0 for e in events)
 
 
 RULES = (

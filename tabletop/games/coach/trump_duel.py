@@ -135,6 +135,12 @@ RULES = (
     ),
 )
 
+HIGHER = Msg(
+    "Each answer must total strictly more than the opposing display; the only "
+    "exceptions are a 1 against exactly 10 and 1 + 1 against exactly 20."
+)
+"""The rule behind every refusal of a play that does not beat the other display."""
+
 LESSON = Lesson(
     game="trump-duel",
     players=2,
@@ -180,10 +186,9 @@ LESSON = Lesson(
     },
     rules=RULES,
     why_refused={
-        "Your cards total {total}; you must show more than {need} (not equal).": Msg(
-            "Each answer must total strictly more than the opposing display; the only "
-            "exceptions are a 1 against exactly 10 and 1 + 1 against exactly 20."
-        ),
+        "Your cards total {total}; you must show more than {need} (not equal).": HIGHER,
+        "Your cards total {total}; show more than 10, or a single 1 (1 beats 10).": HIGHER,
+        "Your cards total {total}; no total beats 20: only 1+1 (two 1s) does.": HIGHER,
         "The opening play of a round cannot be a pass.": Msg(
             "Whoever opens the round must show a card; only the answering player may pass."
         ),

@@ -560,7 +560,7 @@ def test_a_won_round_says_whether_its_score_cards_made_a_point() -> None:
     english = _told(events, 1, "en", {})
     assert "Ann wins the round and takes K♠ (no new set of three: points still 0)" in english
     japanese = _told(events, 0, "ja", {})
-    assert "あなたがラウンドに勝ち、♠Kを獲得(新しい3枚の組はなく0ポイントのまま)" in japanese
+    assert "あなたがラウンドに勝ち、♠Kを獲得（新しい3枚の組はなく0ポイントのまま）" in japanese
     assert not any("得点0" in line for line in japanese)
     # with two kings already taken, the third makes a set: a point
     state = staged(
