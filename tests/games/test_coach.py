@@ -139,3 +139,18 @@ def test_the_coach_reads_events_as_the_learner_sees_them() -> None:
     passes = {e["seat"]: e["cards"] for e in coach.history if e["type"] == "pass"}
     assert passes[0] == ["6H", "7H"] and passes[2] == ["6D", "7D"]  # given and received
     assert passes[1] == {"hidden": 2}  # between two computers: not the learner's to see
+
+
+def test_the_vulture_reference_doubles_the_last_round() -> None:
+    """The quick reference's round points come from the family's own rule: the last round
+    counts double (and its 0 card 1), whatever a game's 0 card is worth before."""
+    from tabletop.games.coach.vulture import vulture_reference
+    from tabletop.games.vulture import ROUNDS, round_points
+
+    taken = ("V5", "V-2", "V0")
+    rows = vulture_reference(0.1)[2].rows
+    assert [row[2] for row in rows] == [
+        round_points(taken, 0.1, 1),
+        round_points(taken, 0.1, ROUNDS),
+    ]
+    assert [row[2] for row in rows] == [3.1, 7]  # 5 - 2 + 0.1; doubled: 2 × 3 + 1

@@ -45,7 +45,7 @@ def test_a_player_who_runs_out_is_eliminated_not_finished() -> None:
             assert not any("上がり" in text for _kind, text in lines)
             outs = [text for kind, text in lines if kind == "out"]
             assert outs and all("脱落" in text for text in outs)
-            assert all("位)" in text for text in outs)  # and in which place
+            assert all("位）" in text for text in outs)  # and in which place
             english = [text for kind, text in _told(game, events, viewer, "en") if kind == "out"]
             assert all("dropped out in" in text for text in english)
             seen += len(outs)

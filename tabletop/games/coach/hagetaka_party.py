@@ -11,8 +11,8 @@ from typing import Any
 
 from tabletop.engine.coach import Lesson, Rule, Table, register_lesson
 from tabletop.engine.text import Msg
+from tabletop.games.coach.vulture import vulture_reference
 from tabletop.games.hagetaka_party import VultureParty
-from tabletop.games.vulture import DEFAULT_TABLE, bout_winner, parse_table, round_points
 
 Events = Sequence[dict[str, Any]]
 
@@ -181,38 +181,8 @@ LESSON = Lesson(
 
 
 def reference() -> list[Table]:
-    """The score cards of each battle, who takes a pile, and a round's points (with this
-    game's 0 card), computed from the game's own table and rules."""
-    battles = parse_table(DEFAULT_TABLE)
-    bids = ((0, "N5"), (1, "N9"), (2, "N9"), (3, "N12"))
-    shown = ", ".join(code[1:] for _seat, code in bids)
-    outcomes = []
-    for total in (4, -3):
-        winner, cancelled = bout_winner(bids, total)
-        number = dict(bids)[winner][1:] if winner is not None else "—"
-        outcomes.append((shown, total, ", ".join(str(n) for n in cancelled), number))
-    taken = ("V5", "V-2", "V0")
-    points = tuple(
-        (
-            " ".join(c[1:] for c in taken),
-            Msg("Round {number}", number=r),
-            round_points(taken, VultureParty.zero_value, r == 3),
-        )
-        for r in (1, 3)
-    )
-    return [
-        Table(
-            Msg("Score cards of each battle"),
-            (Msg("Battle"), Msg("Score cards")),
-            tuple((k + 1, ", ".join(str(v) for v in row)) for k, row in enumerate(battles)),
-        ),
-        Table(
-            Msg("Who takes the pile"),
-            (Msg("Bids"), Msg("Pile"), Msg("Cancelled"), Msg("Taken by")),
-            tuple(outcomes),
-        ),
-        Table(Msg("Points of a round"), (Msg("Score cards"), Msg("Round"), Msg("Points")), points),
-    ]
+    """The family's quick reference with this game's 0 card."""
+    return vulture_reference(VultureParty.zero_value)
 
 
 register_lesson(LESSON, reference)
