@@ -483,11 +483,6 @@ class Game(Generic[S]):
 
     def view(self, state: S, seat: int | None) -> View:
         """What `seat` may see (None: a spectator), with its legal moves tagged."""
-        moves = (
-            [self.tag(state, seat, a) for a in self.legal_actions(state, seat)]
-            if seat is not None
-            else []
-        )
         return View.build(
             game=self.info.id,
             seat=seat,
@@ -496,10 +491,17 @@ class Game(Generic[S]):
             counters=self.counters(state),
             status=self.status(state, seat),
             to_act=self.to_act(state),
-            moves=moves,
+            moves=self.moves(state, seat),
             over=state.result is not None,
             hints=self.view_hints(state),
         )
+
+    def moves(self, state: S, seat: int | None) -> tuple[Move, ...]:
+        """The legal moves `seat`'s View offers, tagged (none for a spectator or a seat that
+        need not act); the LAN host's frames take them from here too."""
+        if seat is None or seat not in self.to_act(state):
+            return ()
+        return tuple(self.tag(state, seat, a) for a in self.legal_actions(state, seat))
 
     def result(self, state: S) -> Result | None:
         """The final result, or None while the match goes on."""

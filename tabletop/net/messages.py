@@ -781,12 +781,11 @@ class ViewTexts:
             self._touch(prev, touched)
         else:
             self._build(prev)
-        self._to_act = game.to_act(state)
         self._common = {
             "game": _dumps(game.info.id),
             "players": str(state.players),
             "names": _dumps(list(state.names)),
-            "to_act": _dumps(sorted(self._to_act)),
+            "to_act": _dumps(sorted(game.to_act(state))),
             "over": "true" if state.result is not None else "false",
             "hints": _dumps(game.view_hints(state)),
         }
@@ -987,10 +986,7 @@ class ViewTexts:
     def seat_view(self, seat: int | None) -> SeatView:
         """The pieces of `seat`'s View (None: a spectator)."""
         game, state = self.game, self.state
-        if seat is not None and seat in self._to_act:
-            moves = tuple(game.tag(state, seat, a) for a in game.legal_actions(state, seat))
-        else:
-            moves = ()
+        moves = game.moves(state, seat)
         fields = dict(self._common)
         fields["seat"] = "null" if seat is None else str(seat)
         status = game.status(state, seat)
