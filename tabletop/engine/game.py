@@ -51,6 +51,15 @@ class Line(NamedTuple):
     mark: tuple[str, ...] = ()
 
 
+class Played(NamedTuple):
+    """One action as the engine applied it: the seat, the legal action (its normal form, as
+    the log writes it) and the events it made, their secrets marked."""
+
+    seat: int
+    action: Action
+    events: list[Event]
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
     """A game option: key, default, allowed values (choices) or an int range, and the words
@@ -395,10 +404,15 @@ class Game(Generic[S]):
 
     def apply(self, state: S, seat: int, action: Action | str) -> list[Event]:
         """Perform `action` for `seat`; IllegalAction (state unchanged) if not allowed."""
+        return self.play(state, seat, action).events
+
+    def play(self, state: S, seat: int, action: Action | str) -> Played:
+        """Perform `action` as `apply` does, and hand back the legal action it stood for with
+        its events (as python-chess's `push_san` returns the move it played)."""
         legal = state.offered if state.offered_seat == seat else self.legal_actions(state, seat)
         if not isinstance(action, Action) or action not in legal:
             action = self._check(state, seat, action, legal)
-        return self._performed(state, seat, action)
+        return Played(seat, action, self._performed(state, seat, action))
 
     def choices(self, state: S, seat: int) -> int:
         """How many legal actions `seat` has now: what `len(legal_actions(...))` answers.
@@ -469,11 +483,6 @@ class Game(Generic[S]):
 
     def view(self, state: S, seat: int | None) -> View:
         """What `seat` may see (None: a spectator), with its legal moves tagged."""
-        moves = (
-            [self.tag(state, seat, a) for a in self.legal_actions(state, seat)]
-            if seat is not None
-            else []
-        )
         return View.build(
             game=self.info.id,
             seat=seat,
@@ -482,10 +491,17 @@ class Game(Generic[S]):
             counters=self.counters(state),
             status=self.status(state, seat),
             to_act=self.to_act(state),
-            moves=moves,
+            moves=self.moves(state, seat),
             over=state.result is not None,
             hints=self.view_hints(state),
         )
+
+    def moves(self, state: S, seat: int | None) -> tuple[Move, ...]:
+        """The legal moves `seat`'s View offers, tagged (none for a spectator or a seat that
+        need not act); the LAN host's frames take them from here too."""
+        if seat is None or seat not in self.to_act(state):
+            return ()
+        return tuple(self.tag(state, seat, a) for a in self.legal_actions(state, seat))
 
     def result(self, state: S) -> Result | None:
         """The final result, or None while the match goes on."""

@@ -54,6 +54,11 @@ class Zone(NamedTuple):
         """True if `seat` (None: spectator) sees this zone's card faces."""
         return self.visible is None or (seat is not None and seat in self.visible)
 
+    @property
+    def insiders(self) -> frozenset[int]:
+        """The seats that see this zone's faces while a spectator does not (see `seen_by`)."""
+        return self.visible or HIDDEN
+
     def masked_for(self, seat: int | None) -> Zone:
         """This zone as `seat` sees it: faces or backs."""
         if self.seen_by(seat):

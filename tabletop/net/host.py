@@ -155,6 +155,9 @@ class Host(QObject):
     seatsChanged = Signal()
     started = Signal()
     updated = Signal(int)
+    played = Signal(object)
+    """An action was applied: its `Played` (seat, the legal action, the events with their
+    secrets marked), just before `updated` gives its step."""
     finished = Signal()
     message = Signal(object)
     """Something the host's person may want to know, as a Msg for the viewer to render."""
@@ -935,12 +938,13 @@ class Host(QObject):
         state = self.state
         if state is None:
             raise IllegalAction(Msg("The match has not started."))
-        events = self.game.apply(state, seat, text)
+        step = self.game.play(state, seat, text)
+        events = step.events
         touched, more = self._touched, state.touched
         self._touched = None if touched is None or more is None else touched | more
         self._touched_steps += 1
         assert self._writer is not None
-        self._writer.action(seat, str(self.game.parse_action(text)), events)
+        self._writer.action(seat, str(step.action), events)
         self._feed_computers(events)
         self.seq += 1
         self._story.append(events)
@@ -948,6 +952,7 @@ class Host(QObject):
         if not self._flush_pending:
             self._flush_pending = True
             QTimer.singleShot(0, self, self._flush)
+        self.played.emit(step)
         self.updated.emit(self.seq)
         if state.result is None:
             self._schedule_computers()
@@ -1100,6 +1105,10 @@ class Host(QObject):
     def is_over(self) -> bool:
         """True when the match has ended."""
         return self.state is not None and self.state.result is not None
+
+    def story(self) -> list[Event]:
+        """Every event of the match so far, in order, secrets marked (host side only)."""
+        return [event for events in self._story for event in events]
 
     def log_text(self) -> str:
         """The omniscient replay log so far (host side only)."""

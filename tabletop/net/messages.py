@@ -21,7 +21,7 @@ from tabletop.engine.events import Event, Secret
 from tabletop.engine.game import Game, Result, State
 from tabletop.engine.registry import get_game
 from tabletop.engine.text import Msg
-from tabletop.engine.views import BACK, Counter, Zone
+from tabletop.engine.views import Counter, Zone
 from tabletop.net.framing import HEADER
 
 PROTOCOL_VERSION = 6
@@ -480,8 +480,8 @@ def _framed(parts: list[str]) -> bytes:
 
 
 class TextCache:
-    """JSON texts of face-up zones (and of move lists), remembered between Views (at most
-    `limit`).
+    """JSON texts of zones (face up, and masked by `Zone.masked_for`) and of move lists,
+    remembered between Views (at most `limit`).
 
     Equal items give the very same text object, so comparing a seat's new View with the last
     one sent is mostly a matter of identity checks.
@@ -675,24 +675,6 @@ def _zone_entry(new: str, old: str) -> str:
     return new
 
 
-_FACE_UP = '"face_up":true'
-_BACKS: dict[int, str] = {}
-"""The JSON list of n card backs, by n."""
-
-
-def _masked_text(face: str, count: int) -> str:
-    """The text of a zone as a seat that does not see its faces reads it (`Zone.masked_for`),
-    from its face-up text `face` holding `count` cards: face down, every card a back."""
-    cut = face.rfind(_CARDS)
-    head = face[:cut]
-    if head.endswith(_FACE_UP):
-        head = head[: -len("true")] + "false"
-    backs = _BACKS.get(count)
-    if backs is None:
-        backs = _BACKS[count] = _dumps([BACK] * count)
-    return f"{head}{_CARDS}{backs}}}"
-
-
 _VALUE = ',"value":'
 _OWNER = ',"owner":'
 
@@ -761,9 +743,10 @@ class ViewTexts:
     """Every seat's View at one moment as `SeatView` texts, sharing the work between seats.
 
     `SeatView.frame` equals `{"type": "view", "seq": seq, **game.view(state, seat).to_json()}`:
-    the zones, counters and hints are computed once, each zone is serialized face up once
-    through the `TextCache` (its masked form is made from that text), and each seat's View is
-    assembled from them.
+    the zones, counters and hints are computed once, each zone is serialized through the
+    `TextCache` face up and, for the seats that may not see its faces, as `Zone.masked_for`
+    (the rule `View.build` applies) makes it, once for all of them; each seat's View is
+    assembled from these texts (tests/net/test_view_wire.py holds them to `View.build`).
     Given the previous moment's `ViewTexts` as `prev`, zones and counters equal to those of
     `prev` keep their texts, and the changed zones are noted once for all seats (`plan`), so a
     seat's patch from its View at `prev` looks only at those (`prev` is held weakly, so old
@@ -798,12 +781,11 @@ class ViewTexts:
             self._touch(prev, touched)
         else:
             self._build(prev)
-        self._to_act = game.to_act(state)
         self._common = {
             "game": _dumps(game.info.id),
             "players": str(state.players),
             "names": _dumps(list(state.names)),
-            "to_act": _dumps(sorted(self._to_act)),
+            "to_act": _dumps(sorted(game.to_act(state))),
             "over": "true" if state.result is not None else "false",
             "hints": _dumps(game.view_hints(state)),
         }
@@ -905,8 +887,8 @@ class ViewTexts:
                 new, old = self.zone_text(i, None), prev.zone_text(i, None)
                 common = None if new is old or new == old else _zone_entry(new, old)
                 special: dict[int, str | None] = {}
-                for seats in (self._zones[i].visible, prev._zones[i].visible):
-                    for seat in seats or ():
+                for seats in (self._zones[i].insiders, prev._zones[i].insiders):
+                    for seat in seats:
                         new, old = self.zone_text(i, seat), prev.zone_text(i, seat)
                         special[seat] = None if new is old or new == old else _zone_entry(new, old)
                 plan.append((i, common, special))
@@ -959,14 +941,18 @@ class ViewTexts:
         return base, count, own
 
     def zone_text(self, index: int, seat: int | None) -> str:
-        """Zone `index` as `seat` sees it."""
+        """Zone `index` as `seat` sees it: `Zone.masked_for`, the rule `View.build` applies.
+
+        A masked zone reads the same for every seat that does not see its faces, so its text
+        is made once per moment.
+        """
         zone = self._zones[index]
-        vis = zone.visible
-        if vis is None or (seat is not None and seat in vis):
+        if zone.seen_by(seat):
             return self._faces[index]
         text = self._backs.get(index)
         if text is None:
-            text = self._backs[index] = _masked_text(self._faces[index], len(zone.cards))
+            masked = zone.masked_for(seat)
+            text = self._backs[index] = self._cache.text(masked, masked.to_json)
         return text
 
     def seat_zones(self, seat: int | None) -> list[str]:
@@ -980,7 +966,7 @@ class ViewTexts:
             self._outside = [self.zone_text(i, None) for i in range(self.zone_count)]
             insight: dict[int, list[int]] = {}
             for i, zone in enumerate(self._zones):
-                for viewer in zone.visible or ():
+                for viewer in zone.insiders:
                     insight.setdefault(viewer, []).append(i)
             self._insight = insight
         own = self._insight.get(seat) if seat is not None else None
@@ -1000,10 +986,7 @@ class ViewTexts:
     def seat_view(self, seat: int | None) -> SeatView:
         """The pieces of `seat`'s View (None: a spectator)."""
         game, state = self.game, self.state
-        if seat is not None and seat in self._to_act:
-            moves = tuple(game.tag(state, seat, a) for a in game.legal_actions(state, seat))
-        else:
-            moves = ()
+        moves = game.moves(state, seat)
         fields = dict(self._common)
         fields["seat"] = "null" if seat is None else str(seat)
         status = game.status(state, seat)

@@ -10,7 +10,6 @@ as `updated` (the events and the new View) or `refused` (the reason, from an err
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,7 +23,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QPushButton, QToolButt
 from tabletop.bots.levels import level_bot, offered_levels
 from tabletop.engine.errors import BadOption, IllegalAction
 from tabletop.engine.events import Event
-from tabletop.engine.game import Game, Result
+from tabletop.engine.game import Game, Played, Result
 from tabletop.engine.registry import get_game
 from tabletop.engine.text import Msg
 from tabletop.engine.views import View
@@ -36,7 +35,7 @@ from tabletop.net.host import ANY_ADDRESS, Host
 from tabletop.seats import level_title
 from tabletop.store import atomic_write, data_dir
 from tabletop.ui import gestures
-from tabletop.ui.session import history, serve_seat
+from tabletop.ui.session import serve_seat
 from tabletop.ui.texts import and_list, shown_name, shown_names, shown_view
 
 
@@ -105,11 +104,7 @@ class HostSession(QObject):
         rows = host.seat_rows()
         self.humans = tuple(r["seat"] for r in rows if r["kind"] == "local")
         self.started = time.monotonic()
-        self._offset = len(host.log_text())
-        # The log is omniscient; re-applying each step to a copy gives the events with their
-        # secrets marked, so this table's game log tells each hot-seat person only their own.
-        self._shadow = self.game.clone(host.state)
-        host.updated.connect(self._on_updated)
+        host.played.connect(self._on_played)
 
     @property
     def players(self) -> int:
@@ -161,8 +156,8 @@ class HostSession(QObject):
         return self.host.log_text().splitlines()
 
     def story(self) -> list[Event]:
-        """Every event of the match so far, secrets marked (re-made from the log)."""
-        return history(self.game, self.log())
+        """Every event of the match so far, secrets marked (as the host applied them)."""
+        return self.host.story()
 
     def bot_seats_to_act(self) -> list[int]:
         """None: the host plays its computer seats itself."""
@@ -191,17 +186,10 @@ class HostSession(QObject):
             self.announcer.stop()
         self.host.close()
 
-    def _on_updated(self, _seq: int) -> None:
-        text = self.host.log_text()
-        lines, self._offset = text[self._offset :].splitlines(), len(text)
-        events: list[Event] = []
-        seat = None
-        for line in lines:
-            record = json.loads(line)
-            if record.get("type") == "action":
-                seat = int(record["seat"])
-                events.extend(self.game.apply(self._shadow, seat, str(record["action"])))
-        self.updated.emit(events, seat)
+    def _on_played(self, step: Played) -> None:
+        # The events keep their secrets marked, so this table's game log tells each hot-seat
+        # person only their own.
+        self.updated.emit(step.events, step.seat)
 
 
 class ClientSession(QObject):
