@@ -957,8 +957,11 @@ def launch(
     options: dict[str, str],
     screenshot: str | None,
     moves: int,
+    size: tuple[int, int] | None = None,
 ) -> int:
     """Open the app (at the table if a game is given); with `screenshot`, save a PNG and exit.
+
+    `size` is the screenshot's window size (default `SCREENSHOT_SIZE`).
 
     Matches are saved in the data folder (`tabletop.store`), except for `screenshot` tables.
     The language is the one set before (`remembered_language`, `--lang`, …).
@@ -985,7 +988,7 @@ def launch(
         chosen = get_game(game)
         specs = _seats_for(chosen, seats, settings)
         if screenshot:
-            window.resize(*SCREENSHOT_SIZE)
+            window.resize(*(size or SCREENSHOT_SIZE))
             window.show()
             app.processEvents()
         tempo = INSTANT if screenshot else None

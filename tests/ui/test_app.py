@@ -99,3 +99,16 @@ def test_launch_with_screenshot_writes_a_png(tmp_path: Path) -> None:
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
     image = QImage(str(out))
     assert image.width() >= 1000 and image.height() >= 600
+
+
+def test_screenshot_window_size_is_chosen_on_the_command_line(tmp_path: Path) -> None:
+    out = tmp_path / "small.png"
+    command = [sys.executable, "-c", "import sys; from tabletop.cli import main; sys.exit(main())"]
+    command += ["--game", "second-third", "--seats", "Ann,cpu,cpu"]
+    command += ["--seed", "3", "--window", "1024x700", "--screenshot", str(out), "--lang", "en"]
+    subprocess.run(command, check=True, timeout=120)
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (1024, 700)
+    bad = [*command[:-6], "--window", "big", "--screenshot", str(out)]
+    wrong = subprocess.run(bad, capture_output=True, text=True, timeout=120)
+    assert wrong.returncode == 2 and "WxH" in wrong.stderr
