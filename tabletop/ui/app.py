@@ -997,6 +997,7 @@ def launch(
         print(f"tabletop: {error_text(err)}", file=sys.stderr)
         return 2
     if screenshot:
+        window.resize(*(size or SCREENSHOT_SIZE))
         app.processEvents()
         _autoplay(table, moves)
         if window.results is not None:

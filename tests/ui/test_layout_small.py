@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRectF, QSettings, Qt
 from PySide6.QtGui import QFontMetricsF, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene, QStyleOptionGraphicsItem
 from ui_helpers import Closing
@@ -11,7 +13,7 @@ from ui_helpers import Closing
 from tabletop.bots.base import make_bot
 from tabletop.engine.registry import get_game
 from tabletop.fonts import table_font
-from tabletop.ui.app import apply_language
+from tabletop.ui.app import MainWindow, apply_language
 from tabletop.ui.gamelog import Banner
 from tabletop.ui.session import Session, parse_seats
 from tabletop.ui.table import INSTANT, TableWidget
@@ -187,5 +189,25 @@ def test_a_seats_taken_cards_keep_their_label_in_japanese(qtbot: object, closing
             if table.summary.isVisible():
                 table.summary.dismiss()
         assert seen
+    finally:
+        apply_language("en")
+
+
+def test_the_hidden_launcher_does_not_widen_the_table_past_1024_in_japanese(
+    qtbot: object, closing: Closing, tmp_path: Path
+) -> None:
+    """The launcher's row of buttons is wider in Japanese; hidden behind the table it widened
+    the whole window from 1024 to 1043 px."""
+    apply_language("ja")
+    try:
+        settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+        window = closing.widget(MainWindow(settings))
+        window.resize(1024, 700)
+        window.show()
+        game = get_game("hagetaka")
+        window.start_match(game, parse_seats("hagetaka", ["You", "cpu", "cpu"]), 3, {}, INSTANT)
+        window.resize(1024, 700)
+        qtbot.waitExposed(window)
+        assert window.width() == 1024
     finally:
         apply_language("en")
