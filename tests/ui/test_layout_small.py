@@ -211,3 +211,40 @@ def test_the_hidden_launcher_does_not_widen_the_table_past_1024_in_japanese(
         assert window.width() == 1024
     finally:
         apply_language("en")
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_vulture_middle_piles_keep_their_counts_at_1024_by_700(
+    qtbot: object, closing: Closing, lang: str
+) -> None:
+    """With counts added, the middle piles' labels were cut ("使用済みの得点カー…", "Used
+    score cards …"): the count always shows, and in Japanese the whole label does."""
+    apply_language(lang)
+    try:
+        session = Session(get_game("hagetaka"), parse_seats("hagetaka", ["You"] + ["cpu"] * 3), 3)
+        table = closing.widget(TableWidget(session, INSTANT))
+        table.bots_enabled = False
+        table.resize(1024, 640)
+        table.show()
+        table.start()
+        qtbot.waitExposed(table)
+        owners = {z.id: z.owner for z in session.view(0).zones}
+        helper = make_bot("hagetaka", "random", 1)
+        counted = 0
+        for _ in range(40):
+            for zone in table.scene.zone_items.values():
+                if owners.get(zone.zone_id, 0) is not None or not zone.isVisible():
+                    continue
+                shown = zone.shown_label()[0]
+                if zone.label.endswith(")"):
+                    counted += 1
+                    assert shown.endswith(zone.label[zone.label.rindex(" (") :]), shown
+                if lang == "ja":
+                    assert shown == zone.label, shown
+            seat = min(session.to_act())
+            assert table.attempt(seat, helper.choose(session.view(seat))) is None
+            if table.summary.isVisible():
+                table.summary.dismiss()
+        assert counted
+    finally:
+        apply_language("en")
