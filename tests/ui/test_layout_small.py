@@ -248,3 +248,31 @@ def test_vulture_middle_piles_keep_their_counts_at_1024_by_700(
         assert counted
     finally:
         apply_language("en")
+
+
+def test_the_japanese_vulture_status_is_not_cut_at_1024_by_700(
+    qtbot: object, closing: Closing
+) -> None:
+    """Between two side seats' boxes the status line was cut ("…見送りなら…"): it takes the
+    free width beside the middle and wraps there. A cut status keeps its whole text as a
+    tooltip, so an empty tooltip after painting means all of it is drawn."""
+    apply_language("ja")
+    try:
+        session = Session(get_game("hagetaka"), parse_seats("hagetaka", ["You"] + ["cpu"] * 3), 3)
+        table = closing.widget(TableWidget(session, INSTANT))
+        table.bots_enabled = False
+        table.resize(1024, 640)
+        table.show()
+        table.start()
+        qtbot.waitExposed(table)
+        helper = make_bot("hagetaka", "random", 1)
+        for _ in range(6):
+            status = table.scene.status
+            table.grab()
+            assert status.text and status.toolTip() == "", status.text
+            seat = min(session.to_act())
+            assert table.attempt(seat, helper.choose(session.view(seat))) is None
+            if table.summary.isVisible():
+                table.summary.dismiss()
+    finally:
+        apply_language("en")
