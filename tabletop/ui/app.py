@@ -930,7 +930,8 @@ def _seats_for(game: Game[Any], seats: Sequence[str] | None, settings: QSettings
 
 
 def _autoplay(table: TableWidget, moves: int) -> None:
-    """Play `moves` actions, each chosen by a computer player (a stand-in for people)."""
+    """Play `moves` actions, each chosen by a computer player (a stand-in for people), and
+    leave the table at rest."""
     session = table.session
     assert isinstance(session, Session)
     game_id = session.game.info.id
@@ -946,6 +947,9 @@ def _autoplay(table: TableWidget, moves: int) -> None:
         view = session.view(seat)
         bot = session.bots.get(seat) or stand_in[seat]
         table.attempt(seat, bot.choose(view))
+    # the table at rest, not under a passing banner or a deal's summary
+    table.summary.dismiss()
+    table.banner.dismiss()
     if table.scene.covered:
         table.reveal()
 
