@@ -276,3 +276,29 @@ def test_the_japanese_vulture_status_is_not_cut_at_1024_by_700(
                 table.summary.dismiss()
     finally:
         apply_language("en")
+
+
+def test_the_last_trick_buttons_words_stay_inside_it_in_japanese(
+    qtbot: object, closing: Closing
+) -> None:
+    """At 7 seats and 1024×700 "直前のトリック ▾" (now "前のトリック ▾") was wider than its button and spilled over
+    the info corner beside it."""
+    apply_language("ja")
+    try:
+        names = ["You"] + ["cpu"] * 6
+        session = Session(get_game("pokered-trick"), parse_seats("pokered-trick", names), 3)
+        table = closing.widget(TableWidget(session, INSTANT))
+        table.bots_enabled = False
+        table.resize(1024, 640)
+        table.show()
+        table.start()
+        qtbot.waitExposed(table)
+        helper = make_bot("pokered-trick", "random", 1)
+        button = table.scene.last_trick
+        while not button.isVisible():
+            seat = min(session.to_act())
+            assert table.attempt(seat, helper.choose(session.view(seat))) is None
+        words = QFontMetricsF(button.button_font()).horizontalAdvance("前のトリック ▾")
+        assert words <= button.button.width(), (words, button.button.width())
+    finally:
+        apply_language("en")
