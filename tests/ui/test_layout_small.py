@@ -281,8 +281,8 @@ def test_the_japanese_vulture_status_is_not_cut_at_1024_by_700(
 def test_the_last_trick_buttons_words_stay_inside_it_in_japanese(
     qtbot: object, closing: Closing
 ) -> None:
-    """At 7 seats and 1024×700 "直前のトリック ▾" (now "前のトリック ▾") was wider than its button and spilled over
-    the info corner beside it."""
+    """At 7 seats and 1024×700 "直前のトリック ▾" (now "前のトリック ▾") was wider than its
+    button and spilled over the info corner beside it."""
     apply_language("ja")
     try:
         names = ["You"] + ["cpu"] * 6
