@@ -413,13 +413,13 @@ def compute(
     lay.middle = middle
     # the status line also takes the width beside the middle that no seat's box uses at its
     # height (a long Japanese status was cut between two side seats' boxes)
-    band = [
+    level = [
         p
         for p in lay.plates.values()
         if p.y < middle.bottom + status_h and p.bottom > middle.bottom
     ]
-    wide_left = max([p.right + margin for p in band if p.cx < middle.cx] + [area.x])
-    wide_right = min([p.x - margin for p in band if p.cx >= middle.cx] + [area.right])
+    wide_left = max([p.right + margin for p in level if p.cx < middle.cx] + [area.x])
+    wide_right = min([p.x - margin for p in level if p.cx >= middle.cx] + [area.right])
     lay.status = Rect(wide_left, middle.bottom, wide_right - wide_left, status_h)
     shared_counters = sum(1 for c in view.counters if c.owner is None)
     info_lines = min(4, math.ceil((shared_counters + ("trump" in view.hints)) / 2))
