@@ -965,7 +965,7 @@ def launch(
 ) -> int:
     """Open the app (at the table if a game is given); with `screenshot`, save a PNG and exit.
 
-    `size` is the screenshot's window size (default `SCREENSHOT_SIZE`).
+    `size` is the window's size (default `SCREENSHOT_SIZE` for a table's screenshot).
 
     Matches are saved in the data folder (`tabletop.store`), except for `screenshot` tables.
     The language is the one set before (`remembered_language`, `--lang`, …).
@@ -983,7 +983,7 @@ def launch(
     # A `--screenshot` of a table is a throwaway match: it is not saved.
     window = MainWindow(settings, None if game and screenshot else Store())
     if game is None:
-        window.resize(1100, 760)
+        window.resize(*(size or (1100, 760)))
         window.show()
         if os.environ.get(FIRST_FRAME_ENV):
             watch_first_frame(window)
