@@ -136,6 +136,7 @@ def _app_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--screenshot", metavar="FILE.png", help=_("render the table to a PNG and exit"))
     p.add_argument("--moves", type=int, default=0, help=_("computer moves before --screenshot"))
+    p.add_argument("--window", metavar="WxH", help=_("window size for --screenshot, e.g. 1024x700"))
     p.add_argument("--lang", help=_lang_help())
     return p
 
@@ -577,6 +578,13 @@ def _key_values(pairs: Sequence[str]) -> dict[str, str]:
     return dict(pair.split("=", 1) for pair in pairs)
 
 
+def _window_size(text: str) -> tuple[int, int]:
+    width, _x, height = text.lower().partition("x")
+    if not (width.isdigit() and height.isdigit() and int(width) > 0 and int(height) > 0):
+        raise ParseError(render(Msg("A window size is written WxH, not {text}.", text=repr(text))))
+    return int(width), int(height)
+
+
 PASSWORD_ENV = "TABLETOP_PASSWORD"
 """The environment variable `serve` and `join` read the room password from."""
 
@@ -689,7 +697,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         options = _key_values(args.option)
         seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
-        return launch(args.game, seats, args.seed, options, args.screenshot, args.moves)
+        size = _window_size(args.window) if args.window else None
+        return launch(args.game, seats, args.seed, options, args.screenshot, args.moves, size)
     except TabletopError as err:
         print(f"tabletop: {error_text(err)}", file=sys.stderr)
         return 2

@@ -50,7 +50,7 @@ LABEL = {
     "discard": Msg("Discards"),
     "box": Msg("Score cards to come"),
     "stack": Msg("This battle"),
-    "pile": Msg("At stake"),
+    "pile": Msg("At stake", ctx="the pot of score cards"),
     "used": Msg("Used score cards"),
     "bid": Msg("Sealed bid"),
     "played": Msg("Played"),

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QObject, QRectF, Qt
+from PySide6.QtCore import QObject, QRectF, QSize, Qt
 from PySide6.QtGui import QAccessible, QAccessibleEvent, QAccessibleInterface
 from PySide6.QtWidgets import (
     QAccessibleWidget,
@@ -227,6 +227,11 @@ class Panel(QWidget):
 class Pages(QStackedWidget):
     """The window's stack of pages (launcher, table, replay): read as only the page in front.
     A class of its own, since Qt's own factory answers for a plain QStackedWidget first."""
+
+    def minimumSizeHint(self) -> QSize:
+        """The page in front's minimum: a hidden launcher never widens the table's window."""
+        page = self.currentWidget()
+        return page.minimumSizeHint() if page is not None else super().minimumSizeHint()
 
 
 def _interface(key: str, obj: QObject) -> QAccessibleInterface | None:

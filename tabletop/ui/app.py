@@ -930,7 +930,8 @@ def _seats_for(game: Game[Any], seats: Sequence[str] | None, settings: QSettings
 
 
 def _autoplay(table: TableWidget, moves: int) -> None:
-    """Play `moves` actions, each chosen by a computer player (a stand-in for people)."""
+    """Play `moves` actions, each chosen by a computer player (a stand-in for people), and
+    leave the table at rest."""
     session = table.session
     assert isinstance(session, Session)
     game_id = session.game.info.id
@@ -946,6 +947,9 @@ def _autoplay(table: TableWidget, moves: int) -> None:
         view = session.view(seat)
         bot = session.bots.get(seat) or stand_in[seat]
         table.attempt(seat, bot.choose(view))
+    # the table at rest, not under a passing banner or a deal's summary
+    table.summary.dismiss()
+    table.banner.dismiss()
     if table.scene.covered:
         table.reveal()
 
@@ -957,8 +961,11 @@ def launch(
     options: dict[str, str],
     screenshot: str | None,
     moves: int,
+    size: tuple[int, int] | None = None,
 ) -> int:
     """Open the app (at the table if a game is given); with `screenshot`, save a PNG and exit.
+
+    `size` is the window's size (default `SCREENSHOT_SIZE` for a table's screenshot).
 
     Matches are saved in the data folder (`tabletop.store`), except for `screenshot` tables.
     The language is the one set before (`remembered_language`, `--lang`, …).
@@ -976,7 +983,7 @@ def launch(
     # A `--screenshot` of a table is a throwaway match: it is not saved.
     window = MainWindow(settings, None if game and screenshot else Store())
     if game is None:
-        window.resize(1100, 760)
+        window.resize(*(size or (1100, 760)))
         window.show()
         if os.environ.get(FIRST_FRAME_ENV):
             watch_first_frame(window)
@@ -985,7 +992,7 @@ def launch(
         chosen = get_game(game)
         specs = _seats_for(chosen, seats, settings)
         if screenshot:
-            window.resize(*SCREENSHOT_SIZE)
+            window.resize(*(size or SCREENSHOT_SIZE))
             window.show()
             app.processEvents()
         tempo = INSTANT if screenshot else None
@@ -994,6 +1001,7 @@ def launch(
         print(f"tabletop: {error_text(err)}", file=sys.stderr)
         return 2
     if screenshot:
+        window.resize(*(size or SCREENSHOT_SIZE))
         app.processEvents()
         _autoplay(table, moves)
         if window.results is not None:

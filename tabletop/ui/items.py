@@ -54,9 +54,16 @@ class ZoneItem(QGraphicsObject):
         wide = QFontMetricsF(table_font(size)).horizontalAdvance(self.label)
         if wide > room:
             size = max(8.0, self.font_px * 0.8, self.font_px * room / wide)
+        # a pile's count, " (12)", is what changes: the name is cut before it is
+        name, count = self.label, ""
+        if self.label.endswith(")") and " (" in self.label:
+            head, _sep, tail = self.label.rpartition(" (")
+            if tail[:-1].isdigit():
+                name, count = head, f" ({tail}"
         while True:  # text widths do not scale exactly with the font: step down to fit
             metrics = QFontMetricsF(table_font(size))
-            text = metrics.elidedText(self.label, Qt.TextElideMode.ElideRight, room)
+            left = room - metrics.horizontalAdvance(count)
+            text = metrics.elidedText(name, Qt.TextElideMode.ElideRight, left) + count
             if text == self.label or size <= max(8.0, self.font_px * 0.8):
                 return text, size
             size = max(8.0, self.font_px * 0.8, size - 0.5)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsObject,
     QGraphicsSceneHoverEvent,
@@ -67,6 +67,19 @@ class LastTrickItem(QGraphicsObject):
         self.setVisible(bool(self.cards) and not button.isEmpty())
         self.update()
 
+    def button_font(self) -> QFont:
+        """The button's font: smaller where its words would be wider than the button (the
+        Japanese words spilled over the info corner beside it)."""
+        size = self.font_px
+        font = table_font(size)
+        # text widths do not scale exactly with the font: step down until the words fit
+        while size > 6.0 and QFontMetricsF(font).horizontalAdvance(_("Last trick ▾")) + 8 > max(
+            self.button.width(), 1.0
+        ):
+            size -= 0.5
+            font = table_font(size)
+        return font
+
     def _card_h(self) -> float:
         return max(40.0, min(110.0, self.bounds.height() * 0.28))
 
@@ -103,7 +116,7 @@ class LastTrickItem(QGraphicsObject):
         painter.setPen(QPen(EDGE, 1))
         painter.setBrush(QColor(0, 0, 0, 150 if self.expanded else 110))
         painter.drawRoundedRect(self.button, 8, 8)
-        painter.setFont(table_font(self.font_px))
+        painter.setFont(self.button_font())
         painter.setPen(TEXT)
         painter.drawText(self.button, Qt.AlignmentFlag.AlignCenter, _("Last trick ▾"))
         if not self.expanded:

@@ -41,6 +41,9 @@ from tabletop.ui.texts import game_title as title_of
 
 GAMES, SAVES, HISTORY = "games", "saves", "history"
 """The launcher's panels, where commands' buttons go."""
+BUTTONS_PER_LINE = 4
+"""A panel's buttons wrap onto a new line after this many: six in one line widened the
+launcher past 1024 px in Japanese."""
 
 MAX_SAVE_ROWS = 4
 """Unfinished matches shown without scrolling."""
@@ -95,6 +98,8 @@ class Launcher(QWidget):
         super().__init__()
         self.games = {g.info.id: g.info for g in all_games(current())}
         self.rows: dict[str, QHBoxLayout] = {}
+        """Each panel's line of buttons that the next command's button goes on."""
+        self.lines: dict[str, QVBoxLayout] = {}
         self.buttons: dict[str, list[tuple[QPushButton, QAction]]] = {}
         self.defaults: dict[str, QAction] = {}
 
@@ -158,11 +163,17 @@ class Launcher(QWidget):
         self.history.itemDoubleClicked.connect(lambda *_: self._run_default(HISTORY))
         self.history.currentItemChanged.connect(lambda *_: self._enable(HISTORY))
 
-    def _row(self, place: str) -> QHBoxLayout:
+    def _row(self, place: str) -> QVBoxLayout:
+        lines = QVBoxLayout()
+        self.lines[place] = lines
+        self._new_line(place)
+        return lines
+
+    def _new_line(self, place: str) -> None:
         row = QHBoxLayout()
         row.addStretch(1)
+        self.lines[place].addLayout(row)
         self.rows[place] = row
-        return row
 
     def add_action(self, place: str, action: QAction, default: bool = False) -> QPushButton:
         """Show a command as a button on a panel (GAMES, SAVES or HISTORY)."""
@@ -174,6 +185,8 @@ class Launcher(QWidget):
         if default:
             self.defaults[place] = action
             button.setDefault(place == GAMES)
+        if self.rows[place].count() > BUTTONS_PER_LINE:  # the stretch and a full line
+            self._new_line(place)
         self.rows[place].addWidget(button)
         self._enable(place)
         return button

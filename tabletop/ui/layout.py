@@ -406,11 +406,21 @@ def compute(
     left = area.x + (ring.box_w + margin if used_left else 0)
     right = area.right - (ring.box_w + margin if used_right else 0)
     top = area.y + (ring.box_h + margin if used_top else 0)
-    # Room for two lines: a long status wraps instead of being cut (the zones never jump).
-    status_h = font * 2.9
+    # Room for two lines (of the taller Japanese fallback font too): a long status wraps
+    # instead of being cut (the zones never jump).
+    status_h = font * 3.4
     middle = Rect(left, top, right - left, max(20.0, area.bottom - top - status_h))
     lay.middle = middle
-    lay.status = Rect(left, middle.bottom, right - left, status_h)
+    # the status line also takes the width beside the middle that no seat's box uses at its
+    # height (a long Japanese status was cut between two side seats' boxes)
+    level = [
+        p
+        for p in lay.plates.values()
+        if p.y < middle.bottom + status_h and p.bottom > middle.bottom
+    ]
+    wide_left = max([p.right + margin for p in level if p.cx < middle.cx] + [area.x])
+    wide_right = min([p.x - margin for p in level if p.cx >= middle.cx] + [area.right])
+    lay.status = Rect(wide_left, middle.bottom, wide_right - wide_left, status_h)
     shared_counters = sum(1 for c in view.counters if c.owner is None)
     info_lines = min(4, math.ceil((shared_counters + ("trump" in view.hints)) / 2))
     info_h = info_lines * small * 1.4 + 8 if info_lines else 0.0

@@ -25,7 +25,7 @@ from tabletop.net.fairness import Verdict
 from tabletop.sheets.curve import curve_from_rounds
 from tabletop.ui.chart import ScoreChart
 from tabletop.ui.scores import fmt
-from tabletop.ui.texts import and_list
+from tabletop.ui.texts import and_list, says_you
 
 
 def ranking(result: Result, names: Sequence[str]) -> list[tuple[int, str, float, bool]]:
@@ -76,7 +76,9 @@ class ResultsDialog(QDialog):
         layout = QVBoxLayout(self)
         rows = ranking(result, names)
         winners = [r[1] for r in rows if r[3]]
-        if len(winners) == 1:
+        if len(winners) == 1 and says_you(winners[0]):
+            cheer = _("You win!")
+        elif len(winners) == 1:
             cheer = render(Msg("{name} wins!", name=winners[0]))
         else:
             cheer = render(Msg("{names} win!", names=and_list(winners)))

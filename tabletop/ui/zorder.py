@@ -10,12 +10,12 @@ PLATE = -40.0
 """Seat name plates and counters."""
 CARD = 0.0
 """Resting cards: CARD + their index within the zone."""
-BADGE = 300.0
-"""Card-count badges on hidden hands, above their cards."""
 STATUS = 400.0
 """The status line and the info corner."""
 MOVING = 500.0
 """Cards in flight during an animation."""
+BADGE = 600.0
+"""Card-count badges on hidden hands, above their cards, also those flying in or out."""
 DRAGGED = 1000.0
 """Cards being dragged by the player."""
 FLOAT = 1500.0

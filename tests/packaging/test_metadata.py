@@ -46,7 +46,7 @@ def test_shipped_metainfo_has_real_addresses_or_none() -> None:
     assert "<content_rating" in bare and '<name xml:lang="ja">' in bare
     homed = build.shipped_metainfo(text, "https://example.org/tabletop")
     assert '<url type="homepage">https://example.org/tabletop/</url>' in homed
-    assert "https://example.org/tabletop/docs/screenshots/triq-27.png" in homed
+    assert "https://example.org/tabletop/docs/screenshots/triq-27p-1920.png" in homed
 
 
 @pytest.mark.skipif(shutil.which("desktop-file-validate") is None, reason="no desktop-file-utils")

@@ -8,11 +8,13 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QLabel
 from ui_helpers import Closing
 
+from tabletop.engine.game import Result
 from tabletop.engine.registry import all_games, get_game
 from tabletop.sheets.curve import running_totals
-from tabletop.ui.app import MainWindow
+from tabletop.ui.app import MainWindow, apply_language
 from tabletop.ui.launcher import Launcher
 from tabletop.ui.newgame import NewGameDialog, load_choices
 from tabletop.ui.results import ResultsDialog, ranking
@@ -99,3 +101,32 @@ def test_launch_with_screenshot_writes_a_png(tmp_path: Path) -> None:
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
     image = QImage(str(out))
     assert image.width() >= 1000 and image.height() >= 600
+
+
+def test_screenshot_window_size_is_chosen_on_the_command_line(tmp_path: Path) -> None:
+    out = tmp_path / "small.png"
+    command = [sys.executable, "-c", "import sys; from tabletop.cli import main; sys.exit(main())"]
+    command += ["--game", "second-third", "--seats", "Ann,cpu,cpu"]
+    command += ["--seed", "3", "--window", "1024x700", "--screenshot", str(out), "--lang", "en"]
+    subprocess.run(command, check=True, timeout=120)
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (1024, 700)
+    bad = [*command[:-6], "--window", "big", "--screenshot", str(out)]
+    wrong = subprocess.run(bad, capture_output=True, text=True, timeout=120)
+    assert wrong.returncode == 2 and "WxH" in wrong.stderr
+
+
+def test_the_results_cheer_you_in_the_second_person(closing: Closing) -> None:
+    """The seat named "You" that wins is cheered "You win!" (it read "You wins!")."""
+    won = Result(totals=(5, 2), places=(1, 2), winners=(0,))
+    heads = []
+    for lang in ("en", "ja"):
+        apply_language(lang)
+        try:
+            dialog = closing.widget(ResultsDialog("Triq", won, ["You", "CPU 2"]))
+            heads.append(dialog.findChild(QLabel).text())
+        finally:
+            apply_language("en")
+    assert "You win!" in heads[0] and "あなたの勝ち！" in heads[1]
+    other = closing.widget(ResultsDialog("Triq", won, ["Ann", "You"]))
+    assert "Ann wins!" in other.findChild(QLabel).text()

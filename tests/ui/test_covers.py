@@ -12,6 +12,7 @@ from ui_helpers import Closing, click_scene, double_click_scene, grip
 
 from tabletop.engine.registry import get_game
 from tabletop.engine.views import BACK, View
+from tabletop.ui.app import apply_language
 from tabletop.ui.session import Session, parse_seats
 from tabletop.ui.table import TEMPOS, TableWidget
 
@@ -198,3 +199,20 @@ def test_the_results_buttons_wait_a_moment(qtbot: object, closing: Closing) -> N
     qtbot.waitUntil(close.isEnabled, timeout=2000)
     QTest.mouseClick(close, Qt.MouseButton.LeftButton, pos=close.rect().center())
     assert closed
+
+
+def test_the_curtain_names_keys_that_lift_it_in_both_languages(
+    qtbot: object, closing: Closing
+) -> None:
+    """The curtain says "click or press Return" (English) and "クリックか Enter キー"
+    (Japanese): each key it names lifts it."""
+    for lang, word, key in (("en", "Return", Qt.Key.Key_Return), ("ja", "Enter", Qt.Key.Key_Enter)):
+        apply_language(lang)
+        try:
+            table = _table(qtbot, closing, "trump-duel", "Ann,Bob", 4)
+            _settle(qtbot, table)
+            assert table.scene.covered and word in table.scene.curtain.text
+            _key(table, key)
+            assert not table.scene.covered
+        finally:
+            apply_language("en")

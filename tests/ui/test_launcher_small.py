@@ -87,3 +87,20 @@ def test_the_lobbys_waiting_words_are_not_cut(
             assert label.width() >= label.fontMetrics().horizontalAdvance(label.text())
     finally:
         apply_language("en")
+
+
+def test_the_japanese_launcher_fits_1024_pixels(
+    qtbot: object, closing: Closing, settings: QSettings, data_dir: str
+) -> None:
+    """Six buttons in one line under the rules made the Japanese launcher 1051 px wide at
+    least: they wrap onto a second line."""
+    apply_language("ja")
+    try:
+        window = closing.widget(MainWindow(settings, Store(data_dir)))
+        window.resize(1024, 700)
+        window.show()
+        qtbot.waitExposed(window)
+        assert window.launcher.minimumSizeHint().width() <= 1024
+        assert window.width() == 1024
+    finally:
+        apply_language("en")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRectF, QSettings, Qt
 from PySide6.QtGui import QFontMetricsF, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene, QStyleOptionGraphicsItem
 from ui_helpers import Closing
@@ -11,7 +13,7 @@ from ui_helpers import Closing
 from tabletop.bots.base import make_bot
 from tabletop.engine.registry import get_game
 from tabletop.fonts import table_font
-from tabletop.ui.app import apply_language
+from tabletop.ui.app import MainWindow, apply_language
 from tabletop.ui.gamelog import Banner
 from tabletop.ui.session import Session, parse_seats
 from tabletop.ui.table import INSTANT, TableWidget
@@ -187,5 +189,116 @@ def test_a_seats_taken_cards_keep_their_label_in_japanese(qtbot: object, closing
             if table.summary.isVisible():
                 table.summary.dismiss()
         assert seen
+    finally:
+        apply_language("en")
+
+
+def test_the_hidden_launcher_does_not_widen_the_table_past_1024_in_japanese(
+    qtbot: object, closing: Closing, tmp_path: Path
+) -> None:
+    """The launcher's row of buttons is wider in Japanese; hidden behind the table it widened
+    the whole window from 1024 to 1043 px."""
+    apply_language("ja")
+    try:
+        settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+        window = closing.widget(MainWindow(settings))
+        window.resize(1024, 700)
+        window.show()
+        game = get_game("hagetaka")
+        window.start_match(game, parse_seats("hagetaka", ["You", "cpu", "cpu"]), 3, {}, INSTANT)
+        window.resize(1024, 700)
+        qtbot.waitExposed(window)
+        assert window.width() == 1024
+    finally:
+        apply_language("en")
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_vulture_middle_piles_keep_their_counts_at_1024_by_700(
+    qtbot: object, closing: Closing, lang: str
+) -> None:
+    """With counts added, the middle piles' labels were cut ("使用済みの得点カー…", "Used
+    score cards …"): the count always shows, and in Japanese the whole label does."""
+    apply_language(lang)
+    try:
+        session = Session(get_game("hagetaka"), parse_seats("hagetaka", ["You"] + ["cpu"] * 3), 3)
+        table = closing.widget(TableWidget(session, INSTANT))
+        table.bots_enabled = False
+        table.resize(1024, 640)
+        table.show()
+        table.start()
+        qtbot.waitExposed(table)
+        owners = {z.id: z.owner for z in session.view(0).zones}
+        helper = make_bot("hagetaka", "random", 1)
+        counted = 0
+        for _ in range(40):
+            for zone in table.scene.zone_items.values():
+                if owners.get(zone.zone_id, 0) is not None or not zone.isVisible():
+                    continue
+                shown = zone.shown_label()[0]
+                if zone.label.endswith(")"):
+                    counted += 1
+                    assert shown.endswith(zone.label[zone.label.rindex(" (") :]), shown
+                if lang == "ja":
+                    assert shown == zone.label, shown
+            seat = min(session.to_act())
+            assert table.attempt(seat, helper.choose(session.view(seat))) is None
+            if table.summary.isVisible():
+                table.summary.dismiss()
+        assert counted
+    finally:
+        apply_language("en")
+
+
+def test_the_japanese_vulture_status_is_not_cut_at_1024_by_700(
+    qtbot: object, closing: Closing
+) -> None:
+    """Between two side seats' boxes the status line was cut ("…見送りなら…"): it takes the
+    free width beside the middle and wraps there. A cut status keeps its whole text as a
+    tooltip, so an empty tooltip after painting means all of it is drawn."""
+    apply_language("ja")
+    try:
+        session = Session(get_game("hagetaka"), parse_seats("hagetaka", ["You"] + ["cpu"] * 3), 3)
+        table = closing.widget(TableWidget(session, INSTANT))
+        table.bots_enabled = False
+        table.resize(1024, 640)
+        table.show()
+        table.start()
+        qtbot.waitExposed(table)
+        helper = make_bot("hagetaka", "random", 1)
+        for _ in range(6):
+            status = table.scene.status
+            table.grab()
+            assert status.text and status.toolTip() == "", status.text
+            seat = min(session.to_act())
+            assert table.attempt(seat, helper.choose(session.view(seat))) is None
+            if table.summary.isVisible():
+                table.summary.dismiss()
+    finally:
+        apply_language("en")
+
+
+def test_the_last_trick_buttons_words_stay_inside_it_in_japanese(
+    qtbot: object, closing: Closing
+) -> None:
+    """At 7 seats and 1024×700 "直前のトリック ▾" (now "前のトリック ▾") was wider than its
+    button and spilled over the info corner beside it."""
+    apply_language("ja")
+    try:
+        names = ["You"] + ["cpu"] * 6
+        session = Session(get_game("pokered-trick"), parse_seats("pokered-trick", names), 3)
+        table = closing.widget(TableWidget(session, INSTANT))
+        table.bots_enabled = False
+        table.resize(1024, 640)
+        table.show()
+        table.start()
+        qtbot.waitExposed(table)
+        helper = make_bot("pokered-trick", "random", 1)
+        button = table.scene.last_trick
+        while not button.isVisible():
+            seat = min(session.to_act())
+            assert table.attempt(seat, helper.choose(session.view(seat))) is None
+        words = QFontMetricsF(button.button_font()).horizontalAdvance("前のトリック ▾")
+        assert words <= button.button.width(), (words, button.button.width())
     finally:
         apply_language("en")

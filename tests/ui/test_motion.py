@@ -9,7 +9,8 @@ from tabletop.bots.base import make_bot
 from tabletop.engine.errors import IllegalAction
 from tabletop.engine.registry import get_game
 from tabletop.engine.views import View, Zone
-from tabletop.ui import gestures
+from tabletop.ui import gestures, zorder
+from tabletop.ui.cards import CardItem
 from tabletop.ui.session import Session, parse_seats
 from tabletop.ui.table import INSTANT, TEMPOS, TableWidget, Tempo
 
@@ -105,3 +106,22 @@ def test_a_refused_drop_at_a_hot_seat_table_goes_back_to_the_hand(
         assert sorted(c.code for c in in_hand) == sorted(hand.cards)
         for item in in_hand:
             assert (item.pos() - item.rest_pos()).manhattanLength() < 0.5, (code, item.code)
+
+
+def test_a_hands_count_badge_stays_on_top_of_cards_flying_in(
+    qtbot: object, animated: object
+) -> None:
+    """Cards dealt to a hidden hand flew over its count badge (drawn behind them until they
+    landed): no card, resting or in flight, covers a badge."""
+    table = animated("second-third", "cpu,cpu,cpu,cpu")
+    scene = table.scene
+    flying = covered = 0
+    for _ in range(150):
+        qtbot.wait(10)
+        for badge in scene.badges.values():
+            if not badge.isVisible():
+                continue
+            cards = [i for i in scene.items(badge.sceneBoundingRect()) if isinstance(i, CardItem)]
+            flying += sum(c.zValue() >= zorder.MOVING for c in cards)
+            covered += sum(c.isVisible() and c.zValue() > badge.zValue() for c in cards)
+    assert flying and not covered
