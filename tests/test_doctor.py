@@ -213,7 +213,7 @@ def test_app_prints_the_paragraph_instead_of_starting_qt(
     assert started == []
     fake_ldd.write_text(LDD_COMPLETE, encoding="utf-8")
     assert main(["--game", "triq"]) == 0
-    assert started == [("triq", None, None, {}, None, 0)]
+    assert started == [("triq", None, None, {}, None, 0, None)]
     assert QGuiApplication.desktopFileName() == tabletop.APP_ID
 
 
