@@ -173,7 +173,7 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def part(module: str) -> str:
-    """The part of the package a module belongs to (`tabletop.ui.table` → `ui`)."""
+    """The part of the package a module belongs to (`tabletop.ui.table.table` → `ui`)."""
     return module.split(".")[1] if "." in module else ""
 
 
@@ -200,6 +200,60 @@ def test_no_import_points_up() -> None:
         if part(m) and part(t) and part(m) != part(t) and FLOORS[part(t)] >= FLOORS[part(m)]
     )
     assert upward == []
+
+
+UI_FLOORS = {"table": 1, "dialogs": 2, "lan": 3, "learn": 3}
+"""Each sub-package of `ui` and its floor: the table at the bottom, the dialogs around a match
+over it, LAN screens and lessons on top. The modules directly in `ui` (the window, the
+launcher, the replay, benches) sit above them all, except `texts`, which every floor may use."""
+
+UI_SHARED = {"tabletop.ui", "tabletop.ui.texts"}
+"""The modules of `ui` itself that its sub-packages may import."""
+
+
+def ui_piece(module: str) -> str:
+    """The sub-package of `ui` a module lies in (`tabletop.ui.lan.lobby` → `lan`), else ""."""
+    names = module.split(".")
+    return names[2] if names[:2] == ["tabletop", "ui"] and len(names) > 3 else ""
+
+
+def ui_upward(graph: dict[str, set[str]]) -> list[str]:
+    """The imports of a `ui` sub-package that reach a sub-package on its floor or above, or a
+    module directly in `ui` other than the shared ones."""
+    found = []
+    for m, targets in graph.items():
+        floor = UI_FLOORS.get(ui_piece(m))
+        if floor is None:
+            continue
+        for t in targets:
+            if not t.startswith("tabletop.ui") or t in UI_SHARED or ui_piece(t) == ui_piece(m):
+                continue
+            if UI_FLOORS.get(ui_piece(t), floor) >= floor:
+                found.append(f"{m} -> {t}")
+    return sorted(found)
+
+
+def test_ui_sub_packages_import_only_lower_floors() -> None:
+    """Every sub-package of `ui` has a floor, and imports only lower sub-packages and `texts`."""
+    folders = {p.parent.name for p in (PACKAGE / "ui").glob("*/__init__.py")}
+    assert folders == set(UI_FLOORS), f"ui sub-packages without a floor: {folders ^ set(UI_FLOORS)}"
+    assert ui_upward(import_graph()) == []
+
+
+def test_an_upward_ui_import_is_found() -> None:
+    """The floor check sees the table reach a dialog, a lesson reach the LAN and a dialog reach
+    the window, and lets a LAN screen use the table and the texts."""
+    graph = {
+        "tabletop.ui.table.table": {"tabletop.ui.dialogs.results", "tabletop.ui.texts"},
+        "tabletop.ui.learn.learn": {"tabletop.ui.lan.lobby", "tabletop.ui.table.session"},
+        "tabletop.ui.dialogs.results": {"tabletop.ui.app"},
+        "tabletop.ui.lan.lobby": {"tabletop.ui.table.session", "tabletop.ui.texts"},
+    }
+    assert ui_upward(graph) == [
+        "tabletop.ui.dialogs.results -> tabletop.ui.app",
+        "tabletop.ui.learn.learn -> tabletop.ui.lan.lobby",
+        "tabletop.ui.table.table -> tabletop.ui.dialogs.results",
+    ]
 
 
 TRANSLATION_LAYER = (PACKAGE / "i18n", PACKAGE / "engine" / "text.py")

@@ -12,7 +12,7 @@ from tabletop.engine.rng import SECURE_FROM
 from tabletop.net.host import Host
 from tabletop.seats import parse_seats
 from tabletop.ui.app import MainWindow
-from tabletop.ui.table import INSTANT
+from tabletop.ui.table.table import INSTANT
 
 
 def test_the_app_deals_a_new_match_from_a_fresh_seed(qtbot: object, tmp_path: Path) -> None:

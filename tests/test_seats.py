@@ -23,7 +23,7 @@ from tabletop.engine.errors import BadOption
 from tabletop.engine.registry import all_games, get_game
 from tabletop.i18n import render, set_language
 from tabletop.seats import SeatSpec, computer_label, parse_seats, seats_from
-from tabletop.ui.session import Session
+from tabletop.ui.table.session import Session
 
 
 def test_levels_and_the_old_player_names_both_name_computer_seats() -> None:

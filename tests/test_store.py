@@ -14,7 +14,7 @@ from tabletop.engine.log import LogWriter, replay
 from tabletop.engine.registry import get_game
 from tabletop.sheets.model import filled_sheet
 from tabletop.store import DATA_ENV, DamagedSave, Store, atomic_write, data_dir
-from tabletop.ui.session import Session, parse_seats
+from tabletop.ui.table.session import Session, parse_seats
 
 
 def _play_mid_trick(store: Store) -> tuple[object, object, object]:

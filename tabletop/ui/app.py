@@ -45,26 +45,27 @@ from tabletop.net.fairness import persons
 from tabletop.net.host import Host
 from tabletop.sheets.model import SheetModel, filled_sheet
 from tabletop.store import DamagedSave, HistoryEntry, Store
-from tabletop.ui.access import Pages
-from tabletop.ui.art import app_icon
 from tabletop.ui.bench import FIRST_FRAME_ENV, watch_first_frame
-from tabletop.ui.display import display, view_actions
-from tabletop.ui.joindialog import JoinDialog
-from tabletop.ui.keys import keys_dialog
+from tabletop.ui.dialogs.newgame import NewGameDialog, load_choices
+from tabletop.ui.dialogs.results import ResultsDialog
+from tabletop.ui.lan.joindialog import JoinDialog
+from tabletop.ui.lan.lobby import HostLobby
+from tabletop.ui.lan.netsession import ClientSession, HostSession, LanConfig, NetBar
 from tabletop.ui.launcher import GAMES, HISTORY, SAVES, Launcher
-from tabletop.ui.learn import (
+from tabletop.ui.learn.learn import (
     attach_coach,
     attach_reference,
     has_lesson,
     open_lesson,
     reference_shown,
 )
-from tabletop.ui.lobby import HostLobby
-from tabletop.ui.netsession import ClientSession, HostSession, LanConfig, NetBar
-from tabletop.ui.newgame import NewGameDialog, load_choices
-from tabletop.ui.reference import SETTING, ReferencePanel
-from tabletop.ui.results import ResultsDialog
-from tabletop.ui.session import (
+from tabletop.ui.learn.reference import SETTING, ReferencePanel
+from tabletop.ui.sound import Sounds, system_player
+from tabletop.ui.table.access import Pages
+from tabletop.ui.table.art import app_icon
+from tabletop.ui.table.display import display, view_actions
+from tabletop.ui.table.keys import keys_dialog
+from tabletop.ui.table.session import (
     SeatSpec,
     Session,
     TableSession,
@@ -72,15 +73,14 @@ from tabletop.ui.session import (
     parse_seats,
     seats_from,
 )
-from tabletop.ui.sound import Sounds, system_player
-from tabletop.ui.tempo import INSTANT, TEMPOS, Tempo
+from tabletop.ui.table.tempo import INSTANT, TEMPOS, Tempo
 from tabletop.ui.texts import game_title, install_qt_translation, names_for, shown_names
 
 if TYPE_CHECKING:
     # Loaded when first used, not at start-up: the launcher is drawn without them.
-    from tabletop.ui.printing import BlankSheetDialog, SheetPreview
+    from tabletop.ui.dialogs.printing import BlankSheetDialog, SheetPreview
     from tabletop.ui.replay import ReplayWidget
-    from tabletop.ui.table import TableWidget
+    from tabletop.ui.table.table import TableWidget
 
 SCREENSHOT_SIZE = (1280, 800)
 """Window size used for `--screenshot`."""
@@ -588,7 +588,7 @@ class MainWindow(QMainWindow):
         return self._sit(session, tempo, True)
 
     def _sit(self, session: TableSession, tempo: Tempo | None, autoplay: bool) -> TableWidget:
-        from tabletop.ui.table import TableWidget
+        from tabletop.ui.table.table import TableWidget
 
         table = TableWidget(session, tempo or self.tempo)
         table.bots_enabled = autoplay
@@ -808,7 +808,7 @@ class MainWindow(QMainWindow):
 
     def blank_sheet(self, verb: str, then: Callable[[SheetModel], object]) -> None:
         """Ask for the player count and names of a blank sheet of the highlighted game."""
-        from tabletop.ui.printing import BlankSheetDialog
+        from tabletop.ui.dialogs.printing import BlankSheetDialog
 
         game_id = self.launcher.current()
         if game_id is None:
@@ -823,7 +823,7 @@ class MainWindow(QMainWindow):
 
     def preview_sheet(self, model: SheetModel, parent: QWidget | None = None) -> SheetPreview:
         """Open the print preview of a sheet (kept as `preview`)."""
-        from tabletop.ui.printing import SheetPreview, default_paper
+        from tabletop.ui.dialogs.printing import SheetPreview, default_paper
 
         preview = SheetPreview(model, default_paper(self.settings), parent or self)
         self.preview = preview
@@ -833,7 +833,7 @@ class MainWindow(QMainWindow):
     def save_sheet_pdf(self, model: SheetModel, parent: QWidget | None = None) -> Path | None:
         """Ask for a file and a paper, write the sheet as PDF; the path written, or None."""
         from tabletop.sheets.render import write_pdf
-        from tabletop.ui import printing
+        from tabletop.ui.dialogs import printing
 
         stem = printing.file_stem(f"{model.title_en} {'sheet' if model.filled else 'blank sheet'}")
         chosen = printing.ask_pdf(parent or self, self.settings, stem)

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
     from tabletop.engine.game import Game
-    from tabletop.ui.table import TableWidget
+    from tabletop.ui.table.table import TableWidget
 
 SEATS = ("You", "cpu", "cpu", "cpu")
 FRAMES = 200
@@ -88,8 +88,8 @@ def _table() -> TableWidget:
     from PySide6.QtWidgets import QApplication
 
     from tabletop.engine.registry import get_game
-    from tabletop.ui.session import Session, parse_seats
-    from tabletop.ui.table import INSTANT, TableWidget
+    from tabletop.ui.table.session import Session, parse_seats
+    from tabletop.ui.table.table import INSTANT, TableWidget
 
     app = QApplication.instance() or QApplication([])
     game = get_game(bench_game())

@@ -31,11 +31,11 @@ from tabletop.engine.views import View
 from tabletop.i18n import _, for_view, render
 from tabletop.sheets.curve import ScoreCurve
 from tabletop.sheets.stepper import Stepper
-from tabletop.ui.art import CardArt
-from tabletop.ui.chart import ScoreChart
-from tabletop.ui.scene import TableScene
-from tabletop.ui.scores import ScorePanel
-from tabletop.ui.table import TableView
+from tabletop.ui.dialogs.chart import ScoreChart
+from tabletop.ui.table.art import CardArt
+from tabletop.ui.table.scene import TableScene
+from tabletop.ui.table.scores import ScorePanel
+from tabletop.ui.table.table import TableView
 from tabletop.ui.texts import shown_names, shown_view
 
 

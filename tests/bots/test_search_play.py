@@ -19,7 +19,7 @@ from tabletop.engine.registry import get_game
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
 from tabletop.net.headless import _Player
-from tabletop.ui.session import SeatSpec, Session
+from tabletop.ui.table.session import SeatSpec, Session
 
 
 class Recording:

@@ -15,7 +15,7 @@ from tabletop.engine.game import Game, State
 from tabletop.engine.registry import get_game
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
-from tabletop.ui.hint import suggest
+from tabletop.ui.table.hint import suggest
 
 GAME = "seltsam-walzer"
 

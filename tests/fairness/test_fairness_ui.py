@@ -24,8 +24,8 @@ from tabletop.net.fairness import (
     unverified,
 )
 from tabletop.net.host import Host, SeatSpec
-from tabletop.ui.netsession import ClientSession
-from tabletop.ui.results import ResultsDialog
+from tabletop.ui.dialogs.results import ResultsDialog
+from tabletop.ui.lan.netsession import ClientSession
 
 WAIT = 30_000
 

@@ -151,7 +151,7 @@ def test_no_english_left_in_japanese() -> None:
     ],
 )
 def test_the_check_sees_ascii_marks_in_window_texts(text: str, ok: bool) -> None:
-    entry = Entry("x", text, references=["tabletop/ui/table.py"])
+    entry = Entry("x", text, references=["tabletop/ui/table/table.py"])
     assert (mixed_marks(entry) == []) is ok
 
 

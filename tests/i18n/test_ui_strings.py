@@ -45,7 +45,7 @@ SETTERS = {
 NAMES = {"Tabletop", "LAN", "CPU", "PDF"}
 """Names that read the same in every language."""
 
-UI_FILES = sorted((PACKAGE / "ui").glob("*.py"))
+UI_FILES = sorted((PACKAGE / "ui").rglob("*.py"))
 
 
 def _name(func: ast.expr) -> str:
@@ -90,14 +90,14 @@ def test_ui_sheet_and_cli_strings_are_extracted() -> None:
     for part in (
         "ui/app.py",
         "ui/launcher.py",
-        "ui/newgame.py",
-        "ui/results.py",
-        "ui/lobby.py",
-        "ui/joindialog.py",
+        "ui/dialogs/newgame.py",
+        "ui/dialogs/results.py",
+        "ui/lan/lobby.py",
+        "ui/lan/joindialog.py",
         "ui/replay.py",
-        "ui/printing.py",
-        "ui/netsession.py",
-        "ui/table.py",
+        "ui/dialogs/printing.py",
+        "ui/lan/netsession.py",
+        "ui/table/table.py",
         "sheets/render.py",
         "help.py",
         "cli.py",

@@ -13,9 +13,9 @@ from PySide6.QtTest import QTest
 from tabletop.bots.base import make_bot
 from tabletop.engine import get_game
 from tabletop.i18n import card_name
-from tabletop.ui.gamelog import GameLog
-from tabletop.ui.session import Session, parse_seats
-from tabletop.ui.table import INSTANT, TableWidget, Tempo
+from tabletop.ui.table.gamelog import GameLog
+from tabletop.ui.table.session import Session, parse_seats
+from tabletop.ui.table.table import INSTANT, TableWidget, Tempo
 
 
 @pytest.fixture

@@ -11,8 +11,8 @@ from ui_helpers import Closing
 
 from tabletop.net.client import Client
 from tabletop.net.host import Host
-from tabletop.ui.netsession import ClientSession, LanConfig, NetBar
-from tabletop.ui.table import INSTANT, TableWidget
+from tabletop.ui.lan.netsession import ClientSession, LanConfig, NetBar
+from tabletop.ui.table.table import INSTANT, TableWidget
 
 LOOPBACK = "127.0.0.1"
 

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QApplication
 
 from tabletop.i18n import choose, current, set_language
 from tabletop.net.client import Client
-from tabletop.ui.netsession import ClientSession, NetBar
-from tabletop.ui.table import INSTANT, TableWidget
+from tabletop.ui.lan.netsession import ClientSession, NetBar
+from tabletop.ui.table.table import INSTANT, TableWidget
 
 
 def wait(app: QApplication, done: Callable[[], bool], seconds: float = 30.0) -> None:

@@ -16,9 +16,9 @@ from ui_helpers import Closing
 from tabletop.engine.views import BACK
 from tabletop.i18n import current, for_view, set_language
 from tabletop.i18n.cards import spoken_name
-from tabletop.ui import access
-from tabletop.ui.cards import CardItem
-from tabletop.ui.keys import choice_keys, keys_dialog, keys_help
+from tabletop.ui.table import access
+from tabletop.ui.table.cards import CardItem
+from tabletop.ui.table.keys import choice_keys, keys_dialog, keys_help
 
 pytestmark = pytest.mark.usefixtures("reader")
 
@@ -323,8 +323,8 @@ def test_the_hidden_launcher_is_not_read_at_the_table(
 ) -> None:
     from tabletop.engine.registry import get_game
     from tabletop.ui.app import MainWindow
-    from tabletop.ui.session import parse_seats
-    from tabletop.ui.table import INSTANT
+    from tabletop.ui.table.session import parse_seats
+    from tabletop.ui.table.table import INSTANT
 
     window = closing.widget(MainWindow(settings))
     window.show()

@@ -15,11 +15,11 @@ from tabletop.engine.game import Result
 from tabletop.engine.registry import all_games, get_game
 from tabletop.sheets.curve import running_totals
 from tabletop.ui.app import MainWindow, apply_language
+from tabletop.ui.dialogs.newgame import NewGameDialog, load_choices
+from tabletop.ui.dialogs.results import ResultsDialog, ranking
 from tabletop.ui.launcher import Launcher
-from tabletop.ui.newgame import NewGameDialog, load_choices
-from tabletop.ui.results import ResultsDialog, ranking
-from tabletop.ui.session import SeatSpec, Session, parse_seats
-from tabletop.ui.table import INSTANT
+from tabletop.ui.table.session import SeatSpec, Session, parse_seats
+from tabletop.ui.table.table import INSTANT
 
 
 def test_launcher_lists_every_game_with_titles_and_rules(closing: Closing) -> None:

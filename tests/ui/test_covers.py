@@ -13,8 +13,8 @@ from ui_helpers import Closing, click_scene, double_click_scene, grip
 from tabletop.engine.registry import get_game
 from tabletop.engine.views import BACK, View
 from tabletop.ui.app import apply_language
-from tabletop.ui.session import Session, parse_seats
-from tabletop.ui.table import TEMPOS, TableWidget
+from tabletop.ui.table.session import Session, parse_seats
+from tabletop.ui.table.table import TEMPOS, TableWidget
 
 REAL = TEMPOS["Off"]
 """A speed a person may choose (no flight, so the test waits for nothing else)."""
@@ -180,7 +180,7 @@ def test_a_held_banner_ignores_a_click_in_the_moment_it_appears(
 
 
 def test_the_results_buttons_wait_a_moment(qtbot: object, closing: Closing) -> None:
-    from tabletop.ui.results import ResultsDialog
+    from tabletop.ui.dialogs.results import ResultsDialog
 
     game = get_game("trump-duel")
     session = Session(game, parse_seats("trump-duel", ["Ann", "cpu"]), 4)

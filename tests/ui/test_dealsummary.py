@@ -13,9 +13,9 @@ from tabletop.bots.base import make_bot
 from tabletop.engine.breakdown import last_summary
 from tabletop.engine.registry import get_game
 from tabletop.i18n.catalog import current, set_language
-from tabletop.ui.dealsummary import summary_rows
-from tabletop.ui.session import Session, parse_seats
-from tabletop.ui.table import INSTANT, TableWidget
+from tabletop.ui.table.dealsummary import summary_rows
+from tabletop.ui.table.session import Session, parse_seats
+from tabletop.ui.table.table import INSTANT, TableWidget
 
 
 def before_first_deal_end(game_id: str, seats: list[str], seed: int) -> tuple[Session, int, str]:

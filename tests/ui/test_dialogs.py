@@ -15,9 +15,9 @@ from tabletop.engine.registry import get_game
 from tabletop.store import Store
 from tabletop.ui import app as app_module
 from tabletop.ui.app import MainWindow
-from tabletop.ui.newgame import NewGameDialog
-from tabletop.ui.session import SeatSpec
-from tabletop.ui.table import INSTANT
+from tabletop.ui.dialogs.newgame import NewGameDialog
+from tabletop.ui.table.session import SeatSpec
+from tabletop.ui.table.table import INSTANT
 
 CPUS = [SeatSpec("CPU 1", "random"), SeatSpec("CPU 2", "random"), SeatSpec("CPU 3", "random")]
 

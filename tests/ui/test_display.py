@@ -14,15 +14,15 @@ from ui_helpers import Closing, synthetic_view
 
 from tabletop.engine.registry import get_game
 from tabletop.ui.app import MainWindow
-from tabletop.ui.art import CardArt, face_spec
-from tabletop.ui.cards import BLOCKED, CHOSEN, PLAIN, PLAYABLE, card_image
-from tabletop.ui.display import CONTRAST_KEY, ZOOM_KEY, ZOOM_STEPS, Display, display
-from tabletop.ui.gamelog import Banner
-from tabletop.ui.items import ZoneItem
-from tabletop.ui.keys import keys_help
-from tabletop.ui.layout import Rect, card_extent, card_places, compute
-from tabletop.ui.session import parse_seats
-from tabletop.ui.table import INSTANT, TableWidget
+from tabletop.ui.table.art import CardArt, face_spec
+from tabletop.ui.table.cards import BLOCKED, CHOSEN, PLAIN, PLAYABLE, card_image
+from tabletop.ui.table.display import CONTRAST_KEY, ZOOM_KEY, ZOOM_STEPS, Display, display
+from tabletop.ui.table.gamelog import Banner
+from tabletop.ui.table.items import ZoneItem
+from tabletop.ui.table.keys import keys_help
+from tabletop.ui.table.layout import Rect, card_extent, card_places, compute
+from tabletop.ui.table.session import parse_seats
+from tabletop.ui.table.table import INSTANT, TableWidget
 
 K = Qt.Key
 CTRL = Qt.KeyboardModifier.ControlModifier

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.ui.results import codes_line
+from tabletop.ui.dialogs.results import codes_line
 
 
 def test_one_code_is_read_aloud_as_it_and_two_as_them() -> None:

@@ -19,12 +19,12 @@ from tabletop.engine.registry import get_game
 from tabletop.engine.rng import Rng
 from tabletop.net.client import Client
 from tabletop.net.host import Host
-from tabletop.ui import hint
 from tabletop.ui.app import MainWindow
-from tabletop.ui.hint import Suggestion, hints_allowed
-from tabletop.ui.netsession import HostSession
-from tabletop.ui.session import SeatSpec, Session, TableSession
-from tabletop.ui.table import INSTANT, TableWidget
+from tabletop.ui.lan.netsession import HostSession
+from tabletop.ui.table import hint
+from tabletop.ui.table.hint import Suggestion, hints_allowed
+from tabletop.ui.table.session import SeatSpec, Session, TableSession
+from tabletop.ui.table.table import INSTANT, TableWidget
 
 GAME = "second-third"
 SEATS = [SeatSpec("Ann")] + [SeatSpec(name, "thumb") for name in ("Bob", "Cy", "Di")]

@@ -12,10 +12,10 @@ from tabletop.engine.views import BACK
 from tabletop.i18n.cards import card_name
 from tabletop.store import Store
 from tabletop.ui.app import MainWindow
-from tabletop.ui.cards import CardItem
 from tabletop.ui.replay import ReplayWidget
-from tabletop.ui.session import SeatSpec
-from tabletop.ui.table import INSTANT
+from tabletop.ui.table.cards import CardItem
+from tabletop.ui.table.session import SeatSpec
+from tabletop.ui.table.table import INSTANT
 
 
 def _window(closing: Closing, settings: QSettings, data_dir: str) -> MainWindow:

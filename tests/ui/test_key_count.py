@@ -15,8 +15,8 @@ from ui_helpers import Closing
 from tabletop.bots.base import make_bot
 from tabletop.engine.registry import all_games
 from tabletop.engine.views import Move
-from tabletop.ui.cards import CardItem
-from tabletop.ui.table import TableWidget
+from tabletop.ui.table.cards import CardItem
+from tabletop.ui.table.table import TableWidget
 
 K = Qt.Key
 SHIFT = Qt.KeyboardModifier.ShiftModifier

@@ -12,10 +12,10 @@ from test_keyboard import focus_on, make_table, play_by_keys, press
 from ui_helpers import Closing, click_scene
 
 from tabletop.engine.views import View
-from tabletop.ui import gestures
-from tabletop.ui.cards import CardItem
-from tabletop.ui.keys import card_face, hint_text
-from tabletop.ui.table import TableWidget
+from tabletop.ui.table import gestures
+from tabletop.ui.table.cards import CardItem
+from tabletop.ui.table.keys import card_face, hint_text
+from tabletop.ui.table.table import TableWidget
 
 K = Qt.Key
 

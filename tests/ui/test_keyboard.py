@@ -13,10 +13,10 @@ from ui_helpers import Closing
 from tabletop.bots.base import make_bot
 from tabletop.engine.registry import all_games, get_game
 from tabletop.engine.views import Move
-from tabletop.ui.cards import CardItem
-from tabletop.ui.keys import card_face
-from tabletop.ui.session import Session, parse_seats
-from tabletop.ui.table import INSTANT, TableWidget
+from tabletop.ui.table.cards import CardItem
+from tabletop.ui.table.keys import card_face
+from tabletop.ui.table.session import Session, parse_seats
+from tabletop.ui.table.table import INSTANT, TableWidget
 
 K = Qt.Key
 

@@ -11,8 +11,8 @@ from tabletop.bots.base import make_bot
 from tabletop.i18n import for_view
 from tabletop.net.client import Client
 from tabletop.net.host import Host, SeatSpec
-from tabletop.ui.netsession import HostSession
-from tabletop.ui.table import INSTANT, TableWidget
+from tabletop.ui.lan.netsession import HostSession
+from tabletop.ui.table.table import INSTANT, TableWidget
 from tabletop.ui.texts import names_for
 
 WAIT = 10_000
@@ -89,7 +89,7 @@ def test_default_you_follows_the_language_and_the_waiting_room_never_calls_the_h
     from types import SimpleNamespace
 
     from tabletop.i18n import current, set_language
-    from tabletop.ui.joindialog import JoinDialog
+    from tabletop.ui.lan.joindialog import JoinDialog
     from tabletop.ui.texts import shown_name
 
     before = current()
@@ -121,7 +121,7 @@ def test_the_new_game_dialog_offers_the_remembered_you_in_the_current_language(
     from tabletop.engine.registry import get_game
     from tabletop.i18n import current, set_language
     from tabletop.seats import SeatSpec
-    from tabletop.ui.newgame import load_choices, save_choices
+    from tabletop.ui.dialogs.newgame import load_choices, save_choices
 
     info = get_game("second-third").info
     seats = [SeatSpec("あなた"), SeatSpec("Ann"), SeatSpec("Player 3")]

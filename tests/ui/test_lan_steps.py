@@ -14,8 +14,8 @@ from tabletop.engine.actions import Action
 from tabletop.engine.events import Event
 from tabletop.engine.game import Played
 from tabletop.net.host import Host, SeatSpec
-from tabletop.ui.netsession import HostSession
-from tabletop.ui.session import history
+from tabletop.ui.lan.netsession import HostSession
+from tabletop.ui.table.session import history
 
 
 def _seen(events: list[Event], seat: int | None) -> list[dict[str, Any]]:

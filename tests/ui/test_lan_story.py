@@ -8,8 +8,8 @@ from ui_helpers import Closing
 
 from tabletop.net.client import Client
 from tabletop.net.host import Host, SeatSpec
-from tabletop.ui.gamelog import GameLog
-from tabletop.ui.session import history
+from tabletop.ui.table.gamelog import GameLog
+from tabletop.ui.table.session import history
 
 WAIT = 10_000
 

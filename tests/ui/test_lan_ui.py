@@ -21,9 +21,9 @@ from tabletop.net.client import Client
 from tabletop.net.discovery import Announcer
 from tabletop.net.host import Host, SeatSpec
 from tabletop.ui.app import MainWindow
-from tabletop.ui.joindialog import JoinDialog
-from tabletop.ui.netsession import HostSession, NetBar
-from tabletop.ui.table import INSTANT, TableWidget
+from tabletop.ui.lan.joindialog import JoinDialog
+from tabletop.ui.lan.netsession import HostSession, NetBar
+from tabletop.ui.table.table import INSTANT, TableWidget
 
 WAIT = 10_000
 """Upper bound (ms) for any one wait on the network."""

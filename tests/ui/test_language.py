@@ -37,9 +37,9 @@ from tabletop.i18n.po import read
 from tabletop.net.host import Host
 from tabletop.net.host import SeatSpec as NetSeat
 from tabletop.ui.app import LANGUAGE_KEY, MainWindow, apply_language
-from tabletop.ui.newgame import NewGameDialog
-from tabletop.ui.session import Session, parse_seats
-from tabletop.ui.table import INSTANT
+from tabletop.ui.dialogs.newgame import NewGameDialog
+from tabletop.ui.table.session import Session, parse_seats
+from tabletop.ui.table.table import INSTANT
 from tabletop.ui.texts import game_title, shown_name
 
 PLACEHOLDER = re.compile(r"\{\w+\}")

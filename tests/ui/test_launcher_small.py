@@ -10,7 +10,7 @@ from ui_helpers import Closing, play_saved
 
 from tabletop.store import Store
 from tabletop.ui.app import MainWindow, apply_language
-from tabletop.ui.lobby import LOCAL, HostLobby
+from tabletop.ui.lan.lobby import LOCAL, HostLobby
 
 
 def _history_buttons(window: MainWindow) -> list[QPushButton]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from ui_helpers import synthetic_view
 
-from tabletop.ui.layout import (
+from tabletop.ui.table.layout import (
     Rect,
     card_extent,
     card_places,

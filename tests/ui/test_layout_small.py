@@ -14,9 +14,9 @@ from tabletop.bots.base import make_bot
 from tabletop.engine.registry import get_game
 from tabletop.fonts import table_font
 from tabletop.ui.app import MainWindow, apply_language
-from tabletop.ui.gamelog import Banner
-from tabletop.ui.session import Session, parse_seats
-from tabletop.ui.table import INSTANT, TableWidget
+from tabletop.ui.table.gamelog import Banner
+from tabletop.ui.table.session import Session, parse_seats
+from tabletop.ui.table.table import INSTANT, TableWidget
 
 
 def _painted(item: object, size: tuple[int, int]) -> QRectF:

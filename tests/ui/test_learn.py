@@ -15,12 +15,12 @@ from tabletop.engine.coach import lesson_games
 from tabletop.engine.registry import get_game
 from tabletop.i18n import for_view, render
 from tabletop.ui.app import MainWindow
-from tabletop.ui.coachpanel import CoachPanel, how_to
-from tabletop.ui.coachsession import CoachSession
-from tabletop.ui.learn import open_lesson
-from tabletop.ui.reference import SETTING, ReferencePanel
-from tabletop.ui.session import Session
-from tabletop.ui.table import INSTANT
+from tabletop.ui.learn.coachpanel import CoachPanel, how_to
+from tabletop.ui.learn.coachsession import CoachSession
+from tabletop.ui.learn.learn import open_lesson
+from tabletop.ui.learn.reference import SETTING, ReferencePanel
+from tabletop.ui.table.session import Session
+from tabletop.ui.table.table import INSTANT
 
 
 def window_for(closing: Closing, settings: QSettings) -> MainWindow:

@@ -18,9 +18,9 @@ from tabletop.net.host import Host
 from tabletop.seats import SeatSpec, parse_seats
 from tabletop.store import Store
 from tabletop.ui.app import MainWindow, apply_language
-from tabletop.ui.lobby import HostLobby
-from tabletop.ui.newgame import NewGameDialog, load_choices
-from tabletop.ui.table import INSTANT, TableWidget
+from tabletop.ui.dialogs.newgame import NewGameDialog, load_choices
+from tabletop.ui.lan.lobby import HostLobby
+from tabletop.ui.table.table import INSTANT, TableWidget
 
 RAW = ("random", "thumb", "search")
 """The registered names no person should read."""
@@ -142,7 +142,7 @@ def test_a_lan_host_seeds_its_computers_by_the_one_recipe(qtbot: object, closing
     )
     host.start()
     qtbot.waitUntil(host.is_over, timeout=WAIT)
-    from tabletop.ui.session import Session
+    from tabletop.ui.table.session import Session
 
     session = Session(game, parse_seats("second-third", ["cpu:easy", "cpu", "cpu:easy"]), 12)
     while not session.over:

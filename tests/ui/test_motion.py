@@ -9,10 +9,10 @@ from tabletop.bots.base import make_bot
 from tabletop.engine.errors import IllegalAction
 from tabletop.engine.registry import get_game
 from tabletop.engine.views import View, Zone
-from tabletop.ui import gestures, zorder
-from tabletop.ui.cards import CardItem
-from tabletop.ui.session import Session, parse_seats
-from tabletop.ui.table import INSTANT, TEMPOS, TableWidget, Tempo
+from tabletop.ui.table import gestures, zorder
+from tabletop.ui.table.cards import CardItem
+from tabletop.ui.table.session import Session, parse_seats
+from tabletop.ui.table.table import INSTANT, TEMPOS, TableWidget, Tempo
 
 QUICK = Tempo(TEMPOS["Fast"].move_ms, 0, 0)
 """Cards fly as at the fastest setting; nobody waits between moves."""

@@ -14,11 +14,11 @@ from ui_helpers import Closing, play_saved
 from tabletop.engine.registry import get_game
 from tabletop.sheets.model import SheetModel, blank_sheet
 from tabletop.store import Store
-from tabletop.ui import printing
 from tabletop.ui.app import MainWindow
-from tabletop.ui.printing import PAPER_KEY, SheetPreview, default_paper, file_stem
-from tabletop.ui.session import SeatSpec
-from tabletop.ui.table import INSTANT
+from tabletop.ui.dialogs import printing
+from tabletop.ui.dialogs.printing import PAPER_KEY, SheetPreview, default_paper, file_stem
+from tabletop.ui.table.session import SeatSpec
+from tabletop.ui.table.table import INSTANT
 
 
 def _window(closing: Closing, settings: QSettings, data_dir: str) -> MainWindow:

@@ -16,8 +16,8 @@ from ui_helpers import Closing, click_scene, double_click_scene, gesture, grip, 
 
 from tabletop.bots.base import make_bot
 from tabletop.engine.registry import all_games, get_game
-from tabletop.ui.session import Session, parse_seats
-from tabletop.ui.table import INSTANT, TableWidget, Tempo
+from tabletop.ui.table.session import Session, parse_seats
+from tabletop.ui.table.table import INSTANT, TableWidget, Tempo
 
 FLIGHT = Tempo(16, 0, 0)
 """Cards really fly (the Motion bookkeeping is exercised), briefly; nobody waits."""

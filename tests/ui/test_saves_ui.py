@@ -15,8 +15,8 @@ from tabletop.engine.registry import get_game
 from tabletop.store import Store
 from tabletop.ui import app as app_module
 from tabletop.ui.app import MainWindow
-from tabletop.ui.session import SeatSpec
-from tabletop.ui.table import INSTANT, TableWidget
+from tabletop.ui.table.session import SeatSpec
+from tabletop.ui.table.table import INSTANT, TableWidget
 
 SEATS = [SeatSpec("Ann"), SeatSpec("Bob", "thumb"), SeatSpec("Cy", "random")]
 

@@ -9,9 +9,9 @@ from PySide6.QtWidgets import QPushButton
 from ui_helpers import Closing, click_scene, grip, mouse_drag
 
 from tabletop.engine.registry import get_game
-from tabletop.ui.sealed import SealWatch
-from tabletop.ui.session import Session, parse_seats
-from tabletop.ui.table import INSTANT, TableWidget, Tempo
+from tabletop.ui.table.sealed import SealWatch
+from tabletop.ui.table.session import Session, parse_seats
+from tabletop.ui.table.table import INSTANT, TableWidget, Tempo
 
 HELD = Tempo(0, 0, 1)
 """No flight, but held moments are held (as at every real speed)."""

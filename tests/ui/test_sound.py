@@ -15,9 +15,9 @@ from ui_helpers import Closing
 from tabletop.engine.registry import get_game
 from tabletop.sounds import BANNER, CARD, CUES, DEAL_END, TRICK, TURN, wav
 from tabletop.ui.app import MainWindow
-from tabletop.ui.session import Session, parse_seats
 from tabletop.ui.sound import Sounds, _spawner, cues_for, system_player
-from tabletop.ui.table import INSTANT
+from tabletop.ui.table.session import Session, parse_seats
+from tabletop.ui.table.table import INSTANT
 
 
 def _peak(data: bytes) -> tuple[int, float]:

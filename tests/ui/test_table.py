@@ -16,9 +16,9 @@ from tabletop.engine.errors import IllegalAction
 from tabletop.engine.registry import all_games, get_game
 from tabletop.engine.text import Msg, Seat
 from tabletop.engine.views import BACK, Counter
-from tabletop.ui.scene import counter_chunks
-from tabletop.ui.session import Session, parse_seats
-from tabletop.ui.table import INSTANT, TableWidget
+from tabletop.ui.table.scene import counter_chunks
+from tabletop.ui.table.session import Session, parse_seats
+from tabletop.ui.table.table import INSTANT, TableWidget
 
 
 def make_table(

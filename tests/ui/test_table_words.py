@@ -8,10 +8,10 @@ from ui_helpers import Closing
 
 from tabletop import worker
 from tabletop.engine.registry import get_game
-from tabletop.ui import hint
 from tabletop.ui.app import apply_language
-from tabletop.ui.session import SeatSpec, Session, parse_seats
-from tabletop.ui.table import INSTANT, TableWidget
+from tabletop.ui.table import hint
+from tabletop.ui.table.session import SeatSpec, Session, parse_seats
+from tabletop.ui.table.table import INSTANT, TableWidget
 
 
 def test_trump_duels_corner_shows_the_total_to_beat_while_a_heart_is_exchanged(

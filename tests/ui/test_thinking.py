@@ -19,10 +19,10 @@ from tabletop.engine.registry import get_game
 from tabletop.engine.views import View
 from tabletop.i18n import set_language
 from tabletop.net.host import Host
-from tabletop.ui import session as session_module
 from tabletop.ui.app import MainWindow
-from tabletop.ui.session import SeatSpec, Session
-from tabletop.ui.table import INSTANT, TableWidget
+from tabletop.ui.table import session as session_module
+from tabletop.ui.table.session import SeatSpec, Session
+from tabletop.ui.table.table import INSTANT, TableWidget
 
 GAME = "second-third"
 SEATS = [SeatSpec("Ann"), SeatSpec("Deep", "search"), SeatSpec("Bob", "thumb"), SeatSpec("Cy")]

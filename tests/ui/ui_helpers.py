@@ -18,7 +18,7 @@ from tabletop.engine.text import Msg
 from tabletop.engine.views import BACK, Counter, View, Zone
 from tabletop.store import Autosave, Store
 from tabletop.ui.app import MainWindow
-from tabletop.ui.table import TableWidget
+from tabletop.ui.table.table import TableWidget
 
 Q = TypeVar("Q", bound=QObject)
 

@@ -23,8 +23,8 @@ from tabletop.engine.text import Msg
 from tabletop.i18n import _, render
 from tabletop.net.fairness import Verdict
 from tabletop.sheets.curve import curve_from_rounds
-from tabletop.ui.chart import ScoreChart
-from tabletop.ui.scores import fmt
+from tabletop.ui.dialogs.chart import ScoreChart
+from tabletop.ui.table.scores import fmt
 from tabletop.ui.texts import and_list, says_you
 
 

@@ -10,11 +10,11 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QGraphicsView, QHBoxLayout, QLabel, QWidget
 
 from tabletop.engine.views import Move
-from tabletop.ui.access import Mirror, Panel
-from tabletop.ui.dealsummary import DealSummary
-from tabletop.ui.scene import TableScene
-from tabletop.ui.session import TableSession
-from tabletop.ui.tempo import Tempo
+from tabletop.ui.table.access import Mirror, Panel
+from tabletop.ui.table.dealsummary import DealSummary
+from tabletop.ui.table.scene import TableScene
+from tabletop.ui.table.session import TableSession
+from tabletop.ui.table.tempo import Tempo
 
 
 class TableParts(Panel):

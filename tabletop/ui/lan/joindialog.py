@@ -31,7 +31,7 @@ from tabletop.i18n import _, render
 from tabletop.net.client import Client
 from tabletop.net.discovery import Browser
 from tabletop.net.headless import DEFAULT_PORT, split_address
-from tabletop.ui.netsession import ClientSession, LanConfig
+from tabletop.ui.lan.netsession import ClientSession, LanConfig
 from tabletop.ui.texts import game_title, names_for
 
 

@@ -21,9 +21,9 @@ from tabletop.engine.cards import Deck
 from tabletop.engine.text import Msg
 from tabletop.fonts import table_font
 from tabletop.i18n import _, render
-from tabletop.ui import zorder
-from tabletop.ui.art import CardArt
-from tabletop.ui.layout import CARD_RATIO
+from tabletop.ui.table import zorder
+from tabletop.ui.table.art import CardArt
+from tabletop.ui.table.layout import CARD_RATIO
 
 TEXT = QColor("#f1f5ec")
 EDGE = QColor(255, 255, 255, 90)

@@ -15,7 +15,7 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import QGraphicsObject
 from shiboken6 import isValid
 
-from tabletop.ui import zorder
+from tabletop.ui.table import zorder
 
 _STOPPED = QAbstractAnimation.State.Stopped
 

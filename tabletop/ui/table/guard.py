@@ -8,7 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import QElapsedTimer
 from PySide6.QtGui import QGuiApplication
 
-from tabletop.ui.tempo import QUIET_MS
+from tabletop.ui.table.tempo import QUIET_MS
 
 
 class InputGuard:

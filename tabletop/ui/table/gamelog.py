@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, Line
 from tabletop.i18n import _, render
-from tabletop.ui.display import display
+from tabletop.ui.table.display import display
 from tabletop.ui.texts import names_for
 
 BANNER_LINES = 12

@@ -32,9 +32,9 @@ from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 from tabletop.i18n import _, for_view, render
 from tabletop.net.host import Host
-from tabletop.ui.cards import CardItem
-from tabletop.ui.session import Session
-from tabletop.ui.tableparts import TableParts
+from tabletop.ui.table.cards import CardItem
+from tabletop.ui.table.session import Session
+from tabletop.ui.table.tableparts import TableParts
 
 THINK = 1.5
 """Most seconds a hint may think."""

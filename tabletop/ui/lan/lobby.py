@@ -40,8 +40,8 @@ from tabletop.net.discovery import Announcer
 from tabletop.net.headless import DEFAULT_PORT
 from tabletop.net.host import Host
 from tabletop.seats import LOCAL, NETWORK, SeatSpec, computer_label, default_bot
-from tabletop.ui.netsession import LanConfig, lan_addresses
-from tabletop.ui.newgame import add_levels, add_option_rows, option_value, option_widget
+from tabletop.ui.dialogs.newgame import add_levels, add_option_rows, option_value, option_widget
+from tabletop.ui.lan.netsession import LanConfig, lan_addresses
 from tabletop.ui.texts import game_title, offered_name, shown_name
 
 SETTINGS_KEY = "lan/host"

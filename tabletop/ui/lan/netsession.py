@@ -34,8 +34,8 @@ from tabletop.net.fairness import Verdict, persons, short
 from tabletop.net.host import ANY_ADDRESS, Host
 from tabletop.seats import level_title
 from tabletop.store import atomic_write, data_dir
-from tabletop.ui import gestures
-from tabletop.ui.session import serve_seat
+from tabletop.ui.table import gestures
+from tabletop.ui.table.session import serve_seat
 from tabletop.ui.texts import and_list, shown_name, shown_names, shown_view
 
 

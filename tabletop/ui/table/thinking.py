@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from tabletop import worker
 from tabletop.engine.text import Msg
 from tabletop.i18n import render
-from tabletop.ui.session import Session
-from tabletop.ui.tableparts import TableParts
+from tabletop.ui.table.session import Session
+from tabletop.ui.table.tableparts import TableParts
 
 RETRY_MS = 50
 """How soon to ask again when the seat's player is still busy with a choice that was dropped."""

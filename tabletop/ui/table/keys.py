@@ -41,11 +41,11 @@ from PySide6.QtWidgets import (
 from tabletop.engine.text import Msg
 from tabletop.engine.views import Move, View
 from tabletop.i18n import _, for_view, render
-from tabletop.ui import gestures, zorder
-from tabletop.ui.cards import CardItem
-from tabletop.ui.display import HIGH_CONTRAST, display, zoom_keys
-from tabletop.ui.items import ZoneItem
-from tabletop.ui.tableparts import TableParts
+from tabletop.ui.table import gestures, zorder
+from tabletop.ui.table.cards import CardItem
+from tabletop.ui.table.display import HIGH_CONTRAST, display, zoom_keys
+from tabletop.ui.table.items import ZoneItem
+from tabletop.ui.table.tableparts import TableParts
 
 MENU_KEYS = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
 """Modifiers that make a letter a menu shortcut rather than a choice."""
@@ -398,7 +398,7 @@ class KeyPlay(QObject):
 
     def describe(self, item: object) -> str:
         """A short spoken name for a focusable thing."""
-        from tabletop.ui.access import card_text, zone_text
+        from tabletop.ui.table.access import card_text, zone_text
 
         view = self.scene.view
         if isinstance(item, CardItem) and view is not None:

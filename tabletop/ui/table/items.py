@@ -7,8 +7,8 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from tabletop.fonts import table_font
-from tabletop.ui import zorder
-from tabletop.ui.display import NORMAL, display
+from tabletop.ui.table import zorder
+from tabletop.ui.table.display import NORMAL, display
 
 FELT_TEXT = NORMAL.text
 """The table's text colour (the palette's, drawn as the palette says at paint time)."""

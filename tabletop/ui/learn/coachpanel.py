@@ -18,11 +18,11 @@ from tabletop.engine.breakdown import last_summary, number_text, signed
 from tabletop.engine.text import Msg
 from tabletop.engine.views import Move, View
 from tabletop.i18n import _, for_view, render, render_value
-from tabletop.ui.cards import CardItem
-from tabletop.ui.coachsession import CoachSession
-from tabletop.ui.gestures import zone_label
-from tabletop.ui.hint import HintRing
-from tabletop.ui.table import TableWidget
+from tabletop.ui.learn.coachsession import CoachSession
+from tabletop.ui.table.cards import CardItem
+from tabletop.ui.table.gestures import zone_label
+from tabletop.ui.table.hint import HintRing
+from tabletop.ui.table.table import TableWidget
 from tabletop.ui.texts import game_title
 
 

@@ -20,9 +20,9 @@ from tabletop.engine.events import Event
 from tabletop.engine.views import BACK, View
 from tabletop.i18n import _, current, for_view, view_deck
 from tabletop.i18n.cards import join, spoken_name
-from tabletop.ui.cards import CardItem
-from tabletop.ui.items import PlateItem
-from tabletop.ui.scene import TableScene
+from tabletop.ui.table.cards import CardItem
+from tabletop.ui.table.items import PlateItem
+from tabletop.ui.table.scene import TableScene
 from tabletop.ui.texts import says_you
 
 

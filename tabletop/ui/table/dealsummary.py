@@ -40,8 +40,8 @@ from tabletop.engine.events import Event
 from tabletop.engine.game import Game
 from tabletop.engine.text import Msg
 from tabletop.i18n import _, render, render_value
-from tabletop.ui.guard import InputGuard
-from tabletop.ui.session import TableSession
+from tabletop.ui.table.guard import InputGuard
+from tabletop.ui.table.session import TableSession
 from tabletop.ui.texts import names_for
 
 

@@ -19,16 +19,16 @@ from tabletop.engine.text import Msg
 from tabletop.engine.views import BACK, Counter, View
 from tabletop.fonts import table_font
 from tabletop.i18n import for_view, render, view_deck
-from tabletop.ui import gestures, zorder
-from tabletop.ui.art import SUIT_SYMBOL, CardArt
-from tabletop.ui.cards import CardItem
-from tabletop.ui.curtain import CurtainItem
-from tabletop.ui.display import display
-from tabletop.ui.guard import InputGuard
-from tabletop.ui.items import FELT_TEXT, BadgeItem, FadingText, PlateItem, TextItem, ZoneItem
-from tabletop.ui.lasttrick import LastTrickItem
-from tabletop.ui.layout import LIFT, Rect, TableLayout, card_places, compute
-from tabletop.ui.motion import Motion
+from tabletop.ui.table import gestures, zorder
+from tabletop.ui.table.art import SUIT_SYMBOL, CardArt
+from tabletop.ui.table.cards import CardItem
+from tabletop.ui.table.curtain import CurtainItem
+from tabletop.ui.table.display import display
+from tabletop.ui.table.guard import InputGuard
+from tabletop.ui.table.items import FELT_TEXT, BadgeItem, FadingText, PlateItem, TextItem, ZoneItem
+from tabletop.ui.table.lasttrick import LastTrickItem
+from tabletop.ui.table.layout import LIFT, Rect, TableLayout, card_places, compute
+from tabletop.ui.table.motion import Motion
 
 NOTICE = QColor("#ffb199")
 

@@ -13,14 +13,14 @@ from tabletop.engine.game import Game
 from tabletop.engine.registry import get_game
 from tabletop.i18n import _
 from tabletop.seats import SeatSpec, parse_seats
-from tabletop.ui.coachsession import CoachSession
-from tabletop.ui.reference import SETTING, ReferencePanel
-from tabletop.ui.session import TableSession
-from tabletop.ui.tempo import Tempo
+from tabletop.ui.learn.coachsession import CoachSession
+from tabletop.ui.learn.reference import SETTING, ReferencePanel
+from tabletop.ui.table.session import TableSession
+from tabletop.ui.table.tempo import Tempo
 
 if TYPE_CHECKING:
-    from tabletop.ui.coachpanel import CoachPanel
-    from tabletop.ui.table import TableWidget
+    from tabletop.ui.learn.coachpanel import CoachPanel
+    from tabletop.ui.table.table import TableWidget
 
 
 class LessonWindow(Protocol):
@@ -61,7 +61,7 @@ def open_lesson(window: LessonWindow, game_id: str | None) -> CoachPanel | None:
             _("This game has no guided deal yet; its rules are under Help › Rules of this game."),
         )
         return None
-    from tabletop.ui.coachpanel import CoachPanel
+    from tabletop.ui.learn.coachpanel import CoachPanel
 
     table = window._sit(CoachSession(found), None, True)
     return table.findChild(CoachPanel)
@@ -73,7 +73,7 @@ def attach_coach(window: LessonWindow, table: TableWidget) -> CoachPanel | None:
     session = table.session
     if not isinstance(session, CoachSession):
         return None
-    from tabletop.ui.coachpanel import CoachPanel
+    from tabletop.ui.learn.coachpanel import CoachPanel
 
     # a suggestion from the search would argue with the lesson's prepared moves
     table.suggest.allowed = False

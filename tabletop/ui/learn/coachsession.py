@@ -15,7 +15,7 @@ from tabletop.engine.game import Game
 from tabletop.engine.registry import get_game
 from tabletop.engine.views import View
 from tabletop.seats import parse_seats
-from tabletop.ui.session import Session
+from tabletop.ui.table.session import Session
 
 
 class CoachSession(Session):

@@ -16,10 +16,10 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.engine.cards import Deck
-from tabletop.ui import zorder
-from tabletop.ui.art import CardArt
-from tabletop.ui.display import display
-from tabletop.ui.layout import CARD_PAD, CARD_RATIO
+from tabletop.ui.table import zorder
+from tabletop.ui.table.art import CardArt
+from tabletop.ui.table.display import display
+from tabletop.ui.table.layout import CARD_PAD, CARD_RATIO
 
 MARGIN = 2
 """Room around a card for its outline in its pixmap, in pixels (within `CARD_PAD`)."""

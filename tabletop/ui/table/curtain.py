@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.fonts import table_font
-from tabletop.ui import zorder
+from tabletop.ui.table import zorder
 
 
 class CurtainItem(QGraphicsObject):

@@ -29,22 +29,22 @@ from tabletop.engine.events import Event
 from tabletop.engine.text import Msg
 from tabletop.engine.views import Move, View
 from tabletop.i18n import _, for_view, render
-from tabletop.ui import gestures
-from tabletop.ui.access import Mirror, announce_focus
-from tabletop.ui.art import CardArt
-from tabletop.ui.dealsummary import DealSummary, seen_events
-from tabletop.ui.gamelog import Banner, GameLog, mark_received
-from tabletop.ui.hint import Hints
-from tabletop.ui.keys import KeyPlay
-from tabletop.ui.scene import TableScene
-from tabletop.ui.scores import ScorePanel, fmt
-from tabletop.ui.sealed import SealWatch, staged
-from tabletop.ui.session import TableSession, clock_action
-from tabletop.ui.tableparts import TableParts
-from tabletop.ui.tempo import INSTANT as INSTANT
-from tabletop.ui.tempo import TEMPOS, Tempo
+from tabletop.ui.table import gestures
+from tabletop.ui.table.access import Mirror, announce_focus
+from tabletop.ui.table.art import CardArt
+from tabletop.ui.table.dealsummary import DealSummary, seen_events
+from tabletop.ui.table.gamelog import Banner, GameLog, mark_received
+from tabletop.ui.table.hint import Hints
+from tabletop.ui.table.keys import KeyPlay
+from tabletop.ui.table.scene import TableScene
+from tabletop.ui.table.scores import ScorePanel, fmt
+from tabletop.ui.table.sealed import SealWatch, staged
+from tabletop.ui.table.session import TableSession, clock_action
+from tabletop.ui.table.tableparts import TableParts
+from tabletop.ui.table.tempo import INSTANT as INSTANT
+from tabletop.ui.table.tempo import TEMPOS, Tempo
+from tabletop.ui.table.thinking import BotTurns
 from tabletop.ui.texts import names_for
-from tabletop.ui.thinking import BotTurns
 
 MAX_BUTTONS = 10
 """More button moves than this are offered in a drop-down list."""
