@@ -406,7 +406,8 @@ class TextItem(QGraphicsObject):
 
     def _wrapped(self, lines: list[str]) -> QFont | None:
         """The largest font (down to 9 px) that wraps one long line onto the lines the box
-        has room for, or None if it does not fit even so."""
+        has room for (two, or more in a box made taller for them), or None if it does not fit
+        even so."""
         if len(lines) != 1:
             return None
         width = self.rect.width() - 16
@@ -417,7 +418,8 @@ class TextItem(QGraphicsObject):
             need = metrics.boundingRect(QRectF(0, 0, width, 1e6), WRAP, lines[0]).height()
             # one line's height as laid out (a fallback font for Japanese makes lines taller)
             one = metrics.boundingRect(QRectF(0, 0, 1e6, 1e6), WRAP, lines[0]).height()
-            if need + 8 <= self.rect.height() and need <= 2 * one + 1:
+            rows = max(2.0, (self.rect.height() - 8) // one)
+            if need + 8 <= self.rect.height() and need <= rows * one + 1:
                 return font
             px -= 0.5
         return None

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass, field
 
 from tabletop.engine.views import BACK, View, Zone
-from tabletop.i18n import display_width, render
+from tabletop.i18n import display_width, for_view, render
 
 CARD_RATIO = 1.4
 """Card height over width (100×140)."""
@@ -407,19 +407,27 @@ def compute(
     right = area.right - (ring.box_w + margin if used_right else 0)
     top = area.y + (ring.box_h + margin if used_top else 0)
     # Room for two lines (of the taller Japanese fallback font too): a long status wraps
-    # instead of being cut (the zones never jump).
+    # instead of being cut (the zones never jump); where the seats' boxes leave it narrow, room
+    # for as many lines as its words need there (up to four).
+    status_text = display_width(for_view(view.status, view)) * font * 0.62
     status_h = font * 3.4
-    middle = Rect(left, top, right - left, max(20.0, area.bottom - top - status_h))
+    for _tries in range(3):
+        middle = Rect(left, top, right - left, max(20.0, area.bottom - top - status_h))
+        # the status line also takes the width beside the middle that no seat's box uses at
+        # its height (a long Japanese status was cut between two side seats' boxes)
+        level = [
+            p
+            for p in lay.plates.values()
+            if p.y < middle.bottom + status_h and p.bottom > middle.bottom
+        ]
+        wide_left = max([p.right + margin for p in level if p.cx < middle.cx] + [area.x])
+        wide_right = min([p.x - margin for p in level if p.cx >= middle.cx] + [area.right])
+        lines = min(4, max(2, math.ceil(status_text / max(1.0, wide_right - wide_left - 40))))
+        wanted = font * (1.7 * lines) if lines > 2 else font * 3.4
+        if wanted <= status_h:
+            break
+        status_h = wanted
     lay.middle = middle
-    # the status line also takes the width beside the middle that no seat's box uses at its
-    # height (a long Japanese status was cut between two side seats' boxes)
-    level = [
-        p
-        for p in lay.plates.values()
-        if p.y < middle.bottom + status_h and p.bottom > middle.bottom
-    ]
-    wide_left = max([p.right + margin for p in level if p.cx < middle.cx] + [area.x])
-    wide_right = min([p.x - margin for p in level if p.cx >= middle.cx] + [area.right])
     lay.status = Rect(wide_left, middle.bottom, wide_right - wide_left, status_h)
     shared_counters = sum(1 for c in view.counters if c.owner is None)
     info_lines = min(4, math.ceil((shared_counters + ("trump" in view.hints)) / 2))

@@ -13,7 +13,7 @@ from ui_helpers import Closing
 from tabletop.bots.base import make_bot
 from tabletop.engine.registry import get_game
 from tabletop.fonts import table_font
-from tabletop.ui.app import MainWindow, apply_language
+from tabletop.ui.app import MainWindow, _autoplay, apply_language
 from tabletop.ui.gamelog import Banner
 from tabletop.ui.session import Session, parse_seats
 from tabletop.ui.table import INSTANT, TableWidget
@@ -300,5 +300,30 @@ def test_the_last_trick_buttons_words_stay_inside_it_in_japanese(
             assert table.attempt(seat, helper.choose(session.view(seat))) is None
         words = QFontMetricsF(button.button_font()).horizontalAdvance("前のトリック ▾")
         assert words <= button.button.width(), (words, button.button.width())
+    finally:
+        apply_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_six_seat_vulture_status_is_not_cut_at_1024_by_700(
+    qtbot: object, closing: Closing, lang: str
+) -> None:
+    """At 6 seats the side seats' boxes leave the status line about 200 px ("…seal a nu…"): it
+    gets the lines its words need there, and its whole text wraps onto them."""
+    apply_language(lang)
+    try:
+        names = ["You"] + ["cpu"] * 5
+        session = Session(get_game("hagetaka"), parse_seats("hagetaka", names), 3)
+        table = closing.widget(TableWidget(session, INSTANT))
+        table.bots_enabled = False
+        table.resize(1024, 642)  # a 1024x700 window less its menu and status bars
+        table.show()
+        table.start()
+        qtbot.waitExposed(table)
+        for _ in range(30):  # as the screenshots play: the computer's choice for every seat
+            _autoplay(table, 1)
+            status = table.scene.status
+            # the whole text, wrapped onto the lines its box has, at a readable size
+            assert status.text and status._wrapped(status.text.splitlines()), status.text
     finally:
         apply_language("en")
