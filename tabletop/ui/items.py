@@ -388,7 +388,9 @@ class TextItem(QGraphicsObject):
             metrics = QFontMetricsF(font)
             widest = max(metrics.horizontalAdvance(t) for t in lines) + 24
         width = min(self.rect.width(), widest)
-        height = min(self.rect.height(), metrics.height() * len(lines) + 8)
+        # the lines as laid out: a fallback font for Japanese makes them taller than `height()`
+        laid = metrics.boundingRect(QRectF(0, 0, 1e6, 1e6), Qt.AlignmentFlag.AlignLeft, self.text)
+        height = min(self.rect.height(), max(metrics.height() * len(lines), laid.height()) + 8)
         if self.align & Qt.AlignmentFlag.AlignLeft:
             box = QRectF(self.rect.x(), self.rect.y(), width, height)
         else:

@@ -286,12 +286,15 @@ class TableScene(QGraphicsScene):
         if trump and not any(c.id == "trump" for c in view.counters):
             symbol = SUIT_SYMBOL.get(str(trump), str(trump))
             chunks.append(render(Msg("Trump {suit}", suit=symbol)))
-        lines = [" · ".join(chunks[k : k + 2]) for k in range(0, len(chunks), 2)]
-        if len(lines) > 4:
-            lines[3:] = [" · ".join(lines[3:])]
+        told, lines = list(chunks), []
+        for count in lay.info_rows:
+            lines.append(" · ".join(chunks[:count]))
+            chunks = chunks[count:]
+        if chunks:  # the view changed since the layout: whatever is left, on the last line
+            lines[-1:] = [" · ".join(lines[-1:] + chunks)]
         i = lay.info
         self.info.set_text(QRectF(i.x, i.y, i.w, i.h), "\n".join(lines), lay.small_font_px)
-        self.info.setToolTip("\n".join(chunks))
+        self.info.setToolTip("\n".join(told))
         c = lay.corner
         self.last_trick.place(QRectF(c.x, c.y, c.w, c.h), self.sceneRect(), lay.small_font_px)
 

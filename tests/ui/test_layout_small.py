@@ -327,3 +327,40 @@ def test_the_six_seat_vulture_status_is_not_cut_at_1024_by_700(
             assert status.text and status._wrapped(status.text.splitlines()), status.text
     finally:
         apply_language("en")
+
+
+@pytest.mark.parametrize(
+    ("game_id", "seats"), [("second-third", 5), ("pokered-trick", 7), ("wild-rawz", 4)]
+)
+def test_the_japanese_info_corner_is_not_cut_at_1024_by_700(
+    qtbot: object, closing: Closing, game_id: str, seats: int
+) -> None:
+    """Beside the last-trick button the info corner was cut ("ディーラー …", "スター…"): its
+    counters go as many a line as fit, and under the button where one does not fit beside it.
+    Every line, at the corner's own font, fits its box across and down."""
+    apply_language("ja")
+    try:
+        names = ["You"] + ["cpu"] * (seats - 1)
+        session = Session(get_game(game_id), parse_seats(game_id, names), 3)
+        table = closing.widget(TableWidget(session, INSTANT))
+        table.bots_enabled = False
+        table.resize(1024, 642)  # a 1024x700 window less its menu and status bars
+        table.show()
+        table.start()
+        qtbot.waitExposed(table)
+        for _ in range(30):  # as the screenshots play
+            _autoplay(table, 1)
+            info = table.scene.info
+            assert info.text
+            metrics = QFontMetricsF(table_font(info.font_px))
+            for line in info.text.splitlines():
+                assert metrics.horizontalAdvance(line) + 24 <= info.rect.width(), line
+            laid = metrics.boundingRect(
+                QRectF(0, 0, 1e6, 1e6), Qt.AlignmentFlag.AlignLeft, info.text
+            )
+            assert laid.height() + 8 <= info.rect.height() + 1, info.text
+            corner = table.scene.last_trick
+            if corner.isVisible():
+                assert not corner.sceneBoundingRect().intersects(info.rect), info.text
+    finally:
+        apply_language("en")
