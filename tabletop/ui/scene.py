@@ -68,6 +68,15 @@ def counter_chunks(counters: Sequence[Counter], names: Sequence[str] = ()) -> li
     return out
 
 
+def idle_chunks(counters: Sequence[Counter], names: Sequence[str] = ()) -> frozenset[str]:
+    """The chunks (as `counter_chunks` writes them) of the counters standing at zero."""
+    return frozenset(
+        f"{render(c.label, names=names)} {counter_value(c, names)}".strip()
+        for c in counters
+        if isinstance(c.value, int | float) and not isinstance(c.value, bool) and c.value == 0
+    )
+
+
 def label_rooms(
     lay: TableLayout, view: View, labels: dict[str, str], font: QFont
 ) -> dict[str, float]:
@@ -274,6 +283,7 @@ class TableScene(QGraphicsScene):
                 seat == view.seat,
                 lay.box_font_px if seat != self.bottom else lay.font_px,
                 lay.text_h.get(seat, r.h),
+                idle_chunks(per_seat.get(seat, []), view.names),
             )
         for seat in [s for s in self.plates if s >= view.players or s not in lay.plates]:
             self.removeItem(self.plates.pop(seat))

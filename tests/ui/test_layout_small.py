@@ -364,3 +364,30 @@ def test_the_japanese_info_corner_is_not_cut_at_1024_by_700(
                 assert not corner.sceneBoundingRect().intersects(info.rect), info.text
     finally:
         apply_language("en")
+
+
+@pytest.mark.parametrize(("game_id", "seats"), [("hagetaka-party", 25), ("triq", 27)])
+def test_crowded_seat_boxes_show_more_than_their_score_at_1920_by_1080(
+    qtbot: object, closing: Closing, game_id: str, seats: int
+) -> None:
+    """At 25–27 seats the other seats' boxes showed "Score 0 …" and dropped the rest: a box
+    takes a smaller type, then leaves out the counters standing at zero, so that at least two
+    of its counters are read, every one of those drawn whole."""
+    names = ["You"] + ["cpu"] * (seats - 1)
+    session = Session(get_game(game_id), parse_seats(game_id, names), 3)
+    table = closing.widget(TableWidget(session, INSTANT))
+    table.bots_enabled = False
+    table.resize(1920, 1022)  # a 1920x1080 window less its menu and status bars
+    table.show()
+    table.start()
+    qtbot.waitExposed(table)
+    _autoplay(table, 40)  # as the screenshots play
+    checked = 0
+    for seat, plate in table.scene.plates.items():
+        if seat == session.humans[0] or len(plate.chunks) < 2:
+            continue
+        shown = [c for line in plate.lines() for c in line.removesuffix(" …").split(" · ")]
+        assert len(shown) >= 2, (plate.name, plate.lines())
+        assert set(shown) <= set(plate.chunks), (plate.name, plate.lines())
+        checked += 1
+    assert checked >= 5
