@@ -391,3 +391,31 @@ def test_crowded_seat_boxes_show_more_than_their_score_at_1920_by_1080(
         assert set(shown) <= set(plate.chunks), (plate.name, plate.lines())
         checked += 1
     assert checked >= 5
+
+
+@pytest.mark.parametrize(
+    ("game_id", "seats"), [("hagetaka", 3), ("hagetaka", 6), ("hagetaka-party", 3)]
+)
+def test_english_middle_pile_labels_are_whole_at_1024_by_700(
+    qtbot: object, closing: Closing, game_id: str, seats: int
+) -> None:
+    """The English middle piles were cut ("Number… (39)", "Score cards t… (85)"): their
+    names are short enough to show whole, count and all."""
+    names = ["You"] + ["cpu"] * (seats - 1)
+    session = Session(get_game(game_id), parse_seats(game_id, names), 3)
+    table = closing.widget(TableWidget(session, INSTANT))
+    table.bots_enabled = False
+    table.resize(1024, 642)  # a 1024x700 window less its menu and status bars
+    table.show()
+    table.start()
+    qtbot.waitExposed(table)
+    seen = 0
+    for _ in range(30):  # as the screenshots play
+        _autoplay(table, 1)
+        owners = {z.id: z.owner for z in session.view(0).zones}
+        for zone in table.scene.zone_items.values():
+            if owners.get(zone.zone_id, 0) is not None or not zone.isVisible():
+                continue
+            assert zone.shown_label()[0] == zone.label, zone.label
+            seen += 1
+    assert seen
