@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QGuiApplication, QPixmap
 from PySide6.QtTest import QTest
 
 from tabletop.bots.base import make_bot
 from tabletop.engine import get_game
+from tabletop.engine.events import Event
 from tabletop.i18n import card_name
 from tabletop.ui.gamelog import GameLog
 from tabletop.ui.session import Session, parse_seats
@@ -214,12 +216,12 @@ def test_hot_seat_handovers_tell_what_a_fresh_log_would(qtbot: object, table: Ta
     assert handovers >= 10
 
 
-def _played_events(game_id: str, seats: int, moves: int) -> tuple[Session, list[list[object]]]:
+def _played_events(game_id: str, seats: int, moves: int) -> tuple[Session, list[list[Event]]]:
     """A session after `moves` computer moves, and the events of each move (the first: the
     story before any move)."""
     session = Session(get_game(game_id), parse_seats(game_id, ["Ann"] + ["cpu"] * (seats - 1)), 3)
     bots = {s: make_bot(game_id, "random", s) for s in range(seats)}
-    steps: list[list[object]] = [list(session.story())]
+    steps: list[list[Event]] = [list(session.story())]
     for _move in range(moves):
         seat = min(session.to_act())
         steps.append(list(session.act(seat, bots[seat].choose(session.view(seat)))))
@@ -266,3 +268,40 @@ def test_the_log_shows_its_newest_line_after_every_step(qtbot: object) -> None:
     log.resize(180, 300)
     QTest.qWait(10)
     assert _newest_line_in_sight(log)
+
+
+def test_a_screenshot_after_moves_shows_the_newest_line(
+    qtbot: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`tabletop --game triq --seats "You,cpu,…" (27) --moves 40 --window 1024x700
+    --screenshot` showed the log four lines short of its newest: the wrapped lines were laid
+    out after the log had scrolled, and it did not follow. Read at the moment of the picture."""
+    from tabletop.ui import app
+
+    seen: list[bool] = []
+    tables: list[TableWidget] = []
+    autoplay = app._autoplay
+
+    def played(table: TableWidget, moves: int) -> None:
+        tables.append(table)
+        autoplay(table, moves)
+
+    grab = app.MainWindow.grab
+
+    def picture(window: app.MainWindow) -> QPixmap:
+        seen.append(_newest_line_in_sight(tables[0].gamelog))
+        return grab(window)
+
+    class Settings(QSettings):
+        """The app's settings in this test's folder, not the person's."""
+
+        def __init__(self) -> None:
+            super().__init__(str(tmp_path / "tabletop.ini"), QSettings.Format.IniFormat)
+
+    monkeypatch.setattr(app, "QSettings", Settings)
+    monkeypatch.setattr(app, "_autoplay", played)
+    monkeypatch.setattr(app.MainWindow, "grab", picture)
+    names = ["You"] + ["cpu"] * 26
+    shot = str(tmp_path / "triq.png")
+    assert app.launch("triq", names, 3, {}, shot, 40, (1024, 700)) == 0
+    assert seen == [True]
