@@ -46,9 +46,9 @@ DESIGNER = Msg(
 DEFAULT_TABLE = "0,1,1,2,3/-1,1,2,3,4/-2,2,3,4,5/-3,3,4,5,6/-4,4,6,7,8/-5,-4,8,9,10"
 BID = action_table("bid", NUMBER_CODES)
 LABEL = {
-    "deck": Msg("Number cards"),
+    "deck": Msg("Numbers", ctx="the pile of number cards"),
     "discard": Msg("Discards"),
-    "box": Msg("Score cards to come"),
+    "box": Msg("Score deck", ctx="the score cards still to be turned up"),
     "stack": Msg("This battle"),
     "pile": Msg("At stake", ctx="the pot of score cards"),
     "used": Msg("Used score cards"),

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QGuiApplication, QPixmap
 from PySide6.QtTest import QTest
 
 from tabletop.bots.base import make_bot
 from tabletop.engine import get_game
+from tabletop.engine.events import Event
 from tabletop.i18n import card_name
 from tabletop.ui.table.gamelog import GameLog
 from tabletop.ui.table.session import Session, parse_seats
@@ -212,3 +214,94 @@ def test_hot_seat_handovers_tell_what_a_fresh_log_would(qtbot: object, table: Ta
             continue
         assert table.attempt(seat, chooser.choose(session.view(seat))) is None
     assert handovers >= 10
+
+
+def _played_events(game_id: str, seats: int, moves: int) -> tuple[Session, list[list[Event]]]:
+    """A session after `moves` computer moves, and the events of each move (the first: the
+    story before any move)."""
+    session = Session(get_game(game_id), parse_seats(game_id, ["Ann"] + ["cpu"] * (seats - 1)), 3)
+    bots = {s: make_bot(game_id, "random", s) for s in range(seats)}
+    steps: list[list[Event]] = [list(session.story())]
+    for _move in range(moves):
+        seat = min(session.to_act())
+        steps.append(list(session.act(seat, bots[seat].choose(session.view(seat)))))
+    return session, steps
+
+
+def _newest_line_in_sight(log: GameLog) -> bool:
+    """Whether the log's last line is drawn inside its viewport (read from the real widget)."""
+    text = log.text
+    bottom = text.viewport().rect().bottomLeft()
+    return text.cursorForPosition(bottom).blockNumber() == text.blockCount() - 1
+
+
+def test_the_log_shows_its_newest_line_after_every_step(qtbot: object) -> None:
+    """Lines told before the log is shown or laid out (a table sat down at, played on by
+    `--moves`) and long lines that wrap anew when the log is narrowed still leave the newest
+    line in sight; scrolled up to read, the log stays put until scrolled down again."""
+    session, steps = _played_events("triq", 27, 40)
+    log = GameLog(session.game, session.names)
+    qtbot.addWidget(log)
+    log.add(steps[0], 0, quiet=True)  # told while never shown
+    log.resize(240, 300)
+    log.show()
+    qtbot.waitExposed(log)
+    for events in steps[1:20]:
+        log.add(events, 0)
+    log.resize(200, 300)  # narrower: the lines wrap anew, the range grows
+    QTest.qWait(10)
+    assert _newest_line_in_sight(log)
+    for events in steps[20:30]:
+        log.add(events, 0)
+        QTest.qWait(1)
+        assert _newest_line_in_sight(log)
+    bar = log.text.verticalScrollBar()
+    assert bar.maximum() > 0
+    bar.setValue(0)  # the person scrolls up to read
+    for events in steps[30:35]:
+        log.add(events, 0)
+    QTest.qWait(10)
+    assert bar.value() == 0 and not _newest_line_in_sight(log)
+    bar.setValue(bar.maximum())  # and back down: the log follows again
+    for events in steps[35:]:
+        log.add(events, 0)
+    log.resize(180, 300)
+    QTest.qWait(10)
+    assert _newest_line_in_sight(log)
+
+
+def test_a_screenshot_after_moves_shows_the_newest_line(
+    qtbot: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`tabletop --game triq --seats "You,cpu,…" (27) --moves 40 --window 1024x700
+    --screenshot` showed the log four lines short of its newest: the wrapped lines were laid
+    out after the log had scrolled, and it did not follow. Read at the moment of the picture."""
+    from tabletop.ui import app
+
+    seen: list[bool] = []
+    tables: list[TableWidget] = []
+    autoplay = app._autoplay
+
+    def played(table: TableWidget, moves: int) -> None:
+        tables.append(table)
+        autoplay(table, moves)
+
+    grab = app.MainWindow.grab
+
+    def picture(window: app.MainWindow) -> QPixmap:
+        seen.append(_newest_line_in_sight(tables[0].gamelog))
+        return grab(window)
+
+    class Settings(QSettings):
+        """The app's settings in this test's folder, not the person's."""
+
+        def __init__(self) -> None:
+            super().__init__(str(tmp_path / "tabletop.ini"), QSettings.Format.IniFormat)
+
+    monkeypatch.setattr(app, "QSettings", Settings)
+    monkeypatch.setattr(app, "_autoplay", played)
+    monkeypatch.setattr(app.MainWindow, "grab", picture)
+    names = ["You"] + ["cpu"] * 26
+    shot = str(tmp_path / "triq.png")
+    assert app.launch("triq", names, 3, {}, shot, 40, (1024, 700)) == 0
+    assert seen == [True]

@@ -13,7 +13,7 @@ from ui_helpers import Closing
 from tabletop.bots.base import make_bot
 from tabletop.engine.registry import get_game
 from tabletop.fonts import table_font
-from tabletop.ui.app import MainWindow, apply_language
+from tabletop.ui.app import MainWindow, _autoplay, apply_language
 from tabletop.ui.table.gamelog import Banner
 from tabletop.ui.table.session import Session, parse_seats
 from tabletop.ui.table.table import INSTANT, TableWidget
@@ -302,3 +302,120 @@ def test_the_last_trick_buttons_words_stay_inside_it_in_japanese(
         assert words <= button.button.width(), (words, button.button.width())
     finally:
         apply_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_six_seat_vulture_status_is_not_cut_at_1024_by_700(
+    qtbot: object, closing: Closing, lang: str
+) -> None:
+    """At 6 seats the side seats' boxes leave the status line about 200 px ("…seal a nu…"): it
+    gets the lines its words need there, and its whole text wraps onto them."""
+    apply_language(lang)
+    try:
+        names = ["You"] + ["cpu"] * 5
+        session = Session(get_game("hagetaka"), parse_seats("hagetaka", names), 3)
+        table = closing.widget(TableWidget(session, INSTANT))
+        table.bots_enabled = False
+        table.resize(1024, 642)  # a 1024x700 window less its menu and status bars
+        table.show()
+        table.start()
+        qtbot.waitExposed(table)
+        for _ in range(30):  # as the screenshots play: the computer's choice for every seat
+            _autoplay(table, 1)
+            status = table.scene.status
+            # the whole text, wrapped onto the lines its box has, at a readable size
+            assert status.text and status._wrapped(status.text.splitlines()), status.text
+    finally:
+        apply_language("en")
+
+
+@pytest.mark.parametrize(
+    ("game_id", "seats"), [("second-third", 5), ("pokered-trick", 7), ("wild-rawz", 4)]
+)
+def test_the_japanese_info_corner_is_not_cut_at_1024_by_700(
+    qtbot: object, closing: Closing, game_id: str, seats: int
+) -> None:
+    """Beside the last-trick button the info corner was cut ("ディーラー …", "スター…"): its
+    counters go as many a line as fit, and under the button where one does not fit beside it.
+    Every line, at the corner's own font, fits its box across and down."""
+    apply_language("ja")
+    try:
+        names = ["You"] + ["cpu"] * (seats - 1)
+        session = Session(get_game(game_id), parse_seats(game_id, names), 3)
+        table = closing.widget(TableWidget(session, INSTANT))
+        table.bots_enabled = False
+        table.resize(1024, 642)  # a 1024x700 window less its menu and status bars
+        table.show()
+        table.start()
+        qtbot.waitExposed(table)
+        for _ in range(30):  # as the screenshots play
+            _autoplay(table, 1)
+            info = table.scene.info
+            assert info.text
+            metrics = QFontMetricsF(table_font(info.font_px))
+            for line in info.text.splitlines():
+                assert metrics.horizontalAdvance(line) + 24 <= info.rect.width(), line
+            laid = metrics.boundingRect(
+                QRectF(0, 0, 1e6, 1e6), Qt.AlignmentFlag.AlignLeft, info.text
+            )
+            assert laid.height() + 8 <= info.rect.height() + 1, info.text
+            corner = table.scene.last_trick
+            if corner.isVisible():
+                assert not corner.sceneBoundingRect().intersects(info.rect), info.text
+    finally:
+        apply_language("en")
+
+
+@pytest.mark.parametrize(("game_id", "seats"), [("hagetaka-party", 25), ("triq", 27)])
+def test_crowded_seat_boxes_show_more_than_their_score_at_1920_by_1080(
+    qtbot: object, closing: Closing, game_id: str, seats: int
+) -> None:
+    """At 25–27 seats the other seats' boxes showed "Score 0 …" and dropped the rest: a box
+    takes a smaller type, then leaves out the counters standing at zero, so that at least two
+    of its counters are read, every one of those drawn whole."""
+    names = ["You"] + ["cpu"] * (seats - 1)
+    session = Session(get_game(game_id), parse_seats(game_id, names), 3)
+    table = closing.widget(TableWidget(session, INSTANT))
+    table.bots_enabled = False
+    table.resize(1920, 1022)  # a 1920x1080 window less its menu and status bars
+    table.show()
+    table.start()
+    qtbot.waitExposed(table)
+    _autoplay(table, 40)  # as the screenshots play
+    checked = 0
+    for seat, plate in table.scene.plates.items():
+        if seat == session.humans[0] or len(plate.chunks) < 2:
+            continue
+        shown = [c for line in plate.lines() for c in line.removesuffix(" …").split(" · ")]
+        assert len(shown) >= 2, (plate.name, plate.lines())
+        assert set(shown) <= set(plate.chunks), (plate.name, plate.lines())
+        checked += 1
+    assert checked >= 5
+
+
+@pytest.mark.parametrize(
+    ("game_id", "seats"), [("hagetaka", 3), ("hagetaka", 6), ("hagetaka-party", 3)]
+)
+def test_english_middle_pile_labels_are_whole_at_1024_by_700(
+    qtbot: object, closing: Closing, game_id: str, seats: int
+) -> None:
+    """The English middle piles were cut ("Number… (39)", "Score cards t… (85)"): their
+    names are short enough to show whole, count and all."""
+    names = ["You"] + ["cpu"] * (seats - 1)
+    session = Session(get_game(game_id), parse_seats(game_id, names), 3)
+    table = closing.widget(TableWidget(session, INSTANT))
+    table.bots_enabled = False
+    table.resize(1024, 642)  # a 1024x700 window less its menu and status bars
+    table.show()
+    table.start()
+    qtbot.waitExposed(table)
+    seen = 0
+    for _ in range(30):  # as the screenshots play
+        _autoplay(table, 1)
+        owners = {z.id: z.owner for z in session.view(0).zones}
+        for zone in table.scene.zone_items.values():
+            if owners.get(zone.zone_id, 0) is not None or not zone.isVisible():
+                continue
+            assert zone.shown_label()[0] == zone.label, zone.label
+            seen += 1
+    assert seen

@@ -80,6 +80,11 @@ class GameLog(QWidget):
             | Qt.TextInteractionFlag.TextSelectableByKeyboard
         )
         self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.following = True
+        """The newest line is kept in sight (false while the person has scrolled up to read)."""
+        bar = self.text.verticalScrollBar()
+        bar.valueChanged.connect(self._scrolled)
+        bar.rangeChanged.connect(self._follow)
         self.copy_button = QPushButton(_("Copy", ctx="button"))
         self.copy_button.setToolTip(_("Copy the whole game log"))
         self.copy_button.clicked.connect(self.copy)
@@ -103,8 +108,10 @@ class GameLog(QWidget):
         told = self._tell(events)
         self.blockSignals(False)
         if told:
+            following = self.following
             self.text.appendPlainText("\n".join(told))
-            self.text.verticalScrollBar().setValue(self.text.verticalScrollBar().maximum())
+            self.following = following
+            self._follow()
         return told
 
     def show_for(self, viewer: int | None) -> None:
@@ -116,8 +123,22 @@ class GameLog(QWidget):
         self.blockSignals(True)
         self._tell(self.events[told.count :])
         self.blockSignals(False)
+        self.following = True
         self.text.setPlainText("\n".join(self.lines))
-        self.text.verticalScrollBar().setValue(self.text.verticalScrollBar().maximum())
+        self.following = True
+        self._follow()
+
+    def _scrolled(self, value: int) -> None:
+        """The log follows its newest line again once scrolled to the bottom, and not while
+        scrolled up."""
+        self.following = value >= self.text.verticalScrollBar().maximum()
+
+    def _follow(self, *_range: int) -> None:
+        """Keep the newest line in sight while following: the range grows after lines are
+        added whenever the log is laid out again (shown, resized, lines wrapped anew)."""
+        if self.following:
+            bar = self.text.verticalScrollBar()
+            bar.setValue(bar.maximum())
 
     def plain_text(self) -> str:
         """The whole log as text, one line per line."""

@@ -176,6 +176,7 @@ class PlateItem(QGraphicsObject):
         self.rect = QRectF()
         self.name = ""
         self.chunks: list[str] = []
+        self.idle: frozenset[str] = frozenset()
         self.acting = False
         self.served = False
         self.font_px = 11.0
@@ -192,9 +193,11 @@ class PlateItem(QGraphicsObject):
         served: bool,
         font_px: float,
         text_h: float,
+        idle: frozenset[str] = frozenset(),
     ) -> None:
-        """Place the plate and fill in its name and counters ("Score 3", "Tricks 2" …)."""
-        content = (name, chunks, acting, served, font_px, text_h)
+        """Place the plate and fill in its name and counters ("Score 3", "Tricks 2" …); `idle`:
+        the counters standing at zero, which a crowded plate leaves out first."""
+        content = (name, chunks, acting, served, font_px, text_h, idle)
         if rect != self.rect:
             self.prepareGeometryChange()
             self.rect = rect
@@ -205,9 +208,10 @@ class PlateItem(QGraphicsObject):
             self.served,
             self.font_px,
             self.text_h,
+            self.idle,
         ):
             return
-        self.name, self.chunks = name, chunks
+        self.name, self.chunks, self.idle = name, chunks, idle
         self.acting, self.served, self.font_px, self.text_h = acting, served, font_px, text_h
         self.setToolTip("\n".join([name, *chunks]))
         self.update()
@@ -236,15 +240,22 @@ class PlateItem(QGraphicsObject):
         return self._counters()[0]
 
     def _counters(self) -> tuple[list[str], float]:
-        """The counter lines and their font size. The served seat's own plate takes a smaller
-        size (down to 68 %, never below 8 px) before it leaves counters out: its own figures
-        matter most."""
+        """The counter lines and their font size. A plate takes a smaller size before it
+        leaves counters out (never below 8 px): the served seat's own down to 68 % (its own
+        figures matter most), another seat's down to 80 %; if still cut, it leaves out the
+        counters standing at zero but the first, down to 68 % (at 25 seats a box had shown
+        "Score 0 …")."""
         room = self.text_h - (self.font_px + 6)
-        steps = (0.92, 0.86, 0.8, 0.74, 0.68) if self.served else (0.92,)
-        for factor in steps:
+        steps = (0.92, 0.86, 0.8, 0.74, 0.68) if self.served else (0.92, 0.86, 0.8)
+        # then, the first counter (the score) kept, without those standing at zero
+        compact = self.chunks[:1] + [c for c in self.chunks[1:] if c not in self.idle]
+        tries = [(self.chunks, f) for f in steps]
+        if compact != self.chunks:
+            tries += [(compact, f) for f in (0.92, 0.86, 0.8, 0.74, 0.68)]
+        for chunks, factor in tries:
             px = max(8.0, self.font_px * factor) if factor < 0.92 else self.font_px * factor
             count = max(1, int(room // (px + 3)))
-            lines = wrap(self.chunks, QFontMetricsF(table_font(px)), self.rect.width() - 12, count)
+            lines = wrap(chunks, QFontMetricsF(table_font(px)), self.rect.width() - 12, count)
             if not any(line.endswith("…") for line in lines):
                 break
         return lines, px
@@ -388,7 +399,9 @@ class TextItem(QGraphicsObject):
             metrics = QFontMetricsF(font)
             widest = max(metrics.horizontalAdvance(t) for t in lines) + 24
         width = min(self.rect.width(), widest)
-        height = min(self.rect.height(), metrics.height() * len(lines) + 8)
+        # the lines as laid out: a fallback font for Japanese makes them taller than `height()`
+        laid = metrics.boundingRect(QRectF(0, 0, 1e6, 1e6), Qt.AlignmentFlag.AlignLeft, self.text)
+        height = min(self.rect.height(), max(metrics.height() * len(lines), laid.height()) + 8)
         if self.align & Qt.AlignmentFlag.AlignLeft:
             box = QRectF(self.rect.x(), self.rect.y(), width, height)
         else:
@@ -406,7 +419,8 @@ class TextItem(QGraphicsObject):
 
     def _wrapped(self, lines: list[str]) -> QFont | None:
         """The largest font (down to 9 px) that wraps one long line onto the lines the box
-        has room for, or None if it does not fit even so."""
+        has room for (two, or more in a box made taller for them), or None if it does not fit
+        even so."""
         if len(lines) != 1:
             return None
         width = self.rect.width() - 16
@@ -417,7 +431,8 @@ class TextItem(QGraphicsObject):
             need = metrics.boundingRect(QRectF(0, 0, width, 1e6), WRAP, lines[0]).height()
             # one line's height as laid out (a fallback font for Japanese makes lines taller)
             one = metrics.boundingRect(QRectF(0, 0, 1e6, 1e6), WRAP, lines[0]).height()
-            if need + 8 <= self.rect.height() and need <= 2 * one + 1:
+            rows = max(2.0, (self.rect.height() - 8) // one)
+            if need + 8 <= self.rect.height() and need <= rows * one + 1:
                 return font
             px -= 0.5
         return None

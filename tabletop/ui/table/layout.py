@@ -12,8 +12,9 @@ import dataclasses
 import math
 from dataclasses import dataclass, field
 
+from tabletop.engine.text import Msg
 from tabletop.engine.views import BACK, View, Zone
-from tabletop.i18n import display_width, render
+from tabletop.i18n import display_width, for_view, render
 
 CARD_RATIO = 1.4
 """Card height over width (100×140)."""
@@ -135,6 +136,8 @@ class TableLayout:
     status: Rect = Rect(0, 0, 0, 0)
     info: Rect = Rect(0, 0, 0, 0)
     corner: Rect = Rect(0, 0, 0, 0)
+    info_rows: tuple[int, ...] = ()
+    """How many of the info corner's counters go on each of its lines, in order."""
     text_h: dict[int, float] = field(default_factory=dict)
     font_px: float = 12.0
     small_font_px: float = 10.0
@@ -407,27 +410,47 @@ def compute(
     right = area.right - (ring.box_w + margin if used_right else 0)
     top = area.y + (ring.box_h + margin if used_top else 0)
     # Room for two lines (of the taller Japanese fallback font too): a long status wraps
-    # instead of being cut (the zones never jump).
+    # instead of being cut (the zones never jump); where the seats' boxes leave it narrow, room
+    # for as many lines as its words need there (up to four).
+    status_text = display_width(for_view(view.status, view)) * font * 0.62
     status_h = font * 3.4
-    middle = Rect(left, top, right - left, max(20.0, area.bottom - top - status_h))
+    for _tries in range(3):
+        middle = Rect(left, top, right - left, max(20.0, area.bottom - top - status_h))
+        # the status line also takes the width beside the middle that no seat's box uses at
+        # its height (a long Japanese status was cut between two side seats' boxes)
+        level = [
+            p
+            for p in lay.plates.values()
+            if p.y < middle.bottom + status_h and p.bottom > middle.bottom
+        ]
+        wide_left = max([p.right + margin for p in level if p.cx < middle.cx] + [area.x])
+        wide_right = min([p.x - margin for p in level if p.cx >= middle.cx] + [area.right])
+        lines = min(4, max(2, math.ceil(status_text / max(1.0, wide_right - wide_left - 40))))
+        wanted = font * (1.7 * lines) if lines > 2 else font * 3.4
+        if wanted <= status_h:
+            break
+        status_h = wanted
     lay.middle = middle
-    # the status line also takes the width beside the middle that no seat's box uses at its
-    # height (a long Japanese status was cut between two side seats' boxes)
-    level = [
-        p
-        for p in lay.plates.values()
-        if p.y < middle.bottom + status_h and p.bottom > middle.bottom
-    ]
-    wide_left = max([p.right + margin for p in level if p.cx < middle.cx] + [area.x])
-    wide_right = min([p.x - margin for p in level if p.cx >= middle.cx] + [area.right])
     lay.status = Rect(wide_left, middle.bottom, wide_right - wide_left, status_h)
-    shared_counters = sum(1 for c in view.counters if c.owner is None)
-    info_lines = min(4, math.ceil((shared_counters + ("trump" in view.hints)) / 2))
-    info_h = info_lines * small * 1.4 + 8 if info_lines else 0.0
+    # The info corner: its counters in order, as many a line as fit beside the corner button;
+    # where one does not fit there even alone (long Japanese words, a seat's name as a value)
+    # it takes the middle's whole width and the button goes under it.
+    chunks = _info_widths(view)
     corner_w = min(middle.w * 0.3, font * 9)
-    lay.info = Rect(middle.x, middle.y, min(middle.w - corner_w - margin, font * 30), info_h)
-    lay.corner = Rect(middle.right - corner_w, middle.y, corner_w, small * 2 + 4)
-    head = max(info_h, lay.corner.h) + margin
+    corner_h = small * 2 + 4
+    letter, pad = small * 0.6, 24.0  # an average letter; the text's box around it
+    info_w = min(middle.w - corner_w - margin, font * 30)
+    below = any(w > (info_w - pad) / letter for w in chunks)
+    if below:
+        info_w = min(middle.w, font * 30)
+    lay.info_rows = _rows(chunks, (info_w - pad) / letter, 5)
+    # (the Japanese fallback font's lines are taller: more than two need the room)
+    line_h = small * (1.4 if len(lay.info_rows) <= 2 else 1.6)
+    info_h = len(lay.info_rows) * line_h + 8 if lay.info_rows else 0.0
+    lay.info = Rect(middle.x, middle.y, info_w, info_h)
+    corner_y = middle.y + (info_h + margin if below else 0.0)
+    lay.corner = Rect(middle.right - corner_w, corner_y, corner_w, corner_h)
+    head = lay.corner.bottom - middle.y + margin if below else max(info_h, corner_h) + margin
     shared = [z for z in view.zones if z.owner is None or z.owner >= view.players]
     room = Rect(middle.x, middle.y + head, middle.w, max(20.0, middle.h - head))
     _fill_middle(lay, _order(shared, order), room, hand_h, margin, label_h, n)
@@ -437,6 +460,45 @@ def compute(
         if _middle_h(lay, shared) < _middle_h(fitted, shared) * 0.8:
             return compute(width, height, view, bottom, max(1.0, scale / 1.15))
     return lay
+
+
+def _info_widths(view: View) -> list[float]:
+    """The info corner's counters (and the trump), each as wide as it may be shown in average
+    Latin letters (a whole number that may be a seat counts as the longest seat name)."""
+    longest = max((display_width(name) for name in view.names), default=0.0)
+    widths = []
+    for c in view.counters:
+        if c.owner is not None or c.value is None or c.value == "":
+            continue
+        if isinstance(c.value, Msg):
+            value = display_width(for_view(c.value, view))
+            if not value:  # nothing to show yet
+                continue
+        elif isinstance(c.value, int) and 0 <= c.value < len(view.names):
+            value = max(len(str(c.value)), longest)
+        else:
+            value = len(str(c.value))
+        widths.append(display_width(for_view(c.label, view)) + 1 + value)
+    if view.hints.get("trump") and not any(c.id == "trump" for c in view.counters):
+        widths.append(display_width(render(Msg("Trump {suit}", suit="♠"))))
+    return widths
+
+
+def _rows(widths: list[float], room: float, most: int) -> tuple[int, ...]:
+    """How many of the counters go on each line, filling lines `room` letters wide in order
+    (" · " between two); at most `most` lines, the rest on the last."""
+    rows: list[int] = []
+    used = 0.0
+    for w in widths:
+        if rows and used + 3 + w <= room:
+            rows[-1] += 1
+            used += 3 + w
+        else:
+            rows.append(1)
+            used = w
+    if len(rows) > most:
+        rows[most - 1 :] = [sum(rows[most - 1 :])]
+    return tuple(rows)
 
 
 def _middle_h(lay: TableLayout, shared: list[Zone]) -> float:

@@ -68,6 +68,15 @@ def counter_chunks(counters: Sequence[Counter], names: Sequence[str] = ()) -> li
     return out
 
 
+def idle_chunks(counters: Sequence[Counter], names: Sequence[str] = ()) -> frozenset[str]:
+    """The chunks (as `counter_chunks` writes them) of the counters standing at zero."""
+    return frozenset(
+        f"{render(c.label, names=names)} {counter_value(c, names)}".strip()
+        for c in counters
+        if isinstance(c.value, int | float) and not isinstance(c.value, bool) and c.value == 0
+    )
+
+
 def label_rooms(
     lay: TableLayout, view: View, labels: dict[str, str], font: QFont
 ) -> dict[str, float]:
@@ -274,6 +283,7 @@ class TableScene(QGraphicsScene):
                 seat == view.seat,
                 lay.box_font_px if seat != self.bottom else lay.font_px,
                 lay.text_h.get(seat, r.h),
+                idle_chunks(per_seat.get(seat, []), view.names),
             )
         for seat in [s for s in self.plates if s >= view.players or s not in lay.plates]:
             self.removeItem(self.plates.pop(seat))
@@ -286,12 +296,15 @@ class TableScene(QGraphicsScene):
         if trump and not any(c.id == "trump" for c in view.counters):
             symbol = SUIT_SYMBOL.get(str(trump), str(trump))
             chunks.append(render(Msg("Trump {suit}", suit=symbol)))
-        lines = [" · ".join(chunks[k : k + 2]) for k in range(0, len(chunks), 2)]
-        if len(lines) > 4:
-            lines[3:] = [" · ".join(lines[3:])]
+        told, lines = list(chunks), []
+        for count in lay.info_rows:
+            lines.append(" · ".join(chunks[:count]))
+            chunks = chunks[count:]
+        if chunks:  # the view changed since the layout: whatever is left, on the last line
+            lines[-1:] = [" · ".join(lines[-1:] + chunks)]
         i = lay.info
         self.info.set_text(QRectF(i.x, i.y, i.w, i.h), "\n".join(lines), lay.small_font_px)
-        self.info.setToolTip("\n".join(chunks))
+        self.info.setToolTip("\n".join(told))
         c = lay.corner
         self.last_trick.place(QRectF(c.x, c.y, c.w, c.h), self.sceneRect(), lay.small_font_px)
 
