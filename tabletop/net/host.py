@@ -18,7 +18,6 @@ import secrets
 import sys
 import time
 import traceback
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +40,7 @@ from tabletop.engine.rng import fresh_seed
 from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 from tabletop.net import messages as msg
+from tabletop.net.conns import ACCEPT_RETRY_MS, CLOSE_GRACE, FULL_TEXT, Conn, make_room
 from tabletop.net.fairness import commitment, deal_seed, new_salt, pledge, record_code, table_code
 from tabletop.net.framing import (
     MAX_CLIENT_FRAME,
@@ -50,6 +50,7 @@ from tabletop.net.framing import (
     encode,
     frame_text,
 )
+from tabletop.net.seating import Seating, seat_token
 from tabletop.net.throttle import Guesses, raise_file_limit
 from tabletop.net.throttle import Limits as Limits
 from tabletop.seats import SeatSpec as SeatSpec
@@ -58,16 +59,6 @@ from tabletop.store import atomic_write
 
 ANY_ADDRESS = "0.0.0.0"
 """Listen on every IPv4 interface (the LAN); tests pass "127.0.0.1"."""
-
-
-FULL_TEXT = Msg("The table has too many connections right now; try again in a moment.")
-"""The reason of a `full` error (a client tries again by itself)."""
-
-CLOSE_GRACE = 2.0
-"""Seconds a connection being closed has to take its last frames before it is cut."""
-
-ACCEPT_RETRY_MS = 200
-"""How soon the host listens again after the system refused it a connection."""
 
 
 class _GcHold:
@@ -92,37 +83,6 @@ class _GcHold:
 
 
 @dataclass(eq=False)
-class _Conn:
-    sock: QTcpSocket
-    reader: FrameReader
-    opened: float
-    heard: float
-    allowance: float
-    seat: int | None = None
-    sent: msg.SeatView | None = None
-    joined: bool = False
-    closing: bool = False
-    closed_at: float = 0.0
-    address: str = ""
-    hooked: bool = True
-    gone: bool = False
-    strikes: int = 0
-
-
-@dataclass(eq=False)
-class _Seat:
-    spec: SeatSpec
-    token: str
-    name: str
-    taken: bool
-    conn: _Conn | None = None
-    stand_in: Bot | None = None
-    stand_in_name: str | None = None
-    invited: bool = False
-    got_result: bool = False
-
-
-@dataclass(eq=False)
 class _Thinking:
     """A computer seat choosing on the worker thread, and the events it is fed afterwards."""
 
@@ -138,11 +98,6 @@ def refusal(err: IllegalAction | ParseError, action: str) -> Msg:
     if isinstance(err, IllegalAction):
         return err.reason
     return Msg("{action} is not an action of this game.", action=action[:40])
-
-
-def seat_token() -> str:
-    """A fresh seat token: 128 random bits as hex, so it never starts with '-' on a command line."""
-    return secrets.token_hex(16)
 
 
 def _sidecar(autosave: Path) -> Path:
@@ -198,11 +153,10 @@ class Host(QObject):
         """The table fixed at the start (fairness.py), with every player's pledge."""
         self.nonces: list[str | None] | None = None
         """Every player's part of the shuffle, in seat order, once all are in."""
-        self._seats: list[_Seat] = []
-        for i, spec in enumerate(seats):
-            self._seats.append(_Seat(spec, seat_token(), "", spec.kind != "network"))
+        self._seats = Seating(seats)
+        for i in range(len(seats)):
             self._init_seat(i)
-        self._conns: list[_Conn] = []
+        self._conns: list[Conn] = []
         self._guesses = Guesses(self.limits)
         self._graveyard: list[QTcpSocket] = []
         self._closed_socks: list[QTcpSocket] = []
@@ -214,7 +168,7 @@ class Host(QObject):
         self.allow_hints = False
         """Whether people at this table may ask for a suggested move (off unless the host
         allows it)."""
-        self._outbox: list[tuple[int, list[Event], _Conn | None, int | None]] = []
+        self._outbox: list[tuple[int, list[Event], Conn | None, int | None]] = []
         self._flush_pending = False
         self._result_sent = False
         self.step_times: list[float] = []
@@ -363,7 +317,7 @@ class Host(QObject):
             # long as the server. Owned by Python instead, it dies with the last reference.
             sock.setParent(None)
             now = time.monotonic()
-            conn = _Conn(sock, FrameReader(MAX_CLIENT_FRAME), now, now, self.limits.burst)
+            conn = Conn(sock, FrameReader(MAX_CLIENT_FRAME), now, now, self.limits.burst)
             conn.address = sock.peerAddress().toString().removeprefix("::ffff:")
             sock.setSocketOption(QAbstractSocket.SocketOption.LowDelayOption, 1)
             sock.readyRead.connect(lambda c=conn: self._on_ready_read(c))
@@ -383,34 +337,15 @@ class Host(QObject):
         if not self._closed and self._server.isListening():
             self._server.resumeAccepting()
 
-    def _make_room(self, new: _Conn) -> None:
-        """Free one place of the cap, which counts every socket held, never a seated player's.
+    def _make_room(self, new: Conn) -> None:
+        """Free one place of the cap (`conns.make_room` says whose)."""
+        victim, cut = make_room(self._conns, new)
+        if cut:
+            self._cut(victim)
+        else:
+            self._fail(victim, "full", FULL_TEXT)
 
-        A connection already closing (its answer written) is cut first, the one closed
-        longest ago. Else the connection closed is one that has not said hello yet, else a
-        spectator's, taken
-        from the address holding the most of them (oldest first), so a flood from one machine
-        cannot push out anyone else. Only when every other connection holds a seat is the
-        newcomer itself refused.
-        """
-        closing = [c for c in self._conns if c.closing and c is not new]
-        if closing:
-            self._cut(min(closing, key=lambda c: c.closed_at))
-            return
-        for spectators in (False, True):
-            pool = [
-                c
-                for c in self._conns
-                if c is not new and not c.closing and c.seat is None and c.joined is spectators
-            ]
-            if pool:
-                counts = Counter(c.address for c in pool)
-                victim = min(pool, key=lambda c: (-counts[c.address], c.opened))
-                self._fail(victim, "full", FULL_TEXT)
-                return
-        self._fail(new, "full", FULL_TEXT)
-
-    def _on_ready_read(self, conn: _Conn) -> None:
+    def _on_ready_read(self, conn: Conn) -> None:
         if conn.gone:
             return
         data = bytes(conn.sock.readAll().data())
@@ -426,7 +361,7 @@ class Host(QObject):
                 return
             self._on_body(conn, body)
 
-    def _on_body(self, conn: _Conn, body: bytes) -> None:
+    def _on_body(self, conn: Conn, body: bytes) -> None:
         now = time.monotonic()
         limits = self.limits
         conn.allowance = min(limits.burst, conn.allowance + (now - conn.heard) * limits.rate)
@@ -459,7 +394,7 @@ class Host(QObject):
         else:
             self._fail(conn, "bye", Msg("Goodbye."))
 
-    def _strike(self, conn: _Conn, code: str, reason: Msg, ref: int | None = None) -> None:
+    def _strike(self, conn: Conn, code: str, reason: Msg, ref: int | None = None) -> None:
         conn.strikes += 1
         if conn.strikes >= self.limits.max_strikes:
             self._fail(
@@ -468,7 +403,7 @@ class Host(QObject):
         else:
             self._send(conn, encode(msg.error(code, reason, False, ref)))
 
-    def _fail(self, conn: _Conn, code: str, reason: Msg) -> None:
+    def _fail(self, conn: Conn, code: str, reason: Msg) -> None:
         """Send a fatal error and close."""
         if conn.closing:
             return
@@ -479,7 +414,7 @@ class Host(QObject):
         if not conn.gone:
             conn.sock.disconnectFromHost()
 
-    def _send(self, conn: _Conn, data: bytes) -> None:
+    def _send(self, conn: Conn, data: bytes) -> None:
         sock = conn.sock
         if conn.gone or sock.state() != QAbstractSocket.SocketState.ConnectedState:
             return
@@ -489,12 +424,12 @@ class Host(QObject):
             conn.closing = True
             sock.abort()
 
-    def _cut(self, conn: _Conn) -> None:
+    def _cut(self, conn: Conn) -> None:
         """Drop a connection's socket now (a closing one: its answer has been written)."""
         conn.sock.abort()
         self._on_disconnected(conn)
 
-    def _on_disconnected(self, conn: _Conn) -> None:
+    def _on_disconnected(self, conn: Conn) -> None:
         if conn.gone or not shiboken6.isValid(self):
             return
         conn.gone = True
@@ -516,7 +451,7 @@ class Host(QObject):
         self.message.emit(Msg("Seat {number} disconnected.", number=conn.seat + 1))
         self._broadcast_seats()
 
-    def _unhook(self, conn: _Conn) -> None:
+    def _unhook(self, conn: Conn) -> None:
         """Disconnect the host's slots from a connection's socket (they hold the connection)."""
         sock = conn.sock
         if conn.hooked and shiboken6.isValid(sock):
@@ -524,7 +459,7 @@ class Host(QObject):
             sock.readyRead.disconnect()
             sock.disconnected.disconnect()
 
-    def _bury(self, conn: _Conn) -> None:
+    def _bury(self, conn: Conn) -> None:
         """Let go of a closed connection's socket once control is back in the event loop.
 
         It may be in the middle of emitting a signal now, so it is not deleted here.
@@ -552,7 +487,7 @@ class Host(QObject):
                 self._fail(conn, "timeout", Msg("Nothing heard for too long."))
 
     # ---- joining -------------------------------------------------------------------------
-    def _on_hello(self, conn: _Conn, hello: msg.Hello) -> None:
+    def _on_hello(self, conn: Conn, hello: msg.Hello) -> None:
         if conn.joined:
             self._strike(conn, "already-joined", Msg("This connection has already said hello."))
             return
@@ -592,7 +527,7 @@ class Host(QObject):
         if index is None:
             if self.state is not None:
                 reason = Msg("The match has started; rejoin with your seat's token or watch.")
-            elif any(s.invited and not s.taken for s in self._seats):
+            elif self._seats.any_invited_open():
                 reason = Msg(
                     "The open seats are kept for invited players; watch, or ask for a token."
                 )
@@ -614,23 +549,10 @@ class Host(QObject):
         return self.table is not None or self.state is not None
 
     def _free_seat(self, wanted: int | None) -> int | None:
-        if self._fixed():
-            return None
-        free = [
-            i
-            for i, s in enumerate(self._seats)
-            if s.spec.kind == "network" and not s.taken and not s.invited
-        ]
-        if wanted is None:
-            return free[0] if free else None
-        return wanted if wanted in free else None
+        return None if self._fixed() else self._seats.free(wanted)
 
-    def _rejoin(self, conn: _Conn, token: str, name: str, pledge_of: str | None) -> None:
-        found = None
-        for i, seat in enumerate(self._seats):
-            same = secrets.compare_digest(seat.token.encode(), token.encode())
-            if same and seat.spec.kind == "network":
-                found = i
+    def _rejoin(self, conn: Conn, token: str, name: str, pledge_of: str | None) -> None:
+        found = self._seats.holding(token)
         if found is None:
             self._fail(conn, "bad-token", Msg("That seat token is not valid at this table."))
             return
@@ -667,7 +589,7 @@ class Host(QObject):
         self._attach(conn, found)
         self.message.emit(Msg("Seat {number} reconnected.", number=found + 1))
 
-    def _attach(self, conn: _Conn, index: int) -> None:
+    def _attach(self, conn: Conn, index: int) -> None:
         seat = self._seats[index]
         conn.joined = True
         conn.seat = index
@@ -698,7 +620,7 @@ class Host(QObject):
             self._touched, self._touched_steps = frozenset(), 0
         return texts
 
-    def _shuffle_frames(self, conn: _Conn) -> bytes:
+    def _shuffle_frames(self, conn: Conn) -> bytes:
         """The table and, once every part is in, the shuffle: sent before `conn`'s View."""
         if self.table is None:
             return b""
@@ -707,7 +629,7 @@ class Host(QObject):
             data += encode(msg.deal(self.nonces))
         return data
 
-    def _send_current(self, conn: _Conn) -> None:
+    def _send_current(self, conn: Conn) -> None:
         state = self.state
         if state is None:
             if self.table is not None:
@@ -735,21 +657,11 @@ class Host(QObject):
     # ---- seats ---------------------------------------------------------------------------
     def ready(self) -> bool:
         """True when every network seat has a connected player (the match may start)."""
-        return all(s.conn is not None for s in self._seats if s.spec.kind == "network")
+        return self._seats.ready()
 
     def seat_rows(self) -> list[dict[str, Any]]:
         """The public table of seats (as in the `seats` message)."""
-        return [
-            {
-                "seat": i,
-                "name": s.name,
-                "kind": s.spec.kind,
-                "taken": s.taken,
-                "connected": s.spec.kind != "network" or s.conn is not None,
-                "computer": s.stand_in_name,
-            }
-            for i, s in enumerate(self._seats)
-        ]
+        return self._seats.rows()
 
     def invitation(self, seat: int) -> str:
         """The token that invites someone to network seat `seat`, reserving the seat for it.
@@ -766,13 +678,11 @@ class Host(QObject):
 
     def tokens(self) -> list[str | None]:
         """Each network seat's secret token (None for the others); host side only."""
-        return [s.token if s.spec.kind == "network" else None for s in self._seats]
+        return self._seats.tokens()
 
     def open_seats(self) -> int:
         """Network seats anyone may take (not taken, not reserved by an invitation)."""
-        return sum(
-            1 for s in self._seats if s.spec.kind == "network" and not s.taken and not s.invited
-        )
+        return self._seats.open_count()
 
     def _seats_message(self) -> dict[str, Any]:
         return msg.seats(self.seat_rows(), self.state is not None)
@@ -829,7 +739,7 @@ class Host(QObject):
             if conn.joined and not conn.closing:
                 self._send(conn, self._shuffle_frames(conn))
 
-    def _on_nonce(self, conn: _Conn, nonce: str) -> None:
+    def _on_nonce(self, conn: Conn, nonce: str) -> None:
         """A player's part of the shuffle: kept when it is the one its hello pledged."""
         index = conn.seat
         if index is not None and self.nonces is not None and self.nonces[index] == nonce:
@@ -904,7 +814,7 @@ class Host(QObject):
             )
         self._apply(seat, text)
 
-    def _on_act(self, conn: _Conn, act: msg.Act) -> None:
+    def _on_act(self, conn: Conn, act: msg.Act) -> None:
         if conn.seat is None:
             self._strike(conn, "spectator", Msg("Spectators cannot act."), act.ref)
             return
@@ -920,7 +830,7 @@ class Host(QObject):
         conn.strikes = 0
 
     def _apply(
-        self, seat: int, text: str, sender: _Conn | None = None, ref: int | None = None
+        self, seat: int, text: str, sender: Conn | None = None, ref: int | None = None
     ) -> None:
         """Apply one action (IllegalAction or ParseError if refused) and queue its frames."""
         start, began = time.thread_time(), time.monotonic()
@@ -934,7 +844,7 @@ class Host(QObject):
             if not self._flush_pending:
                 self._gc.release()
 
-    def _apply_now(self, seat: int, text: str, sender: _Conn | None, ref: int | None) -> None:
+    def _apply_now(self, seat: int, text: str, sender: Conn | None, ref: int | None) -> None:
         state = self.state
         if state is None:
             raise IllegalAction(Msg("The match has not started."))
@@ -982,7 +892,7 @@ class Host(QObject):
         steps = [(msg.EventTexts(seq, evs), sender, ref) for seq, evs, sender, ref in batch]
         # Every frame is built before the first is written: a write wakes its reader, which
         # would otherwise compete with the building of the rest.
-        out: list[tuple[_Conn, bytes]] = []
+        out: list[tuple[Conn, bytes]] = []
         for conn in self._conns:
             if not conn.joined or conn.closing:
                 continue
@@ -1092,7 +1002,7 @@ class Host(QObject):
             )
             self._apply(seat, str(self.game.legal_actions(state, seat)[0]))
 
-    def _delivered(self, conn: _Conn) -> None:
+    def _delivered(self, conn: Conn) -> None:
         if conn.seat is not None and not conn.gone:
             self._seats[conn.seat].got_result = True
 
