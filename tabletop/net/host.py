@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import gc
 import io
-import json
 import os
 import secrets
 import sys
@@ -34,7 +33,7 @@ from tabletop.bots.runner import bot_seed
 from tabletop.engine.errors import BadOption, IllegalAction, ParseError
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, State
-from tabletop.engine.log import LogWriter, read_lines, replay
+from tabletop.engine.log import LogWriter
 from tabletop.engine.registry import get_game
 from tabletop.engine.rng import fresh_seed
 from tabletop.engine.text import Msg
@@ -51,6 +50,7 @@ from tabletop.net.framing import (
     frame_text,
 )
 from tabletop.net.seating import Seating, seat_token
+from tabletop.net.tablefile import read_saved, rebuild, write_seats
 from tabletop.net.throttle import Guesses, raise_file_limit
 from tabletop.net.throttle import Limits as Limits
 from tabletop.seats import SeatSpec as SeatSpec
@@ -98,10 +98,6 @@ def refusal(err: IllegalAction | ParseError, action: str) -> Msg:
     if isinstance(err, IllegalAction):
         return err.reason
     return Msg("{action} is not an action of this game.", action=action[:40])
-
-
-def _sidecar(autosave: Path) -> Path:
-    return autosave.with_name(autosave.name + ".seats.json")
 
 
 class Host(QObject):
@@ -226,19 +222,13 @@ class Host(QObject):
     ) -> Host:
         """A host continuing the match saved at `autosave` (and its `.seats.json` beside it)."""
         path = Path(autosave)
-        lines = path.read_text(encoding="utf-8").splitlines()
-        replay(lines)
-        saved_meta = json.loads(_sidecar(path).read_text(encoding="utf-8"))
-        # The seats file of an older version is the bare list of seats, with no salt.
-        meta = saved_meta["seats"] if isinstance(saved_meta, dict) else saved_meta
-        head = next(read_lines(lines))[1]
-        specs = [SeatSpec.of_kind(s["kind"], s.get("bot"), s.get("name", "")) for s in meta]
-        secret = saved_meta.get("secret") if isinstance(saved_meta, dict) else None
+        saved = read_saved(path)
+        head = saved.head
         host = cls(
             str(head["game"]),
-            specs,
+            saved.specs,
             head.get("options") or {},
-            int(head["seed"]) if secret is None else int(secret),
+            saved.secret,
             password,
             path,
             limits,
@@ -246,33 +236,22 @@ class Host(QObject):
             parent=parent,
         )
         host._seed = int(head["seed"])
-        if isinstance(saved_meta, dict):
-            host._salt = bytes.fromhex(str(saved_meta["salt"]))
+        if saved.salt is not None:
+            host._salt = saved.salt
             host.commitment = commitment(host._secret, host._salt)
-            host.table = saved_meta.get("table")
-            host.nonces = saved_meta.get("nonces")
-        for seat, saved in zip(host._seats, meta, strict=True):
-            seat.token = str(saved["token"])
-            seat.name = str(saved.get("name", seat.name))
+            host.table = saved.table
+            host.nonces = saved.nonces
+        for seat, row in zip(host._seats, saved.seats, strict=True):
+            seat.token = str(row["token"])
+            seat.name = str(row.get("name", seat.name))
             seat.taken = True
-        host._rebuild(lines)
+        host._rebuild(saved.lines)
         return host
 
     def _rebuild(self, lines: list[str]) -> None:
-        records = [rec for _, rec in read_lines(lines)]
-        head = records[0]
-        state = self.game.setup(int(head["players"]), self.options, self._seed)
-        state.names = tuple(head.get("names") or state.names)
-        self._writer = LogWriter(self._log, self.game, state)
-        self._story = [state.opening]
-        for rec in records[1:]:
-            if rec["type"] == "action":
-                seat, text = int(rec["seat"]), str(rec["action"])
-                events = self.game.apply(state, seat, text)
-                self._writer.action(seat, text, events)
-                self._story.append(events)
-                self.seq += 1
-        self.state = state
+        match = rebuild(self.game, self.options, self._seed, lines, self._log)
+        self._writer, self._story, self.seq = match.writer, match.story, match.seq
+        self.state = match.state
         self.message.emit(Msg("Resumed after {count} actions.", count=self.seq))
         self._schedule_computers()
 
@@ -1039,19 +1018,10 @@ class Host(QObject):
         of a started match."""
         if self.autosave is None or self.state is None:
             return
-        seats = [
-            {"kind": s.spec.kind, "bot": s.spec.bot, "name": s.name, "token": s.token}
-            for s in self._seats
-        ]
-        meta = {
-            "salt": self._salt.hex(),
-            "secret": self._secret,
-            "table": self.table,
-            "nonces": self.nonces,
-            "seats": seats,
-        }
         try:
-            atomic_write(_sidecar(self.autosave), json.dumps(meta))
+            write_seats(
+                self.autosave, self._seats, self._salt, self._secret, self.table, self.nonces
+            )
         except OSError as err:
             self.message.emit(Msg("Autosave failed: {reason}", reason=err.strerror or str(err)))
 
