@@ -14,11 +14,8 @@ import gc
 import io
 import os
 import secrets
-import sys
 import time
-import traceback
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +23,6 @@ import shiboken6
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QTcpServer, QTcpSocket
 
-from tabletop import worker
-from tabletop.bots.base import Bot, feed
 from tabletop.bots.levels import table_player
 from tabletop.bots.runner import bot_seed
 from tabletop.engine.errors import BadOption, IllegalAction, ParseError
@@ -39,6 +34,7 @@ from tabletop.engine.rng import fresh_seed
 from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 from tabletop.net import messages as msg
+from tabletop.net.computers import Computers, refusal
 from tabletop.net.conns import ACCEPT_RETRY_MS, CLOSE_GRACE, FULL_TEXT, Conn, make_room
 from tabletop.net.fairness import commitment, deal_seed, new_salt, pledge, record_code, table_code
 from tabletop.net.framing import (
@@ -80,24 +76,6 @@ class _GcHold:
         if self.held:
             self.held = False
             gc.enable()
-
-
-@dataclass(eq=False)
-class _Thinking:
-    """A computer seat choosing on the worker thread, and the events it is fed afterwards."""
-
-    seat: int
-    bot: Bot
-    seq: int
-    held: list[list[Event]] = field(default_factory=list)
-    job: worker.Job | None = None
-
-
-def refusal(err: IllegalAction | ParseError, action: str) -> Msg:
-    """Why an action was refused: the rules' reason, or that the text of `action` is no action."""
-    if isinstance(err, IllegalAction):
-        return err.reason
-    return Msg("{action} is not an action of this game.", action=action[:40])
 
 
 class Host(QObject):
@@ -152,14 +130,13 @@ class Host(QObject):
         self._seats = Seating(seats)
         for i in range(len(seats)):
             self._init_seat(i)
+        self._computers = Computers(self, self, self._seats, self._apply, self.message.emit)
         self._conns: list[Conn] = []
         self._guesses = Guesses(self.limits)
         self._graveyard: list[QTcpSocket] = []
         self._closed_socks: list[QTcpSocket] = []
         self._log = io.StringIO()
         self._writer: LogWriter | None = None
-        self._computer_pending = False
-        self._thinking: _Thinking | None = None
         self._closed = False
         self.allow_hints = False
         """Whether people at this table may ask for a suggested move (off unless the host
@@ -253,7 +230,7 @@ class Host(QObject):
         self._writer, self._story, self.seq = match.writer, match.story, match.seq
         self.state = match.state
         self.message.emit(Msg("Resumed after {count} actions.", count=self.seq))
-        self._schedule_computers()
+        self._computers.schedule()
 
     # ---- the network ---------------------------------------------------------------------
     def listen(self, port: int = 0, address: str = ANY_ADDRESS) -> int:
@@ -261,7 +238,7 @@ class Host(QObject):
         raise_file_limit()
         if not self._server.listen(QHostAddress(address), port):
             raise OSError(f"cannot listen on {address}:{port}: {self._server.errorString()}")
-        self._closed = False
+        self._closed = self._computers.closed = False
         self._sweeper.start()
         return self._server.serverPort()
 
@@ -273,8 +250,7 @@ class Host(QObject):
     def close(self) -> None:
         """Stop listening and close every connection (they may reconnect to a resumed host)."""
         self._closed = True
-        if self._thinking is not None and self._thinking.job is not None:
-            self._thinking.job.cancel()
+        self._computers.close()
         self._flush()
         self._server.close()
         self._sweeper.stop()
@@ -688,7 +664,7 @@ class Host(QObject):
             target.stand_in = table_player(self.game.info.id, bot, bot_seed(self._seed, seat))
             target.stand_in_name = bot
         self._broadcast_seats()
-        self._schedule_computers()
+        self._computers.schedule()
 
     # ---- the match -----------------------------------------------------------------------
     def start(self) -> None:
@@ -756,7 +732,7 @@ class Host(QObject):
         state.names = tuple(s.name for s in self._seats)
         self.state = state
         self._story = [state.opening]
-        self._feed_computers(state.opening)
+        self._computers.feed(state.opening)
         self._writer = LogWriter(self._log, self.game, state)
         self._save(initial=True)
         self.message.emit(Msg("The match starts."))
@@ -766,17 +742,7 @@ class Host(QObject):
             if conn.joined and not conn.closing:
                 self._send_current(conn)
         self.updated.emit(0)
-        self._schedule_computers()
-
-    def _feed_computers(self, events: list[Event]) -> None:
-        """Let the computer seats remember what their seat was just shown (one that is
-        thinking gets the events once it is done)."""
-        thinking = self._thinking
-        busy = None if thinking is None else thinking.bot
-        if thinking is not None:
-            thinking.held.append(events)
-        bots = {i: s.stand_in for i, s in enumerate(self._seats) if s.stand_in is not None}
-        feed({i: b for i, b in bots.items() if b is not busy}, events)
+        self._computers.schedule()
 
     def view(self, seat: int | None) -> View:
         """What `seat` (None: a spectator) sees now, for a hot-seat UI."""
@@ -834,7 +800,7 @@ class Host(QObject):
         self._touched_steps += 1
         assert self._writer is not None
         self._writer.action(seat, str(step.action), events)
-        self._feed_computers(events)
+        self._computers.feed(events)
         self.seq += 1
         self._story.append(events)
         self._outbox.append((self.seq, events, sender, ref))
@@ -844,7 +810,7 @@ class Host(QObject):
         self.played.emit(step)
         self.updated.emit(self.seq)
         if state.result is None:
-            self._schedule_computers()
+            self._computers.schedule()
 
     def _flush(self) -> None:
         """Send the steps applied since the last flush: their events, then one View per seat.
@@ -904,82 +870,6 @@ class Host(QObject):
                     self._delivered(conn)
             self.message.emit(Msg("The match is over."))
             self.finished.emit()
-
-    def _schedule_computers(self) -> None:
-        if not self._computer_pending:
-            self._computer_pending = True
-            QTimer.singleShot(0, self, self._step_computers)
-
-    def _step_computers(self) -> None:
-        """Let the first computer seat to act choose on the worker thread, so that frames to
-        the other seats go out while it thinks."""
-        self._computer_pending = False
-        state = self.state
-        if self._closed or self._thinking is not None:
-            return
-        if state is None or state.result is not None:
-            return
-        for seat in sorted(self.game.to_act(state)):
-            bot = self._seats[seat].stand_in
-            if bot is not None:
-                self._think(seat, bot, self.game.view(state, seat))
-                return
-
-    def _think(self, seat: int, bot: Bot, view: View) -> None:
-        thinking = self._thinking = _Thinking(seat, bot, self.seq)
-        thinking.job = worker.submit(
-            lambda: bot.choose(view),
-            lambda choice: self._chosen(thinking, str(choice)),
-            lambda error: self._failed(thinking, error),
-            lambda: self._thought(thinking),
-        )
-
-    def _failed(self, thinking: _Thinking, error: BaseException) -> None:
-        """A computer that fails plays its seat's first legal move; the error itself (a bug's
-        English text) goes to standard error for a bug report."""
-        traceback.print_exception(error, file=sys.stderr)
-        self._chosen(thinking, None)
-
-    def _thought(self, thinking: _Thinking) -> None:
-        """The computer is done thinking: it hears what happened meanwhile."""
-        if not shiboken6.isValid(self):  # the host was deleted while it thought
-            return
-        if self._thinking is thinking:
-            self._thinking = None
-        for events in thinking.held:
-            feed({thinking.seat: thinking.bot}, events)
-
-    def _chosen(self, thinking: _Thinking, choice: str | None) -> None:
-        """Play a computer's choice (None: it failed, so its seat's first legal move) if its
-        seat is still its own and still to act."""
-        state, seat = self.state, thinking.seat
-        if not shiboken6.isValid(self) or state is None or state.result is not None:
-            return
-        if self._seats[seat].stand_in is not thinking.bot or seat not in self.game.to_act(state):
-            self._schedule_computers()
-            return
-        if choice is None:
-            self.message.emit(
-                Msg(
-                    "{player} could not choose and plays its first legal move.",
-                    player=self._seats[seat].name,
-                )
-            )
-            choice = str(self.game.legal_actions(state, seat)[0])
-        try:
-            self._apply(seat, choice)
-        except (IllegalAction, ParseError) as err:
-            if self.seq != thinking.seq:  # others moved meanwhile: choose again
-                self._schedule_computers()
-                return
-            self.message.emit(
-                Msg(
-                    "Computer {bot} was refused ({reason}); it plays another move.",
-                    bot=thinking.bot.name,
-                    reason=refusal(err, choice),
-                )
-            )
-            self._apply(seat, str(self.game.legal_actions(state, seat)[0]))
 
     def _delivered(self, conn: Conn) -> None:
         if conn.seat is not None and not conn.gone:
