@@ -36,7 +36,7 @@ from tabletop.engine.views import View
 from tabletop.net import messages as msg
 from tabletop.net.computers import Computers, refusal
 from tabletop.net.conns import ACCEPT_RETRY_MS, CLOSE_GRACE, FULL_TEXT, Conn, make_room
-from tabletop.net.fairness import commitment, deal_seed, new_salt, pledge, record_code, table_code
+from tabletop.net.fairness import deal_seed, new_salt
 from tabletop.net.framing import (
     MAX_CLIENT_FRAME,
     FrameError,
@@ -46,6 +46,7 @@ from tabletop.net.framing import (
     frame_text,
 )
 from tabletop.net.seating import Seating, seat_token
+from tabletop.net.shuffle import Shuffle
 from tabletop.net.tablefile import read_saved, rebuild, write_seats
 from tabletop.net.throttle import Guesses, raise_file_limit
 from tabletop.net.throttle import Limits as Limits
@@ -115,18 +116,10 @@ class Host(QObject):
         self.seq = 0
         # The host's own part of the shuffle, committed to before anyone joins; a seed given
         # here (a typed one) is only mixed in when players add theirs (fairness.deal_seed).
-        self._secret = seed if seed is not None else fresh_seed()
-        self._seed = self._secret
+        secret = seed if seed is not None else fresh_seed()
+        self._shuffle = Shuffle(secret, new_salt(), len(seats))
+        self._seed = secret
         """The seed the match is dealt with (the shared one once the players' parts are in)."""
-        self._salt = new_salt()
-        self.commitment = commitment(self._secret, self._salt)
-        """SHA-256 over the host's seed and a secret salt, sent in every welcome."""
-        self._pledges: list[str | None] = [None] * len(seats)
-        self._parts: dict[int, str] = {}
-        self.table: dict[str, Any] | None = None
-        """The table fixed at the start (fairness.py), with every player's pledge."""
-        self.nonces: list[str | None] | None = None
-        """Every player's part of the shuffle, in seat order, once all are in."""
         self._seats = Seating(seats)
         for i in range(len(seats)):
             self._init_seat(i)
@@ -178,11 +171,36 @@ class Host(QObject):
         self._sweeper.setInterval(int(max(50, min(1000, self.limits.hello_timeout * 330))))
         self._sweeper.timeout.connect(self._sweep)
 
+    @property
+    def commitment(self) -> str:
+        """SHA-256 over the host's seed and a secret salt, sent in every welcome."""
+        return self._shuffle.commitment
+
+    @property
+    def table(self) -> dict[str, Any] | None:
+        """The table fixed at the start (fairness.py), with every player's pledge."""
+        return self._shuffle.table
+
+    @table.setter
+    def table(self, table: dict[str, Any] | None) -> None:
+        self._shuffle.table = table
+
+    @property
+    def nonces(self) -> list[str | None] | None:
+        """Every player's part of the shuffle, in seat order, once all are in."""
+        return self._shuffle.nonces
+
+    @nonces.setter
+    def nonces(self, nonces: list[str | None] | None) -> None:
+        self._shuffle.nonces = nonces
+
     def _init_seat(self, index: int) -> None:
         seat = self._seats[index]
         spec = seat.spec
         if spec.bot is not None:
-            seat.stand_in = table_player(self.game.info.id, spec.bot, bot_seed(self._secret, index))
+            seat.stand_in = table_player(
+                self.game.info.id, spec.bot, bot_seed(self._shuffle.secret, index)
+            )
             seat.stand_in_name = spec.bot
             seat.name = seat.name or msg.clean_name(spec.name) or computer_name(index)
         elif spec.human:
@@ -214,8 +232,7 @@ class Host(QObject):
         )
         host._seed = int(head["seed"])
         if saved.salt is not None:
-            host._salt = saved.salt
-            host.commitment = commitment(host._secret, host._salt)
+            host._shuffle.reseal(saved.salt)
             host.table = saved.table
             host.nonces = saved.nonces
         for seat, row in zip(host._seats, saved.seats, strict=True):
@@ -493,7 +510,7 @@ class Host(QObject):
         seat = self._seats[index]
         seat.taken = True
         seat.name = hello.name or f"Player {index + 1}"
-        self._pledges[index] = hello.pledge
+        self._shuffle.pledges[index] = hello.pledge
         self._attach(conn, index)
         self.message.emit(Msg("Seat {number} taken by {name}.", number=index + 1, name=seat.name))
         if self.auto_start and self.ready():
@@ -530,7 +547,7 @@ class Host(QObject):
         if self.table is None:
             # Before the table is fixed the newest connection's pledge counts: it will show
             # the nonce behind it.
-            self._pledges[found] = pledge_of
+            self._shuffle.pledges[found] = pledge_of
         if not seat.taken:
             seat.taken = True
             seat.name = name or f"Player {found + 1}"
@@ -560,7 +577,7 @@ class Host(QObject):
         """The result, then the reveal: seed, salt and the whole omniscient log."""
         assert self.state is not None and self.state.result is not None
         result = encode(msg.result(self.state.result, self.state.names))
-        return result + encode(msg.reveal(self._secret, self._salt, self.log_text()))
+        return result + self._shuffle.reveal(self.log_text())
 
     def _texts(self, state: State) -> msg.ViewTexts:
         """Every seat's View of the current step, built once and shared by all frames of it."""
@@ -577,12 +594,7 @@ class Host(QObject):
 
     def _shuffle_frames(self, conn: Conn) -> bytes:
         """The table and, once every part is in, the shuffle: sent before `conn`'s View."""
-        if self.table is None:
-            return b""
-        data = encode(msg.table(self.table))
-        if self.nonces is not None:
-            data += encode(msg.deal(self.nonces))
-        return data
+        return self._shuffle.frames()
 
     def _send_current(self, conn: Conn) -> None:
         state = self.state
@@ -675,17 +687,9 @@ class Host(QObject):
             return
         if not self.ready():
             raise BadOption(Msg("Every network seat needs a player before the match starts."))
-        self.table = {
-            "commitment": self.commitment,
-            "game": self.game.info.id,
-            "players": len(self._seats),
-            "options": self.options,
-            "names": [s.name for s in self._seats],
-            "kinds": [s.spec.kind for s in self._seats],
-            "pledges": list(self._pledges),
-        }
-        if not any(self._pledges):
-            self.nonces = [None] * len(self._seats)
+        names = [s.name for s in self._seats]
+        kinds = [s.spec.kind for s in self._seats]
+        if not self._shuffle.fix(self.game.info.id, self.options, names, kinds):
             self._deal()
             return
         self.message.emit(Msg("Everyone is shuffling."))
@@ -696,38 +700,27 @@ class Host(QObject):
 
     def _on_nonce(self, conn: Conn, nonce: str) -> None:
         """A player's part of the shuffle: kept when it is the one its hello pledged."""
-        index = conn.seat
-        if index is not None and self.nonces is not None and self.nonces[index] == nonce:
-            return  # shown again on seeing the table again (a reconnect): nothing to do
-        if index is None or self.table is None or self.nonces is not None:
-            self._strike(conn, "bad-message", Msg("No part of the shuffle is wanted now."))
-            return
-        if pledge(nonce) != self._pledges[index]:
-            self._strike(
-                conn, "bad-message", Msg("That is not the part of the shuffle you pledged.")
-            )
-            return
-        self._parts[index] = nonce
-        if all(self._parts.get(i) for i, p in enumerate(self._pledges) if p):
-            self.nonces = [self._parts.get(i) for i in range(len(self._seats))]
+        dealt = self.nonces is not None
+        reason = self._shuffle.take(conn.seat, nonce)
+        if reason is not None:
+            self._strike(conn, "bad-message", reason)
+        elif not dealt and self.nonces is not None:
             self._deal()
 
     def code(self) -> str | None:
         """The table code everyone can compare aloud (None until the shuffle is done)."""
-        if self.table is None or self.nonces is None:
-            return None
-        return table_code(self.table, self.nonces)
+        return self._shuffle.code()
 
     def record_code(self) -> str | None:
         """The code of the record revealed at the end (None until the match is over)."""
         if not self.is_over():
             return None
-        return record_code(self.log_text(), self._secret, self._salt.hex())
+        return self._shuffle.record_code(self.log_text())
 
     def _deal(self) -> None:
         """Deal with the seed made from the host's part and every player's, and begin."""
         assert self.table is not None and self.nonces is not None
-        self._seed = deal_seed(self._secret, self.table, self.nonces)
+        self._seed = deal_seed(self._shuffle.secret, self.table, self.nonces)
         state = self.game.setup(len(self._seats), self.options, self._seed)
         state.names = tuple(s.name for s in self._seats)
         self.state = state
@@ -908,9 +901,10 @@ class Host(QObject):
         of a started match."""
         if self.autosave is None or self.state is None:
             return
+        shuffle = self._shuffle
         try:
             write_seats(
-                self.autosave, self._seats, self._salt, self._secret, self.table, self.nonces
+                self.autosave, self._seats, shuffle.salt, shuffle.secret, self.table, self.nonces
             )
         except OSError as err:
             self.message.emit(Msg("Autosave failed: {reason}", reason=err.strerror or str(err)))
