@@ -19,9 +19,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import shiboken6
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QTcpServer, QTcpSocket
 
 from tabletop.bots.levels import table_player
 from tabletop.bots.runner import bot_seed
@@ -35,20 +33,15 @@ from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 from tabletop.net import messages as msg
 from tabletop.net.computers import Computers, refusal
-from tabletop.net.conns import ACCEPT_RETRY_MS, CLOSE_GRACE, FULL_TEXT, Conn, make_room
+from tabletop.net.conns import Conn, Connections
 from tabletop.net.fairness import deal_seed, new_salt
 from tabletop.net.framing import (
-    MAX_CLIENT_FRAME,
-    FrameError,
-    FrameReader,
-    decode_body,
     encode,
     frame_text,
 )
 from tabletop.net.seating import Seating, seat_token
 from tabletop.net.shuffle import Shuffle
 from tabletop.net.tablefile import read_saved, rebuild, write_seats
-from tabletop.net.throttle import Guesses, raise_file_limit
 from tabletop.net.throttle import Limits as Limits
 from tabletop.seats import SeatSpec as SeatSpec
 from tabletop.seats import computer_name, person_name
@@ -124,13 +117,8 @@ class Host(QObject):
         for i in range(len(seats)):
             self._init_seat(i)
         self._computers = Computers(self, self, self._seats, self._apply, self.message.emit)
-        self._conns: list[Conn] = []
-        self._guesses = Guesses(self.limits)
-        self._graveyard: list[QTcpSocket] = []
-        self._closed_socks: list[QTcpSocket] = []
         self._log = io.StringIO()
         self._writer: LogWriter | None = None
-        self._closed = False
         self.allow_hints = False
         """Whether people at this table may ask for a suggested move (off unless the host
         allows it)."""
@@ -164,12 +152,12 @@ class Host(QObject):
         self._story: list[list[Event]] = []
         """Every step's events (index: `seq`, the deal's at 0), told again to a seat that joins
         or comes back, so its game log holds the whole match."""
-        self._server = QTcpServer(self)
-        self._server.newConnection.connect(self._on_new_connection)
-        self._server.acceptError.connect(self._on_accept_error)
-        self._sweeper = QTimer(self)
-        self._sweeper.setInterval(int(max(50, min(1000, self.limits.hello_timeout * 330))))
-        self._sweeper.timeout.connect(self._sweep)
+        self._links = Connections(
+            self, self.limits, self._on_message, self._on_lost, self.message.emit
+        )
+        self._conns = self._links.conns
+        self._guesses = self._links.guesses
+        self._server = self._links.server
 
     @property
     def commitment(self) -> str:
@@ -252,12 +240,9 @@ class Host(QObject):
     # ---- the network ---------------------------------------------------------------------
     def listen(self, port: int = 0, address: str = ANY_ADDRESS) -> int:
         """Start accepting clients; return the port (OSError if it cannot listen)."""
-        raise_file_limit()
-        if not self._server.listen(QHostAddress(address), port):
-            raise OSError(f"cannot listen on {address}:{port}: {self._server.errorString()}")
-        self._closed = self._computers.closed = False
-        self._sweeper.start()
-        return self._server.serverPort()
+        port = self._links.listen(port, address)
+        self._computers.closed = False
+        return port
 
     @property
     def port(self) -> int:
@@ -266,93 +251,11 @@ class Host(QObject):
 
     def close(self) -> None:
         """Stop listening and close every connection (they may reconnect to a resumed host)."""
-        self._closed = True
         self._computers.close()
         self._flush()
-        self._server.close()
-        self._sweeper.stop()
-        for conn in list(self._conns):
-            self._fail(conn, "host-closing", Msg("The host is closing the table."))
-            conn.gone = True
-            if conn.hooked:
-                conn.sock.flush()
-                self._unhook(conn)
-                # Kept, not buried, so the goodbye frame still goes out while the host lives.
-                self._closed_socks.append(conn.sock)
-        self._conns.clear()
+        self._links.close()
 
-    def _on_new_connection(self) -> None:
-        while self._server.hasPendingConnections():
-            sock = self._server.nextPendingConnection()
-            # A socket made by the server is its child; shiboken never learns when such a
-            # child is deleted, so its wrapper (and the slots connected to it) would live as
-            # long as the server. Owned by Python instead, it dies with the last reference.
-            sock.setParent(None)
-            now = time.monotonic()
-            conn = Conn(sock, FrameReader(MAX_CLIENT_FRAME), now, now, self.limits.burst)
-            conn.address = sock.peerAddress().toString().removeprefix("::ffff:")
-            sock.setSocketOption(QAbstractSocket.SocketOption.LowDelayOption, 1)
-            sock.readyRead.connect(lambda c=conn: self._on_ready_read(c))
-            sock.disconnected.connect(lambda c=conn: self._on_disconnected(c))
-            self._conns.append(conn)
-            if len(self._conns) > self.limits.max_connections:
-                self._make_room(conn)
-
-    def _on_accept_error(self, _error: QAbstractSocket.SocketError) -> None:
-        """The system refused a connection (most often: out of open files) and Qt stopped
-        accepting: let go of every closing socket and listen again shortly."""
-        for conn in [c for c in self._conns if c.closing]:
-            self._cut(conn)
-        QTimer.singleShot(ACCEPT_RETRY_MS, self, self._resume_accepting)
-
-    def _resume_accepting(self) -> None:
-        if not self._closed and self._server.isListening():
-            self._server.resumeAccepting()
-
-    def _make_room(self, new: Conn) -> None:
-        """Free one place of the cap (`conns.make_room` says whose)."""
-        victim, cut = make_room(self._conns, new)
-        if cut:
-            self._cut(victim)
-        else:
-            self._fail(victim, "full", FULL_TEXT)
-
-    def _on_ready_read(self, conn: Conn) -> None:
-        if conn.gone:
-            return
-        data = bytes(conn.sock.readAll().data())
-        if conn.closing:
-            return
-        try:
-            bodies = conn.reader.bodies(data)
-        except FrameError as err:
-            self._fail(conn, err.code, err.reason)
-            return
-        for body in bodies:
-            if conn.closing:
-                return
-            self._on_body(conn, body)
-
-    def _on_body(self, conn: Conn, body: bytes) -> None:
-        now = time.monotonic()
-        limits = self.limits
-        conn.allowance = min(limits.burst, conn.allowance + (now - conn.heard) * limits.rate)
-        conn.heard = now
-        if conn.allowance < 1:
-            self._fail(conn, "flood", Msg("Too many messages; slow down."))
-            return
-        conn.allowance -= 1
-        try:
-            message = msg.parse_client(decode_body(body))
-        except FrameError as err:
-            self._fail(conn, err.code, err.reason)
-            return
-        except msg.ProtocolError as err:
-            if not conn.joined:
-                self._fail(conn, err.code, err.reason)
-            else:
-                self._strike(conn, err.code, err.reason)
-            return
+    def _on_message(self, conn: Conn, message: msg.ClientMessage) -> None:
         if isinstance(message, msg.Hello):
             self._on_hello(conn, message)
         elif not conn.joined:
@@ -367,48 +270,17 @@ class Host(QObject):
             self._fail(conn, "bye", Msg("Goodbye."))
 
     def _strike(self, conn: Conn, code: str, reason: Msg, ref: int | None = None) -> None:
-        conn.strikes += 1
-        if conn.strikes >= self.limits.max_strikes:
-            self._fail(
-                conn, "strikes", Msg("Too many refused messages; last: {reason}", reason=reason)
-            )
-        else:
-            self._send(conn, encode(msg.error(code, reason, False, ref)))
+        self._links.strike(conn, code, reason, ref)
 
     def _fail(self, conn: Conn, code: str, reason: Msg) -> None:
         """Send a fatal error and close."""
-        if conn.closing:
-            return
-        conn.closing = True
-        self._send(conn, encode(msg.error(code, reason, True)))
-        self.message.emit(Msg("Closing a connection ({code}).", code=code))
-        conn.closed_at = time.monotonic()
-        if not conn.gone:
-            conn.sock.disconnectFromHost()
+        self._links.fail(conn, code, reason)
 
     def _send(self, conn: Conn, data: bytes) -> None:
-        sock = conn.sock
-        if conn.gone or sock.state() != QAbstractSocket.SocketState.ConnectedState:
-            return
-        sock.write(data)
-        sock.flush()
-        if sock.bytesToWrite() > self.limits.max_backlog:
-            conn.closing = True
-            sock.abort()
+        self._links.send(conn, data)
 
-    def _cut(self, conn: Conn) -> None:
-        """Drop a connection's socket now (a closing one: its answer has been written)."""
-        conn.sock.abort()
-        self._on_disconnected(conn)
-
-    def _on_disconnected(self, conn: Conn) -> None:
-        if conn.gone or not shiboken6.isValid(self):
-            return
-        conn.gone = True
-        conn.closing = True
-        if conn in self._conns:
-            self._conns.remove(conn)
-        self._bury(conn)
+    def _on_lost(self, conn: Conn) -> None:
+        """A connection is gone: its seat, if it held one, is free again until the start."""
         if conn.seat is None:
             return
         seat = self._seats[conn.seat]
@@ -423,40 +295,9 @@ class Host(QObject):
         self.message.emit(Msg("Seat {number} disconnected.", number=conn.seat + 1))
         self._broadcast_seats()
 
-    def _unhook(self, conn: Conn) -> None:
-        """Disconnect the host's slots from a connection's socket (they hold the connection)."""
-        sock = conn.sock
-        if conn.hooked and shiboken6.isValid(sock):
-            conn.hooked = False
-            sock.readyRead.disconnect()
-            sock.disconnected.disconnect()
-
-    def _bury(self, conn: Conn) -> None:
-        """Let go of a closed connection's socket once control is back in the event loop.
-
-        It may be in the middle of emitting a signal now, so it is not deleted here.
-        """
-        self._unhook(conn)
-        self._graveyard.append(conn.sock)
-        if len(self._graveyard) == 1:
-            QTimer.singleShot(0, self, self._graveyard.clear)
-
     def live_sockets(self) -> int:
         """Client sockets this host still holds (open, closing, or about to be freed)."""
-        return len(self._conns) + len(self._graveyard) + len(self._closed_socks)
-
-    def _sweep(self) -> None:
-        now = time.monotonic()
-        self._guesses.forget_old(now)
-        for conn in list(self._conns):
-            if conn.closing:
-                if now - conn.closed_at > CLOSE_GRACE:
-                    conn.sock.abort()
-                continue
-            if not conn.joined and now - conn.opened > self.limits.hello_timeout:
-                self._fail(conn, "timeout", Msg("No hello in time."))
-            elif conn.joined and now - conn.heard > self.limits.idle_timeout:
-                self._fail(conn, "timeout", Msg("Nothing heard for too long."))
+        return self._links.live_sockets()
 
     # ---- joining -------------------------------------------------------------------------
     def _on_hello(self, conn: Conn, hello: msg.Hello) -> None:
@@ -845,8 +686,9 @@ class Host(QObject):
             patch = view.patch_bytes(self.seq, last) if last is not None else None
             parts.append(patch if patch is not None else view.frame_bytes(self.seq))
             out.append((conn, b"".join(parts)))
+        send = self._links.send
         for conn, data in out:
-            self._send(conn, data)
+            send(conn, data)
         done, used = time.monotonic(), time.thread_time()
         self.step_sent.append((self.seq, done))
         self.step_times.append(self._busy + used - start)
