@@ -1,4 +1,4 @@
-"""The LAN host: a QObject owning the QTcpServer, the one engine state and every seat.
+"""The LAN host: a QObject owning the connections, the one engine state and every seat.
 
 Clients send `hello` and then `act` texts; the host validates each action with the engine and
 sends every connection the events and the View its seat may see. Computer seats and computer
@@ -6,6 +6,9 @@ stand-ins for dropped players are played here; hot-seat ("local") seats are play
 through `act_local`. The omniscient replay log stays on the host, written atomically when an
 autosave path is given: after each action, once per batch of actions sent together and before
 any client hears of them; `Host.resume` continues a match from it.
+
+The host joins its parts: connections (conns.py), seats and tokens (seating.py), its side of
+the shuffle (shuffle.py), computer players (computers.py), the seats file (tablefile.py).
 """
 
 from __future__ import annotations
