@@ -1,4 +1,4 @@
-"""The LAN host: a QObject owning the QTcpServer, the one engine state and every seat.
+"""The LAN host: a QObject owning the connections, the one engine state and every seat.
 
 Clients send `hello` and then `act` texts; the host validates each action with the engine and
 sends every connection the events and the View its seat may see. Computer seats and computer
@@ -6,51 +6,45 @@ stand-ins for dropped players are played here; hot-seat ("local") seats are play
 through `act_local`. The omniscient replay log stays on the host, written atomically when an
 autosave path is given: after each action, once per batch of actions sent together and before
 any client hears of them; `Host.resume` continues a match from it.
+
+The host joins its parts: connections (conns.py), seats and tokens (seating.py), its side of
+the shuffle (shuffle.py), computer players (computers.py), the seats file (tablefile.py).
 """
 
 from __future__ import annotations
 
 import gc
 import io
-import json
 import os
 import secrets
-import sys
 import time
-import traceback
-from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import shiboken6
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QTcpServer, QTcpSocket
 
-from tabletop import worker
-from tabletop.bots.base import Bot, feed
 from tabletop.bots.levels import table_player
 from tabletop.bots.runner import bot_seed
 from tabletop.engine.errors import BadOption, IllegalAction, ParseError
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, State
-from tabletop.engine.log import LogWriter, read_lines, replay
+from tabletop.engine.log import LogWriter
 from tabletop.engine.registry import get_game
 from tabletop.engine.rng import fresh_seed
 from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 from tabletop.net import messages as msg
-from tabletop.net.fairness import commitment, deal_seed, new_salt, pledge, record_code, table_code
+from tabletop.net.computers import Computers, refusal
+from tabletop.net.conns import Conn, Connections
+from tabletop.net.fairness import deal_seed, new_salt
 from tabletop.net.framing import (
-    MAX_CLIENT_FRAME,
-    FrameError,
-    FrameReader,
-    decode_body,
     encode,
     frame_text,
 )
-from tabletop.net.throttle import Guesses, raise_file_limit
+from tabletop.net.seating import Seating, seat_token
+from tabletop.net.shuffle import Shuffle
+from tabletop.net.tablefile import read_saved, rebuild, write_seats
 from tabletop.net.throttle import Limits as Limits
 from tabletop.seats import SeatSpec as SeatSpec
 from tabletop.seats import computer_name, person_name
@@ -58,16 +52,6 @@ from tabletop.store import atomic_write
 
 ANY_ADDRESS = "0.0.0.0"
 """Listen on every IPv4 interface (the LAN); tests pass "127.0.0.1"."""
-
-
-FULL_TEXT = Msg("The table has too many connections right now; try again in a moment.")
-"""The reason of a `full` error (a client tries again by itself)."""
-
-CLOSE_GRACE = 2.0
-"""Seconds a connection being closed has to take its last frames before it is cut."""
-
-ACCEPT_RETRY_MS = 200
-"""How soon the host listens again after the system refused it a connection."""
 
 
 class _GcHold:
@@ -89,64 +73,6 @@ class _GcHold:
         if self.held:
             self.held = False
             gc.enable()
-
-
-@dataclass(eq=False)
-class _Conn:
-    sock: QTcpSocket
-    reader: FrameReader
-    opened: float
-    heard: float
-    allowance: float
-    seat: int | None = None
-    sent: msg.SeatView | None = None
-    joined: bool = False
-    closing: bool = False
-    closed_at: float = 0.0
-    address: str = ""
-    hooked: bool = True
-    gone: bool = False
-    strikes: int = 0
-
-
-@dataclass(eq=False)
-class _Seat:
-    spec: SeatSpec
-    token: str
-    name: str
-    taken: bool
-    conn: _Conn | None = None
-    stand_in: Bot | None = None
-    stand_in_name: str | None = None
-    invited: bool = False
-    got_result: bool = False
-
-
-@dataclass(eq=False)
-class _Thinking:
-    """A computer seat choosing on the worker thread, and the events it is fed afterwards."""
-
-    seat: int
-    bot: Bot
-    seq: int
-    held: list[list[Event]] = field(default_factory=list)
-    job: worker.Job | None = None
-
-
-def refusal(err: IllegalAction | ParseError, action: str) -> Msg:
-    """Why an action was refused: the rules' reason, or that the text of `action` is no action."""
-    if isinstance(err, IllegalAction):
-        return err.reason
-    return Msg("{action} is not an action of this game.", action=action[:40])
-
-
-def seat_token() -> str:
-    """A fresh seat token: 128 random bits as hex, so it never starts with '-' on a command line."""
-    return secrets.token_hex(16)
-
-
-def _sidecar(autosave: Path) -> Path:
-    return autosave.with_name(autosave.name + ".seats.json")
 
 
 class Host(QObject):
@@ -186,35 +112,20 @@ class Host(QObject):
         self.seq = 0
         # The host's own part of the shuffle, committed to before anyone joins; a seed given
         # here (a typed one) is only mixed in when players add theirs (fairness.deal_seed).
-        self._secret = seed if seed is not None else fresh_seed()
-        self._seed = self._secret
+        secret = seed if seed is not None else fresh_seed()
+        self._shuffle = Shuffle(secret, new_salt(), len(seats))
+        self._seed = secret
         """The seed the match is dealt with (the shared one once the players' parts are in)."""
-        self._salt = new_salt()
-        self.commitment = commitment(self._secret, self._salt)
-        """SHA-256 over the host's seed and a secret salt, sent in every welcome."""
-        self._pledges: list[str | None] = [None] * len(seats)
-        self._parts: dict[int, str] = {}
-        self.table: dict[str, Any] | None = None
-        """The table fixed at the start (fairness.py), with every player's pledge."""
-        self.nonces: list[str | None] | None = None
-        """Every player's part of the shuffle, in seat order, once all are in."""
-        self._seats: list[_Seat] = []
-        for i, spec in enumerate(seats):
-            self._seats.append(_Seat(spec, seat_token(), "", spec.kind != "network"))
+        self._seats = Seating(seats)
+        for i in range(len(seats)):
             self._init_seat(i)
-        self._conns: list[_Conn] = []
-        self._guesses = Guesses(self.limits)
-        self._graveyard: list[QTcpSocket] = []
-        self._closed_socks: list[QTcpSocket] = []
+        self._computers = Computers(self, self, self._seats, self._apply, self.message.emit)
         self._log = io.StringIO()
         self._writer: LogWriter | None = None
-        self._computer_pending = False
-        self._thinking: _Thinking | None = None
-        self._closed = False
         self.allow_hints = False
         """Whether people at this table may ask for a suggested move (off unless the host
         allows it)."""
-        self._outbox: list[tuple[int, list[Event], _Conn | None, int | None]] = []
+        self._outbox: list[tuple[int, list[Event], Conn | None, int | None]] = []
         self._flush_pending = False
         self._result_sent = False
         self.step_times: list[float] = []
@@ -244,18 +155,43 @@ class Host(QObject):
         self._story: list[list[Event]] = []
         """Every step's events (index: `seq`, the deal's at 0), told again to a seat that joins
         or comes back, so its game log holds the whole match."""
-        self._server = QTcpServer(self)
-        self._server.newConnection.connect(self._on_new_connection)
-        self._server.acceptError.connect(self._on_accept_error)
-        self._sweeper = QTimer(self)
-        self._sweeper.setInterval(int(max(50, min(1000, self.limits.hello_timeout * 330))))
-        self._sweeper.timeout.connect(self._sweep)
+        self._links = Connections(
+            self, self.limits, self._on_message, self._on_lost, self.message.emit
+        )
+        self._conns = self._links.conns
+        self._guesses = self._links.guesses
+        self._server = self._links.server
+
+    @property
+    def commitment(self) -> str:
+        """SHA-256 over the host's seed and a secret salt, sent in every welcome."""
+        return self._shuffle.commitment
+
+    @property
+    def table(self) -> dict[str, Any] | None:
+        """The table fixed at the start (fairness.py), with every player's pledge."""
+        return self._shuffle.table
+
+    @table.setter
+    def table(self, table: dict[str, Any] | None) -> None:
+        self._shuffle.table = table
+
+    @property
+    def nonces(self) -> list[str | None] | None:
+        """Every player's part of the shuffle, in seat order, once all are in."""
+        return self._shuffle.nonces
+
+    @nonces.setter
+    def nonces(self, nonces: list[str | None] | None) -> None:
+        self._shuffle.nonces = nonces
 
     def _init_seat(self, index: int) -> None:
         seat = self._seats[index]
         spec = seat.spec
         if spec.bot is not None:
-            seat.stand_in = table_player(self.game.info.id, spec.bot, bot_seed(self._secret, index))
+            seat.stand_in = table_player(
+                self.game.info.id, spec.bot, bot_seed(self._shuffle.secret, index)
+            )
             seat.stand_in_name = spec.bot
             seat.name = seat.name or msg.clean_name(spec.name) or computer_name(index)
         elif spec.human:
@@ -272,19 +208,13 @@ class Host(QObject):
     ) -> Host:
         """A host continuing the match saved at `autosave` (and its `.seats.json` beside it)."""
         path = Path(autosave)
-        lines = path.read_text(encoding="utf-8").splitlines()
-        replay(lines)
-        saved_meta = json.loads(_sidecar(path).read_text(encoding="utf-8"))
-        # The seats file of an older version is the bare list of seats, with no salt.
-        meta = saved_meta["seats"] if isinstance(saved_meta, dict) else saved_meta
-        head = next(read_lines(lines))[1]
-        specs = [SeatSpec.of_kind(s["kind"], s.get("bot"), s.get("name", "")) for s in meta]
-        secret = saved_meta.get("secret") if isinstance(saved_meta, dict) else None
+        saved = read_saved(path)
+        head = saved.head
         host = cls(
             str(head["game"]),
-            specs,
+            saved.specs,
             head.get("options") or {},
-            int(head["seed"]) if secret is None else int(secret),
+            saved.secret,
             password,
             path,
             limits,
@@ -292,45 +222,30 @@ class Host(QObject):
             parent=parent,
         )
         host._seed = int(head["seed"])
-        if isinstance(saved_meta, dict):
-            host._salt = bytes.fromhex(str(saved_meta["salt"]))
-            host.commitment = commitment(host._secret, host._salt)
-            host.table = saved_meta.get("table")
-            host.nonces = saved_meta.get("nonces")
-        for seat, saved in zip(host._seats, meta, strict=True):
-            seat.token = str(saved["token"])
-            seat.name = str(saved.get("name", seat.name))
+        if saved.salt is not None:
+            host._shuffle.reseal(saved.salt)
+            host.table = saved.table
+            host.nonces = saved.nonces
+        for seat, row in zip(host._seats, saved.seats, strict=True):
+            seat.token = str(row["token"])
+            seat.name = str(row.get("name", seat.name))
             seat.taken = True
-        host._rebuild(lines)
+        host._rebuild(saved.lines)
         return host
 
     def _rebuild(self, lines: list[str]) -> None:
-        records = [rec for _, rec in read_lines(lines)]
-        head = records[0]
-        state = self.game.setup(int(head["players"]), self.options, self._seed)
-        state.names = tuple(head.get("names") or state.names)
-        self._writer = LogWriter(self._log, self.game, state)
-        self._story = [state.opening]
-        for rec in records[1:]:
-            if rec["type"] == "action":
-                seat, text = int(rec["seat"]), str(rec["action"])
-                events = self.game.apply(state, seat, text)
-                self._writer.action(seat, text, events)
-                self._story.append(events)
-                self.seq += 1
-        self.state = state
+        match = rebuild(self.game, self.options, self._seed, lines, self._log)
+        self._writer, self._story, self.seq = match.writer, match.story, match.seq
+        self.state = match.state
         self.message.emit(Msg("Resumed after {count} actions.", count=self.seq))
-        self._schedule_computers()
+        self._computers.schedule()
 
     # ---- the network ---------------------------------------------------------------------
     def listen(self, port: int = 0, address: str = ANY_ADDRESS) -> int:
         """Start accepting clients; return the port (OSError if it cannot listen)."""
-        raise_file_limit()
-        if not self._server.listen(QHostAddress(address), port):
-            raise OSError(f"cannot listen on {address}:{port}: {self._server.errorString()}")
-        self._closed = False
-        self._sweeper.start()
-        return self._server.serverPort()
+        port = self._links.listen(port, address)
+        self._computers.closed = False
+        return port
 
     @property
     def port(self) -> int:
@@ -339,113 +254,11 @@ class Host(QObject):
 
     def close(self) -> None:
         """Stop listening and close every connection (they may reconnect to a resumed host)."""
-        self._closed = True
-        if self._thinking is not None and self._thinking.job is not None:
-            self._thinking.job.cancel()
+        self._computers.close()
         self._flush()
-        self._server.close()
-        self._sweeper.stop()
-        for conn in list(self._conns):
-            self._fail(conn, "host-closing", Msg("The host is closing the table."))
-            conn.gone = True
-            if conn.hooked:
-                conn.sock.flush()
-                self._unhook(conn)
-                # Kept, not buried, so the goodbye frame still goes out while the host lives.
-                self._closed_socks.append(conn.sock)
-        self._conns.clear()
+        self._links.close()
 
-    def _on_new_connection(self) -> None:
-        while self._server.hasPendingConnections():
-            sock = self._server.nextPendingConnection()
-            # A socket made by the server is its child; shiboken never learns when such a
-            # child is deleted, so its wrapper (and the slots connected to it) would live as
-            # long as the server. Owned by Python instead, it dies with the last reference.
-            sock.setParent(None)
-            now = time.monotonic()
-            conn = _Conn(sock, FrameReader(MAX_CLIENT_FRAME), now, now, self.limits.burst)
-            conn.address = sock.peerAddress().toString().removeprefix("::ffff:")
-            sock.setSocketOption(QAbstractSocket.SocketOption.LowDelayOption, 1)
-            sock.readyRead.connect(lambda c=conn: self._on_ready_read(c))
-            sock.disconnected.connect(lambda c=conn: self._on_disconnected(c))
-            self._conns.append(conn)
-            if len(self._conns) > self.limits.max_connections:
-                self._make_room(conn)
-
-    def _on_accept_error(self, _error: QAbstractSocket.SocketError) -> None:
-        """The system refused a connection (most often: out of open files) and Qt stopped
-        accepting: let go of every closing socket and listen again shortly."""
-        for conn in [c for c in self._conns if c.closing]:
-            self._cut(conn)
-        QTimer.singleShot(ACCEPT_RETRY_MS, self, self._resume_accepting)
-
-    def _resume_accepting(self) -> None:
-        if not self._closed and self._server.isListening():
-            self._server.resumeAccepting()
-
-    def _make_room(self, new: _Conn) -> None:
-        """Free one place of the cap, which counts every socket held, never a seated player's.
-
-        A connection already closing (its answer written) is cut first, the one closed
-        longest ago. Else the connection closed is one that has not said hello yet, else a
-        spectator's, taken
-        from the address holding the most of them (oldest first), so a flood from one machine
-        cannot push out anyone else. Only when every other connection holds a seat is the
-        newcomer itself refused.
-        """
-        closing = [c for c in self._conns if c.closing and c is not new]
-        if closing:
-            self._cut(min(closing, key=lambda c: c.closed_at))
-            return
-        for spectators in (False, True):
-            pool = [
-                c
-                for c in self._conns
-                if c is not new and not c.closing and c.seat is None and c.joined is spectators
-            ]
-            if pool:
-                counts = Counter(c.address for c in pool)
-                victim = min(pool, key=lambda c: (-counts[c.address], c.opened))
-                self._fail(victim, "full", FULL_TEXT)
-                return
-        self._fail(new, "full", FULL_TEXT)
-
-    def _on_ready_read(self, conn: _Conn) -> None:
-        if conn.gone:
-            return
-        data = bytes(conn.sock.readAll().data())
-        if conn.closing:
-            return
-        try:
-            bodies = conn.reader.bodies(data)
-        except FrameError as err:
-            self._fail(conn, err.code, err.reason)
-            return
-        for body in bodies:
-            if conn.closing:
-                return
-            self._on_body(conn, body)
-
-    def _on_body(self, conn: _Conn, body: bytes) -> None:
-        now = time.monotonic()
-        limits = self.limits
-        conn.allowance = min(limits.burst, conn.allowance + (now - conn.heard) * limits.rate)
-        conn.heard = now
-        if conn.allowance < 1:
-            self._fail(conn, "flood", Msg("Too many messages; slow down."))
-            return
-        conn.allowance -= 1
-        try:
-            message = msg.parse_client(decode_body(body))
-        except FrameError as err:
-            self._fail(conn, err.code, err.reason)
-            return
-        except msg.ProtocolError as err:
-            if not conn.joined:
-                self._fail(conn, err.code, err.reason)
-            else:
-                self._strike(conn, err.code, err.reason)
-            return
+    def _on_message(self, conn: Conn, message: msg.ClientMessage) -> None:
         if isinstance(message, msg.Hello):
             self._on_hello(conn, message)
         elif not conn.joined:
@@ -459,49 +272,18 @@ class Host(QObject):
         else:
             self._fail(conn, "bye", Msg("Goodbye."))
 
-    def _strike(self, conn: _Conn, code: str, reason: Msg, ref: int | None = None) -> None:
-        conn.strikes += 1
-        if conn.strikes >= self.limits.max_strikes:
-            self._fail(
-                conn, "strikes", Msg("Too many refused messages; last: {reason}", reason=reason)
-            )
-        else:
-            self._send(conn, encode(msg.error(code, reason, False, ref)))
+    def _strike(self, conn: Conn, code: str, reason: Msg, ref: int | None = None) -> None:
+        self._links.strike(conn, code, reason, ref)
 
-    def _fail(self, conn: _Conn, code: str, reason: Msg) -> None:
+    def _fail(self, conn: Conn, code: str, reason: Msg) -> None:
         """Send a fatal error and close."""
-        if conn.closing:
-            return
-        conn.closing = True
-        self._send(conn, encode(msg.error(code, reason, True)))
-        self.message.emit(Msg("Closing a connection ({code}).", code=code))
-        conn.closed_at = time.monotonic()
-        if not conn.gone:
-            conn.sock.disconnectFromHost()
+        self._links.fail(conn, code, reason)
 
-    def _send(self, conn: _Conn, data: bytes) -> None:
-        sock = conn.sock
-        if conn.gone or sock.state() != QAbstractSocket.SocketState.ConnectedState:
-            return
-        sock.write(data)
-        sock.flush()
-        if sock.bytesToWrite() > self.limits.max_backlog:
-            conn.closing = True
-            sock.abort()
+    def _send(self, conn: Conn, data: bytes) -> None:
+        self._links.send(conn, data)
 
-    def _cut(self, conn: _Conn) -> None:
-        """Drop a connection's socket now (a closing one: its answer has been written)."""
-        conn.sock.abort()
-        self._on_disconnected(conn)
-
-    def _on_disconnected(self, conn: _Conn) -> None:
-        if conn.gone or not shiboken6.isValid(self):
-            return
-        conn.gone = True
-        conn.closing = True
-        if conn in self._conns:
-            self._conns.remove(conn)
-        self._bury(conn)
+    def _on_lost(self, conn: Conn) -> None:
+        """A connection is gone: its seat, if it held one, is free again until the start."""
         if conn.seat is None:
             return
         seat = self._seats[conn.seat]
@@ -516,43 +298,12 @@ class Host(QObject):
         self.message.emit(Msg("Seat {number} disconnected.", number=conn.seat + 1))
         self._broadcast_seats()
 
-    def _unhook(self, conn: _Conn) -> None:
-        """Disconnect the host's slots from a connection's socket (they hold the connection)."""
-        sock = conn.sock
-        if conn.hooked and shiboken6.isValid(sock):
-            conn.hooked = False
-            sock.readyRead.disconnect()
-            sock.disconnected.disconnect()
-
-    def _bury(self, conn: _Conn) -> None:
-        """Let go of a closed connection's socket once control is back in the event loop.
-
-        It may be in the middle of emitting a signal now, so it is not deleted here.
-        """
-        self._unhook(conn)
-        self._graveyard.append(conn.sock)
-        if len(self._graveyard) == 1:
-            QTimer.singleShot(0, self, self._graveyard.clear)
-
     def live_sockets(self) -> int:
         """Client sockets this host still holds (open, closing, or about to be freed)."""
-        return len(self._conns) + len(self._graveyard) + len(self._closed_socks)
-
-    def _sweep(self) -> None:
-        now = time.monotonic()
-        self._guesses.forget_old(now)
-        for conn in list(self._conns):
-            if conn.closing:
-                if now - conn.closed_at > CLOSE_GRACE:
-                    conn.sock.abort()
-                continue
-            if not conn.joined and now - conn.opened > self.limits.hello_timeout:
-                self._fail(conn, "timeout", Msg("No hello in time."))
-            elif conn.joined and now - conn.heard > self.limits.idle_timeout:
-                self._fail(conn, "timeout", Msg("Nothing heard for too long."))
+        return self._links.live_sockets()
 
     # ---- joining -------------------------------------------------------------------------
-    def _on_hello(self, conn: _Conn, hello: msg.Hello) -> None:
+    def _on_hello(self, conn: Conn, hello: msg.Hello) -> None:
         if conn.joined:
             self._strike(conn, "already-joined", Msg("This connection has already said hello."))
             return
@@ -592,7 +343,7 @@ class Host(QObject):
         if index is None:
             if self.state is not None:
                 reason = Msg("The match has started; rejoin with your seat's token or watch.")
-            elif any(s.invited and not s.taken for s in self._seats):
+            elif self._seats.any_invited_open():
                 reason = Msg(
                     "The open seats are kept for invited players; watch, or ask for a token."
                 )
@@ -603,7 +354,7 @@ class Host(QObject):
         seat = self._seats[index]
         seat.taken = True
         seat.name = hello.name or f"Player {index + 1}"
-        self._pledges[index] = hello.pledge
+        self._shuffle.pledges[index] = hello.pledge
         self._attach(conn, index)
         self.message.emit(Msg("Seat {number} taken by {name}.", number=index + 1, name=seat.name))
         if self.auto_start and self.ready():
@@ -614,23 +365,10 @@ class Host(QObject):
         return self.table is not None or self.state is not None
 
     def _free_seat(self, wanted: int | None) -> int | None:
-        if self._fixed():
-            return None
-        free = [
-            i
-            for i, s in enumerate(self._seats)
-            if s.spec.kind == "network" and not s.taken and not s.invited
-        ]
-        if wanted is None:
-            return free[0] if free else None
-        return wanted if wanted in free else None
+        return None if self._fixed() else self._seats.free(wanted)
 
-    def _rejoin(self, conn: _Conn, token: str, name: str, pledge_of: str | None) -> None:
-        found = None
-        for i, seat in enumerate(self._seats):
-            same = secrets.compare_digest(seat.token.encode(), token.encode())
-            if same and seat.spec.kind == "network":
-                found = i
+    def _rejoin(self, conn: Conn, token: str, name: str, pledge_of: str | None) -> None:
+        found = self._seats.holding(token)
         if found is None:
             self._fail(conn, "bad-token", Msg("That seat token is not valid at this table."))
             return
@@ -653,7 +391,7 @@ class Host(QObject):
         if self.table is None:
             # Before the table is fixed the newest connection's pledge counts: it will show
             # the nonce behind it.
-            self._pledges[found] = pledge_of
+            self._shuffle.pledges[found] = pledge_of
         if not seat.taken:
             seat.taken = True
             seat.name = name or f"Player {found + 1}"
@@ -667,7 +405,7 @@ class Host(QObject):
         self._attach(conn, found)
         self.message.emit(Msg("Seat {number} reconnected.", number=found + 1))
 
-    def _attach(self, conn: _Conn, index: int) -> None:
+    def _attach(self, conn: Conn, index: int) -> None:
         seat = self._seats[index]
         conn.joined = True
         conn.seat = index
@@ -683,7 +421,7 @@ class Host(QObject):
         """The result, then the reveal: seed, salt and the whole omniscient log."""
         assert self.state is not None and self.state.result is not None
         result = encode(msg.result(self.state.result, self.state.names))
-        return result + encode(msg.reveal(self._secret, self._salt, self.log_text()))
+        return result + self._shuffle.reveal(self.log_text())
 
     def _texts(self, state: State) -> msg.ViewTexts:
         """Every seat's View of the current step, built once and shared by all frames of it."""
@@ -698,16 +436,11 @@ class Host(QObject):
             self._touched, self._touched_steps = frozenset(), 0
         return texts
 
-    def _shuffle_frames(self, conn: _Conn) -> bytes:
+    def _shuffle_frames(self, conn: Conn) -> bytes:
         """The table and, once every part is in, the shuffle: sent before `conn`'s View."""
-        if self.table is None:
-            return b""
-        data = encode(msg.table(self.table))
-        if self.nonces is not None:
-            data += encode(msg.deal(self.nonces))
-        return data
+        return self._shuffle.frames()
 
-    def _send_current(self, conn: _Conn) -> None:
+    def _send_current(self, conn: Conn) -> None:
         state = self.state
         if state is None:
             if self.table is not None:
@@ -735,21 +468,11 @@ class Host(QObject):
     # ---- seats ---------------------------------------------------------------------------
     def ready(self) -> bool:
         """True when every network seat has a connected player (the match may start)."""
-        return all(s.conn is not None for s in self._seats if s.spec.kind == "network")
+        return self._seats.ready()
 
     def seat_rows(self) -> list[dict[str, Any]]:
         """The public table of seats (as in the `seats` message)."""
-        return [
-            {
-                "seat": i,
-                "name": s.name,
-                "kind": s.spec.kind,
-                "taken": s.taken,
-                "connected": s.spec.kind != "network" or s.conn is not None,
-                "computer": s.stand_in_name,
-            }
-            for i, s in enumerate(self._seats)
-        ]
+        return self._seats.rows()
 
     def invitation(self, seat: int) -> str:
         """The token that invites someone to network seat `seat`, reserving the seat for it.
@@ -766,13 +489,11 @@ class Host(QObject):
 
     def tokens(self) -> list[str | None]:
         """Each network seat's secret token (None for the others); host side only."""
-        return [s.token if s.spec.kind == "network" else None for s in self._seats]
+        return self._seats.tokens()
 
     def open_seats(self) -> int:
         """Network seats anyone may take (not taken, not reserved by an invitation)."""
-        return sum(
-            1 for s in self._seats if s.spec.kind == "network" and not s.taken and not s.invited
-        )
+        return self._seats.open_count()
 
     def _seats_message(self) -> dict[str, Any]:
         return msg.seats(self.seat_rows(), self.state is not None)
@@ -799,7 +520,7 @@ class Host(QObject):
             target.stand_in = table_player(self.game.info.id, bot, bot_seed(self._seed, seat))
             target.stand_in_name = bot
         self._broadcast_seats()
-        self._schedule_computers()
+        self._computers.schedule()
 
     # ---- the match -----------------------------------------------------------------------
     def start(self) -> None:
@@ -810,17 +531,9 @@ class Host(QObject):
             return
         if not self.ready():
             raise BadOption(Msg("Every network seat needs a player before the match starts."))
-        self.table = {
-            "commitment": self.commitment,
-            "game": self.game.info.id,
-            "players": len(self._seats),
-            "options": self.options,
-            "names": [s.name for s in self._seats],
-            "kinds": [s.spec.kind for s in self._seats],
-            "pledges": list(self._pledges),
-        }
-        if not any(self._pledges):
-            self.nonces = [None] * len(self._seats)
+        names = [s.name for s in self._seats]
+        kinds = [s.spec.kind for s in self._seats]
+        if not self._shuffle.fix(self.game.info.id, self.options, names, kinds):
             self._deal()
             return
         self.message.emit(Msg("Everyone is shuffling."))
@@ -829,45 +542,34 @@ class Host(QObject):
             if conn.joined and not conn.closing:
                 self._send(conn, self._shuffle_frames(conn))
 
-    def _on_nonce(self, conn: _Conn, nonce: str) -> None:
+    def _on_nonce(self, conn: Conn, nonce: str) -> None:
         """A player's part of the shuffle: kept when it is the one its hello pledged."""
-        index = conn.seat
-        if index is not None and self.nonces is not None and self.nonces[index] == nonce:
-            return  # shown again on seeing the table again (a reconnect): nothing to do
-        if index is None or self.table is None or self.nonces is not None:
-            self._strike(conn, "bad-message", Msg("No part of the shuffle is wanted now."))
-            return
-        if pledge(nonce) != self._pledges[index]:
-            self._strike(
-                conn, "bad-message", Msg("That is not the part of the shuffle you pledged.")
-            )
-            return
-        self._parts[index] = nonce
-        if all(self._parts.get(i) for i, p in enumerate(self._pledges) if p):
-            self.nonces = [self._parts.get(i) for i in range(len(self._seats))]
+        dealt = self.nonces is not None
+        reason = self._shuffle.take(conn.seat, nonce)
+        if reason is not None:
+            self._strike(conn, "bad-message", reason)
+        elif not dealt and self.nonces is not None:
             self._deal()
 
     def code(self) -> str | None:
         """The table code everyone can compare aloud (None until the shuffle is done)."""
-        if self.table is None or self.nonces is None:
-            return None
-        return table_code(self.table, self.nonces)
+        return self._shuffle.code()
 
     def record_code(self) -> str | None:
         """The code of the record revealed at the end (None until the match is over)."""
         if not self.is_over():
             return None
-        return record_code(self.log_text(), self._secret, self._salt.hex())
+        return self._shuffle.record_code(self.log_text())
 
     def _deal(self) -> None:
         """Deal with the seed made from the host's part and every player's, and begin."""
         assert self.table is not None and self.nonces is not None
-        self._seed = deal_seed(self._secret, self.table, self.nonces)
+        self._seed = deal_seed(self._shuffle.secret, self.table, self.nonces)
         state = self.game.setup(len(self._seats), self.options, self._seed)
         state.names = tuple(s.name for s in self._seats)
         self.state = state
         self._story = [state.opening]
-        self._feed_computers(state.opening)
+        self._computers.feed(state.opening)
         self._writer = LogWriter(self._log, self.game, state)
         self._save(initial=True)
         self.message.emit(Msg("The match starts."))
@@ -877,17 +579,7 @@ class Host(QObject):
             if conn.joined and not conn.closing:
                 self._send_current(conn)
         self.updated.emit(0)
-        self._schedule_computers()
-
-    def _feed_computers(self, events: list[Event]) -> None:
-        """Let the computer seats remember what their seat was just shown (one that is
-        thinking gets the events once it is done)."""
-        thinking = self._thinking
-        busy = None if thinking is None else thinking.bot
-        if thinking is not None:
-            thinking.held.append(events)
-        bots = {i: s.stand_in for i, s in enumerate(self._seats) if s.stand_in is not None}
-        feed({i: b for i, b in bots.items() if b is not busy}, events)
+        self._computers.schedule()
 
     def view(self, seat: int | None) -> View:
         """What `seat` (None: a spectator) sees now, for a hot-seat UI."""
@@ -904,7 +596,7 @@ class Host(QObject):
             )
         self._apply(seat, text)
 
-    def _on_act(self, conn: _Conn, act: msg.Act) -> None:
+    def _on_act(self, conn: Conn, act: msg.Act) -> None:
         if conn.seat is None:
             self._strike(conn, "spectator", Msg("Spectators cannot act."), act.ref)
             return
@@ -920,7 +612,7 @@ class Host(QObject):
         conn.strikes = 0
 
     def _apply(
-        self, seat: int, text: str, sender: _Conn | None = None, ref: int | None = None
+        self, seat: int, text: str, sender: Conn | None = None, ref: int | None = None
     ) -> None:
         """Apply one action (IllegalAction or ParseError if refused) and queue its frames."""
         start, began = time.thread_time(), time.monotonic()
@@ -934,7 +626,7 @@ class Host(QObject):
             if not self._flush_pending:
                 self._gc.release()
 
-    def _apply_now(self, seat: int, text: str, sender: _Conn | None, ref: int | None) -> None:
+    def _apply_now(self, seat: int, text: str, sender: Conn | None, ref: int | None) -> None:
         state = self.state
         if state is None:
             raise IllegalAction(Msg("The match has not started."))
@@ -945,7 +637,7 @@ class Host(QObject):
         self._touched_steps += 1
         assert self._writer is not None
         self._writer.action(seat, str(step.action), events)
-        self._feed_computers(events)
+        self._computers.feed(events)
         self.seq += 1
         self._story.append(events)
         self._outbox.append((self.seq, events, sender, ref))
@@ -955,7 +647,7 @@ class Host(QObject):
         self.played.emit(step)
         self.updated.emit(self.seq)
         if state.result is None:
-            self._schedule_computers()
+            self._computers.schedule()
 
     def _flush(self) -> None:
         """Send the steps applied since the last flush: their events, then one View per seat.
@@ -982,7 +674,7 @@ class Host(QObject):
         steps = [(msg.EventTexts(seq, evs), sender, ref) for seq, evs, sender, ref in batch]
         # Every frame is built before the first is written: a write wakes its reader, which
         # would otherwise compete with the building of the rest.
-        out: list[tuple[_Conn, bytes]] = []
+        out: list[tuple[Conn, bytes]] = []
         for conn in self._conns:
             if not conn.joined or conn.closing:
                 continue
@@ -997,8 +689,9 @@ class Host(QObject):
             patch = view.patch_bytes(self.seq, last) if last is not None else None
             parts.append(patch if patch is not None else view.frame_bytes(self.seq))
             out.append((conn, b"".join(parts)))
+        send = self._links.send
         for conn, data in out:
-            self._send(conn, data)
+            send(conn, data)
         done, used = time.monotonic(), time.thread_time()
         self.step_sent.append((self.seq, done))
         self.step_times.append(self._busy + used - start)
@@ -1016,83 +709,7 @@ class Host(QObject):
             self.message.emit(Msg("The match is over."))
             self.finished.emit()
 
-    def _schedule_computers(self) -> None:
-        if not self._computer_pending:
-            self._computer_pending = True
-            QTimer.singleShot(0, self, self._step_computers)
-
-    def _step_computers(self) -> None:
-        """Let the first computer seat to act choose on the worker thread, so that frames to
-        the other seats go out while it thinks."""
-        self._computer_pending = False
-        state = self.state
-        if self._closed or self._thinking is not None:
-            return
-        if state is None or state.result is not None:
-            return
-        for seat in sorted(self.game.to_act(state)):
-            bot = self._seats[seat].stand_in
-            if bot is not None:
-                self._think(seat, bot, self.game.view(state, seat))
-                return
-
-    def _think(self, seat: int, bot: Bot, view: View) -> None:
-        thinking = self._thinking = _Thinking(seat, bot, self.seq)
-        thinking.job = worker.submit(
-            lambda: bot.choose(view),
-            lambda choice: self._chosen(thinking, str(choice)),
-            lambda error: self._failed(thinking, error),
-            lambda: self._thought(thinking),
-        )
-
-    def _failed(self, thinking: _Thinking, error: BaseException) -> None:
-        """A computer that fails plays its seat's first legal move; the error itself (a bug's
-        English text) goes to standard error for a bug report."""
-        traceback.print_exception(error, file=sys.stderr)
-        self._chosen(thinking, None)
-
-    def _thought(self, thinking: _Thinking) -> None:
-        """The computer is done thinking: it hears what happened meanwhile."""
-        if not shiboken6.isValid(self):  # the host was deleted while it thought
-            return
-        if self._thinking is thinking:
-            self._thinking = None
-        for events in thinking.held:
-            feed({thinking.seat: thinking.bot}, events)
-
-    def _chosen(self, thinking: _Thinking, choice: str | None) -> None:
-        """Play a computer's choice (None: it failed, so its seat's first legal move) if its
-        seat is still its own and still to act."""
-        state, seat = self.state, thinking.seat
-        if not shiboken6.isValid(self) or state is None or state.result is not None:
-            return
-        if self._seats[seat].stand_in is not thinking.bot or seat not in self.game.to_act(state):
-            self._schedule_computers()
-            return
-        if choice is None:
-            self.message.emit(
-                Msg(
-                    "{player} could not choose and plays its first legal move.",
-                    player=self._seats[seat].name,
-                )
-            )
-            choice = str(self.game.legal_actions(state, seat)[0])
-        try:
-            self._apply(seat, choice)
-        except (IllegalAction, ParseError) as err:
-            if self.seq != thinking.seq:  # others moved meanwhile: choose again
-                self._schedule_computers()
-                return
-            self.message.emit(
-                Msg(
-                    "Computer {bot} was refused ({reason}); it plays another move.",
-                    bot=thinking.bot.name,
-                    reason=refusal(err, choice),
-                )
-            )
-            self._apply(seat, str(self.game.legal_actions(state, seat)[0]))
-
-    def _delivered(self, conn: _Conn) -> None:
+    def _delivered(self, conn: Conn) -> None:
         if conn.seat is not None and not conn.gone:
             self._seats[conn.seat].got_result = True
 
@@ -1129,19 +746,11 @@ class Host(QObject):
         of a started match."""
         if self.autosave is None or self.state is None:
             return
-        seats = [
-            {"kind": s.spec.kind, "bot": s.spec.bot, "name": s.name, "token": s.token}
-            for s in self._seats
-        ]
-        meta = {
-            "salt": self._salt.hex(),
-            "secret": self._secret,
-            "table": self.table,
-            "nonces": self.nonces,
-            "seats": seats,
-        }
+        shuffle = self._shuffle
         try:
-            atomic_write(_sidecar(self.autosave), json.dumps(meta))
+            write_seats(
+                self.autosave, self._seats, shuffle.salt, shuffle.secret, self.table, self.nonces
+            )
         except OSError as err:
             self.message.emit(Msg("Autosave failed: {reason}", reason=err.strerror or str(err)))
 

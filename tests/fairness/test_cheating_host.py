@@ -161,7 +161,7 @@ class PicksAfterSeeing(Host):
     """Chooses its own part once it has seen the players' parts (a seed it likes)."""
 
     def _deal(self) -> None:
-        self._secret = fresh_seed()
+        self._shuffle.secret = fresh_seed()
         super()._deal()
 
 
@@ -262,7 +262,7 @@ class RevealsEarly(Host):
 
     def _deal(self) -> None:
         super()._deal()
-        data = encode(msg.reveal(self._secret, self._salt, self.log_text()))
+        data = self._shuffle.reveal(self.log_text())
         for conn in self._conns:
             self._send(conn, data)
 
