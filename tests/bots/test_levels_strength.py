@@ -73,7 +73,7 @@ NOT_SEPARATED = {
     "wild-rawz",
 }
 """Games that offer Strong but where no playout budget this test can afford (80 a move at most)
-separated it from Steady; docs/computer-players.md gives the figures."""
+separated it from Steady on every seed set tried; docs/computer-players.md gives the figures."""
 
 
 ROWS = STEADY_OVER_EASY + STRONG_OVER_STEADY
