@@ -12,6 +12,9 @@ from enum import StrEnum
 SUITS = "SHDC"
 """Spades, hearts, diamonds, clubs."""
 
+SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+"""The symbol a suit is drawn and named with, in every language."""
+
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 """Standard ranks, low to high (ace high)."""
 

@@ -31,6 +31,15 @@ the learner's seat. The coach asks after every action, so the action that first 
 is the one that showed the rule."""
 
 
+def happened(kind: str) -> Shows:
+    """A rule shown once an event of this kind has happened."""
+
+    def shows(events: Sequence[dict[str, Any]], seat: int) -> bool:
+        return any(e["type"] == kind for e in events)
+
+    return shows
+
+
 @dataclass(frozen=True, slots=True)
 class Rule:
     """A rule the coach explains the first time the match shows it."""

@@ -8,10 +8,9 @@ BLACK and RED).
 
 from __future__ import annotations
 
-from tabletop.engine.cards import Deck
+from tabletop.engine.cards import SUIT_SYMBOL, Deck
 from tabletop.i18n.catalog import _
 
-SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 MINUS = "−"
 
 

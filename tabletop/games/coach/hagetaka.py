@@ -8,19 +8,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.engine.coach import Lesson, Rule, Table, register_lesson
+from tabletop.engine.coach import Lesson, Rule, Table, happened, register_lesson
 from tabletop.engine.text import Msg
 from tabletop.games.coach.vulture import vulture_reference
 from tabletop.games.hagetaka import Hagetaka
 
 Events = Sequence[dict[str, Any]]
-
-
-def _kind(kind: str) -> Any:
-    def shows(events: Events, seat: int) -> bool:
-        return any(e["type"] == kind for e in events)
-
-    return shows
 
 
 def _taken(events: Events, seat: int) -> bool:
@@ -56,7 +49,7 @@ RULES = (
             "battle everyone shows black to join or red to sit out, all at once. Early battles "
             "are worth little, late ones a lot, with bigger negative cards too."
         ),
-        _kind("join"),
+        happened("join"),
     ),
     Rule(
         "lone",
@@ -65,7 +58,7 @@ RULES = (
             "When only one player joins a battle, they spend one of their sets unplayed and "
             "take three of the battle's five score cards at random."
         ),
-        _kind("lone"),
+        happened("lone"),
     ),
     Rule(
         "sets",
@@ -75,7 +68,7 @@ RULES = (
             "Every participant secretly chooses the set that becomes their hand for this "
             "battle."
         ),
-        _kind("battle"),
+        happened("battle"),
     ),
     Rule(
         "cancel",
@@ -130,7 +123,7 @@ RULES = (
             "At the end of a round you add up the score cards you took; a 0 card counts half "
             "a point to break ties. A match has three rounds, and round 3 counts double."
         ),
-        _kind("round_end"),
+        happened("round_end"),
     ),
 )
 

@@ -9,19 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.engine.coach import Lesson, Rule, Table, register_lesson
+from tabletop.engine.coach import Lesson, Rule, Table, happened, register_lesson
 from tabletop.engine.text import Msg
 from tabletop.games.coach.vulture import vulture_reference
 from tabletop.games.hagetaka_party import VultureParty
 
 Events = Sequence[dict[str, Any]]
-
-
-def _kind(kind: str) -> Any:
-    def shows(events: Events, seat: int) -> bool:
-        return any(e["type"] == kind for e in events)
-
-    return shows
 
 
 def _bout(test: Any) -> Any:
@@ -40,7 +33,7 @@ RULES = (
             "battles on their sheet. The plots are revealed together; you fight only in the "
             "battle you plotted."
         ),
-        _kind("plot"),
+        happened("plot"),
     ),
     Rule(
         "lone",
@@ -49,7 +42,7 @@ RULES = (
             "A player alone in a battle takes three of its five score cards at random, "
             "without a fight. A battle nobody plotted is skipped."
         ),
-        _kind("lone"),
+        happened("lone"),
     ),
     Rule(
         "battle",
@@ -102,7 +95,7 @@ RULES = (
             "tenth of a point, to break ties. A match has three rounds, and round 3 counts "
             "double."
         ),
-        _kind("round_end"),
+        happened("round_end"),
     ),
 )
 

@@ -8,18 +8,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.engine.coach import Lesson, Rule, Table, register_lesson
+from tabletop.engine.coach import Lesson, Rule, Table, happened, register_lesson
 from tabletop.engine.text import Card, Msg
 from tabletop.games.interaction import BOTH_COST, HAND, match_points
 
 Events = Sequence[dict[str, Any]]
-
-
-def _kind(kind: str) -> Any:
-    def shows(events: Events, seat: int) -> bool:
-        return any(e["type"] == kind for e in events)
-
-    return shows
 
 
 def _played(where: str, paid: int) -> Any:
@@ -55,7 +48,7 @@ RULES = (
             "On the first turn everyone lays one card face down at the same time; they are "
             "turned up together and start each player's own pile."
         ),
-        _kind("seal"),
+        happened("seal"),
     ),
     Rule(
         "match",
@@ -65,7 +58,7 @@ RULES = (
             "target: same rank 3, ranks one apart 2, two apart 1, and 1 more for the same "
             "suit. Ranks go round: K is next to A."
         ),
-        _kind("score"),
+        happened("score"),
     ),
     Rule(
         "start",
@@ -74,7 +67,7 @@ RULES = (
             "After the first turn, the player with the lowest score takes the next turn, then "
             "play goes to the left, one player at a time."
         ),
-        _kind("start"),
+        happened("start"),
     ),
     Rule(
         "target",
@@ -113,7 +106,7 @@ RULES = (
             "points win.",
             hand=HAND,
         ),
-        _kind("round_end"),
+        happened("round_end"),
     ),
 )
 

@@ -8,19 +8,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.engine.coach import Lesson, Rule, Table, register_lesson
+from tabletop.engine.coach import Lesson, Rule, Table, happened, register_lesson
 from tabletop.engine.text import Cards, Msg
 from tabletop.games.pokered_trick import HAND_NAMES
 from tabletop.games.pokered_trick_rules import poker_hand
 
 Events = Sequence[dict[str, Any]]
-
-
-def _kind(kind: str) -> Any:
-    def shows(events: Events, seat: int) -> bool:
-        return any(e["type"] == kind for e in events)
-
-    return shows
 
 
 def _fold(events: Events, seat: int) -> bool:
@@ -43,7 +36,7 @@ RULES = (
             "After looking at your seven cards you decide, in turn, whether to take part in "
             "the deal. Only the players who stay in play the tricks and settle chips."
         ),
-        _kind("declare"),
+        happened("declare"),
     ),
     Rule(
         "fold",
@@ -62,7 +55,7 @@ RULES = (
             "played; at the end they join the cards you won to make a poker hand. The other "
             "five cards play the five tricks."
         ),
-        _kind("hide"),
+        happened("hide"),
     ),
     Rule(
         "trick",
@@ -92,7 +85,7 @@ RULES = (
             "and all the cards you won you make the best poker hand, from one pair (1 point) "
             "to a straight flush (6). Your points are your trick points plus that hand."
         ),
-        _kind("reveal"),
+        happened("reveal"),
     ),
     Rule(
         "settle",
@@ -102,7 +95,7 @@ RULES = (
             "players settle up: the one with fewer points pays the difference in chips. The "
             "best player takes what is left in the pot."
         ),
-        _kind("settle"),
+        happened("settle"),
     ),
 )
 

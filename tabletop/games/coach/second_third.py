@@ -7,21 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.engine.cards import SUITS
-from tabletop.engine.coach import Lesson, Rule, Table, register_lesson
+from tabletop.engine.cards import SUIT_SYMBOL, SUITS
+from tabletop.engine.coach import Lesson, Rule, Table, happened, register_lesson
 from tabletop.engine.text import Msg, Suit
 from tabletop.games.second_third_rules import HAND_SIZES, TRUMP, points_score, suit_points
 
 Events = Sequence[dict[str, Any]]
-SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
-
-def _passed(events: Events, seat: int) -> bool:
-    return any(e["type"] == "pass" for e in events)
-
-
-def _trick(events: Events, seat: int) -> bool:
-    return any(e["type"] == "trick" for e in events)
 
 
 def _trumped(events: Events, seat: int) -> bool:
@@ -33,10 +24,6 @@ def _trumped(events: Events, seat: int) -> bool:
     )
 
 
-def _round_end(events: Events, seat: int) -> bool:
-    return any(e["type"] == "round_end" for e in events)
-
-
 RULES = (
     Rule(
         "pass",
@@ -46,7 +33,7 @@ RULES = (
             "neighbour, all at the same time. You see what you receive only when everyone "
             "has chosen."
         ),
-        _passed,
+        happened("pass"),
     ),
     Rule(
         "trick",
@@ -56,7 +43,7 @@ RULES = (
             "you hold it; without it you may play anything. The highest card of the led suit "
             "wins, aces high, and the winner leads next."
         ),
-        _trick,
+        happened("trick"),
     ),
     Rule(
         "trump",
@@ -74,7 +61,7 @@ RULES = (
             "When everyone holds one card, play stops: each player adds that last card to "
             "their own won cards without playing it."
         ),
-        _round_end,
+        happened("round_end"),
     ),
     Rule(
         "score",
@@ -85,7 +72,7 @@ RULES = (
             "the second and the third count for you. The best collection is three even suits "
             "and none of the fourth."
         ),
-        _round_end,
+        happened("round_end"),
     ),
 )
 
@@ -233,7 +220,7 @@ def reference() -> list[Table]:
     rows = []
     for cards in examples:
         points = suit_points(list(cards))
-        shown = "  ".join(f"{SYMBOLS[s]}{points[s]}" for s in SUITS)
+        shown = "  ".join(f"{SUIT_SYMBOL[s]}{points[s]}" for s in SUITS)
         rows.append((shown, points_score(points)))
     return [
         Table(

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.engine.coach import Lesson, Rule, Table, register_lesson
+from tabletop.engine.coach import Lesson, Rule, Table, happened, register_lesson
 from tabletop.engine.text import Card, Cards, Msg
 from tabletop.games.seltsam_walzer import COLOUR
 from tabletop.games.seltsam_walzer_rules import FACTOR, SCORED, SIZES, deal_scores, trick_winner
@@ -27,13 +27,6 @@ def _trick(test: Any) -> Any:
     return shows
 
 
-def _kind(kind: str) -> Any:
-    def shows(events: Events, seat: int) -> bool:
-        return any(e["type"] == kind for e in events)
-
-    return shows
-
-
 RULES = (
     Rule(
         "pass",
@@ -43,7 +36,7 @@ RULES = (
             "neighbour, all at the same time. You see what you receive only when everyone "
             "has chosen."
         ),
-        _kind("pass"),
+        happened("pass"),
     ),
     Rule(
         "lone_x",
@@ -80,7 +73,7 @@ RULES = (
             "took the fewest cards scores the numbers on them; everyone else scores one point "
             "per card. Blue counts double and green triple; X cards score nothing."
         ),
-        _kind("round_end"),
+        happened("round_end"),
     ),
 )
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.engine.cards import is_joker
-from tabletop.engine.coach import Lesson, Rule, Table, register_lesson
+from tabletop.engine.coach import Lesson, Rule, Table, happened, register_lesson
 from tabletop.engine.text import Msg
 from tabletop.games.triq_rules import SHIBARI_REMAINDERS, deal_size, owed_after_pass, points
 
@@ -19,13 +19,6 @@ Events = Sequence[dict[str, Any]]
 def _flush(reason: str) -> Any:
     def shows(events: Events, seat: int) -> bool:
         return any(e["type"] == "flush" and e.get("reason") == reason for e in events)
-
-    return shows
-
-
-def _kind(kind: str) -> Any:
-    def shows(events: Events, seat: int) -> bool:
-        return any(e["type"] == kind for e in events)
 
     return shows
 
@@ -47,7 +40,7 @@ RULES = (
             "10 count their number, an ace 1 or 11, J, Q and K 10 each, and a joker whatever "
             "the total needs to reach the next ten."
         ),
-        _kind("play"),
+        happened("play"),
     ),
     Rule(
         "shibari",
@@ -72,7 +65,7 @@ RULES = (
             "A player who cannot play under a しばり must pass. The pile ends, and the passer "
             "gives the declarer one card for every ten in the total, rounded up."
         ),
-        _kind("pass"),
+        happened("pass"),
     ),
     Rule(
         "out",
@@ -82,7 +75,7 @@ RULES = (
             "and is out. The first out takes the last place; the last player holding cards "
             "wins."
         ),
-        _kind("out"),
+        happened("out"),
     ),
     Rule(
         "ten",
@@ -110,7 +103,7 @@ RULES = (
             "Places follow the order of dropping out. In a series of games, each game gives "
             "every player the number of players minus their place."
         ),
-        _kind("round_end"),
+        happened("round_end"),
     ),
 )
 

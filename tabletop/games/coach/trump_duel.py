@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.engine.cards import SUITS
-from tabletop.engine.coach import Lesson, Rule, Table, register_lesson
+from tabletop.engine.coach import Lesson, Rule, Table, happened, register_lesson
 from tabletop.engine.text import Cards, Msg
 from tabletop.games.trump_duel_rules import HAND_SIZE, WIN_POINTS, beats_ten, points
 
@@ -39,10 +39,6 @@ def _one_beats_ten(events: Events, seat: int) -> bool:
 
 def _taken(events: Events, seat: int) -> bool:
     return any(e["type"] == "effect" and e.get("what") == "take" for e in events)
-
-
-def _round_end(events: Events, seat: int) -> bool:
-    return any(e["type"] == "round_end" for e in events)
 
 
 RULES = (
@@ -131,7 +127,7 @@ RULES = (
             "three among them: three of a suit, three of a rank, or J-Q-K. Three points win "
             "the duel."
         ),
-        _round_end,
+        happened("round_end"),
     ),
 )
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.engine.coach import Lesson, Rule, Table, register_lesson
+from tabletop.engine.coach import Lesson, Rule, Table, happened, register_lesson
 from tabletop.engine.text import Card, Cards, Msg
 from tabletop.games.wild_rawz_rules import (
     EXACT_TRUMP,
@@ -21,13 +21,6 @@ from tabletop.games.wild_rawz_rules import (
 )
 
 Events = Sequence[dict[str, Any]]
-
-
-def _kind(kind: str) -> Any:
-    def shows(events: Events, seat: int) -> bool:
-        return any(e["type"] == kind for e in events)
-
-    return shows
 
 
 def _withdrawn(events: Events, seat: int) -> bool:
@@ -63,7 +56,7 @@ RULES = (
             "Before the tricks, everyone in turn takes one card from the face-up row into "
             "their hand, twice round. The one card nobody takes becomes the trump card."
         ),
-        _kind("draft"),
+        happened("draft"),
     ),
     Rule(
         "trump",
@@ -73,7 +66,7 @@ RULES = (
             "is the trump value. Every card of the trump value, whatever its colour, beats "
             "every card of the trump colour."
         ),
-        _kind("trump"),
+        happened("trump"),
     ),
     Rule(
         "value_wins",

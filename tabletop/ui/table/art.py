@@ -12,7 +12,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPainterPath, QPen, QPixmap
 
 import tabletop
-from tabletop.engine.cards import Deck
+from tabletop.engine.cards import SUIT_SYMBOL, Deck
 
 BASE_W, BASE_H = 200, 280
 """Size of the art files and of painted faces."""
@@ -21,11 +21,10 @@ BACK = "??"
 
 _PACKAGE = Path(tabletop.__file__).resolve().parent
 ASSET_DIRS = (_PACKAGE / "assets" / "cards", _PACKAGE.parent / "assets" / "cards")
+"""Where card art is looked for: inside the package (installed), then the repository."""
 ICON_DIRS = (_PACKAGE / "assets" / "icons", _PACKAGE.parent / "assets" / "icons")
 """Where the app icon's sizes are looked for: inside the package, then the repository."""
-"""Where card art is looked for: inside the package (installed), then the repository."""
 
-SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_COLOUR = {"S": "#1d1d1f", "H": "#c8102e", "D": "#d9480f", "C": "#1b5e20"}
 COLOUR = {
     "R": "#c62828",

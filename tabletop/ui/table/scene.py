@@ -14,13 +14,13 @@ from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QRadialGradient
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
 
-from tabletop.engine.cards import Deck
+from tabletop.engine.cards import SUIT_SYMBOL, Deck
 from tabletop.engine.text import Msg
 from tabletop.engine.views import BACK, Counter, View
 from tabletop.fonts import table_font
 from tabletop.i18n import for_view, render, view_deck
 from tabletop.ui.table import gestures, zorder
-from tabletop.ui.table.art import SUIT_SYMBOL, CardArt
+from tabletop.ui.table.art import CardArt
 from tabletop.ui.table.cards import CardItem
 from tabletop.ui.table.curtain import CurtainItem
 from tabletop.ui.table.display import display
