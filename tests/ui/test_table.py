@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QComboBox, QPushButton
-from ui_helpers import Closing, click_scene, grip, mouse_drag, play_through, view_point
+from ui_helpers import Closing, click_scene, grip, hover_scene, mouse_drag, play_through
 
 from tabletop.bots.base import make_bot
 from tabletop.engine.errors import IllegalAction
@@ -278,7 +278,8 @@ def test_the_last_trick_can_be_peeked_at(qtbot: object, closing: Closing) -> Non
         for p in (area.topLeft(), area.bottomRight(), area.topRight(), area.bottomLeft())
         if not covered.contains(p)
     )
-    QTest.mouseMove(table.view.viewport(), view_point(table, away))
+    hover_scene(table, peek.button.center())
+    hover_scene(table, away)
     # the hover's end may take more than one turn of the event loop on a busy machine
     qtbot.waitUntil(lambda: not peek.expanded, timeout=2000)
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QElapsedTimer, QEvent, QObject, QPoint, QPointF, Qt
+from PySide6.QtGui import QCursor
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.exceptions import TimeoutError as WaitTimeout
@@ -142,6 +143,17 @@ def mouse_drag(table: TableWidget, start: QPointF, end: QPointF) -> None:
         QTest.mouseMove(viewport, p)
     QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, b)
     QApplication.processEvents()
+
+
+def hover_scene(table: TableWidget, point: QPointF) -> None:
+    """Move the pointer (no button held) to a scene point. QTest moves the pointer with
+    QCursor.setPos, which sends nothing when the pointer is already there (an earlier test may
+    have left it on that very pixel), so such a move starts from the pixel beside it."""
+    viewport = table.view.viewport()
+    target = view_point(table, point)
+    if QCursor.pos() == viewport.mapToGlobal(target):
+        QTest.mouseMove(viewport, target + QPoint(1, 0))
+    QTest.mouseMove(viewport, target)
 
 
 def click_scene(table: TableWidget, point: QPointF) -> None:
