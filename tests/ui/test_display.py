@@ -6,21 +6,23 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QRect, QRectF, QSettings, Qt
+from PySide6.QtCore import QPointF, QRect, QRectF, QSettings, Qt
 from PySide6.QtGui import QAction, QColor, QImage, QKeySequence, QPainter
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QStyleOptionGraphicsItem
 from ui_helpers import Closing, synthetic_view
 
+from tabletop.engine.cards import Deck
 from tabletop.engine.registry import get_game
 from tabletop.ui.app import MainWindow
 from tabletop.ui.table.art import CardArt, face_spec
-from tabletop.ui.table.cards import BLOCKED, CHOSEN, PLAIN, PLAYABLE, card_image
+from tabletop.ui.table.cards import BLOCKED, CHOSEN, PLAIN, PLAYABLE, CardItem, card_image
 from tabletop.ui.table.display import CONTRAST_KEY, ZOOM_KEY, ZOOM_STEPS, Display, display
-from tabletop.ui.table.gamelog import Banner
+from tabletop.ui.table.gamelog import Banner, mark_received
 from tabletop.ui.table.items import ZoneItem
 from tabletop.ui.table.keys import keys_help
 from tabletop.ui.table.layout import Rect, card_extent, card_places, compute
+from tabletop.ui.table.scene import TableScene
 from tabletop.ui.table.session import parse_seats
 from tabletop.ui.table.table import INSTANT, TableWidget
 
@@ -175,6 +177,55 @@ def test_card_marks_differ_without_colour(contrast: bool, plain_display: Display
     left_low = QRect(0, 68, 30, 25)
     assert differs(marks[PLAYABLE].copy(left_middle), marks[CHOSEN].copy(left_middle)) > 0.1
     assert differs(marks[PLAIN].copy(left_low), received.copy(left_low)) > 0.1  # an arrow in
+
+
+def scene_picture(scene: TableScene) -> QImage:
+    area = scene.sceneRect()
+    image = QImage(int(area.width()), int(area.height()), QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    scene.render(painter, QRectF(image.rect()), area)
+    painter.end()
+    return image
+
+
+def test_a_card_on_the_table_shows_every_change_of_its_image(plain_display: Display) -> None:
+    """A card item draws through a child pixmap item (a frame runs no Python for it), so each
+    change of what its image shows (mark, tilt, contrast, the glow's arrow) must reach that
+    child: the card as drawn is always the felt with `card_image` blitted on it."""
+    scene = TableScene()
+    scene.setSceneRect(0, 0, 120, 140)
+    card = CardItem(scene.art, Deck.STANDARD, "7H", 98)
+    card.zone_id = "hand0"
+    scene.addItem(card)
+    scene.cards = [card]
+    card.setPos(60, 70)
+
+    def drawn_as_its_image(mark: int) -> None:
+        card.hide()
+        want = scene_picture(scene)
+        card.show()
+        pix = card_image(scene.art, card.deck, card.code, card.card_w, card.card_h, mark, card.tilt)
+        painter = QPainter(want)
+        painter.drawPixmap(QPointF(60 - pix.width() / 2, 70 - pix.height() / 2), pix)
+        painter.end()
+        assert scene_picture(scene) == want
+
+    drawn_as_its_image(PLAIN)
+    card.set_flags(True, True)
+    drawn_as_its_image(PLAYABLE)
+    card.set_chosen(True)
+    drawn_as_its_image(CHOSEN)
+    card.setProperty("tilt", 6.0)
+    drawn_as_its_image(CHOSEN)
+    plain_display.set_high_contrast(True)
+    drawn_as_its_image(CHOSEN)
+    card.set_code(Deck.STANDARD, "8S")
+    drawn_as_its_image(CHOSEN)
+    plain = scene_picture(scene)
+    assert mark_received(scene.cards, {"hand0"}, {"8S"})
+    assert card.received
+    left_low = QRect(20, 75, 25, 20)  # the arrow in, under the glow
+    assert differs(plain.copy(left_low), scene_picture(scene).copy(left_low)) > 0.1
 
 
 def zone_picture(zone: ZoneItem) -> QImage:

@@ -9,7 +9,9 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap,
 from PySide6.QtWidgets import (
     QApplication,
     QGraphicsDropShadowEffect,
+    QGraphicsItem,
     QGraphicsObject,
+    QGraphicsPixmapItem,
     QGraphicsSceneMouseEvent,
     QStyleOptionGraphicsItem,
     QWidget,
@@ -130,7 +132,13 @@ def _arrow(c: QPointF, r: float) -> QPainterPath:
 
 
 class CardItem(QGraphicsObject):
-    """A card face or back; emits gestures, leaves the rules to whoever listens."""
+    """A card face or back; emits gestures, leaves the rules to whoever listens.
+
+    The card is drawn by a child `QGraphicsPixmapItem` holding its cached image, the item
+    itself drawing nothing: Qt then paints a card with no Python call, where a Python `paint`
+    (and the `boundingRect` that goes with it) cost most of a frame on a table of some 190 cards.
+    Whatever changes the image calls `refresh`.
+    """
 
     clicked = Signal(object)
     """A press and release without a drag (argument: this item)."""
@@ -163,6 +171,14 @@ class CardItem(QGraphicsObject):
         self.dragging = False
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
         self._tilt = 0.0
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
+        self._face = QGraphicsPixmapItem(self)
+        # presses, the cursor and tooltips fall through to the card under it
+        self._face.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._shown = 0
+        """The `cacheKey` of the image the face holds."""
+        self.scaleChanged.connect(self._on_scale)
+        self.refresh()
 
     @property
     def card_w(self) -> float:
@@ -173,13 +189,14 @@ class CardItem(QGraphicsObject):
         """Show another face (e.g. a back turned up)."""
         if (deck, code) != (self.deck, self.code):
             self.deck, self.code = deck, code
-            self.update()
+            self.refresh()
 
     def set_height(self, height: float) -> None:
         """Resize the card (its centre stays put)."""
         if abs(height - self.card_h) > 0.01:
             self.prepareGeometryChange()
             self.card_h = height
+            self.refresh()
 
     def set_flags(self, interactive: bool, playable: bool, blocked: bool = False) -> None:
         """Whether the player may handle this card, whether some legal move uses it, and
@@ -189,13 +206,13 @@ class CardItem(QGraphicsObject):
             self.setCursor(
                 Qt.CursorShape.OpenHandCursor if interactive else Qt.CursorShape.ArrowCursor
             )
-            self.update()
+            self.refresh()
 
     def set_chosen(self, chosen: bool) -> None:
         """Mark the card as selected for a multi-card action (drawn raised and outlined)."""
         if chosen != self.chosen:
             self.chosen = chosen
-            self.update()
+            self.refresh()
 
     def rest_pos(self) -> QPointF:
         """Where the card rests: its home, raised if chosen."""
@@ -210,6 +227,7 @@ class CardItem(QGraphicsObject):
         if tilt != self._tilt:
             self.prepareGeometryChange()
             self._tilt = tilt
+            self.refresh()
 
     tilt = Property(float, get_tilt, set_tilt)
 
@@ -227,8 +245,10 @@ class CardItem(QGraphicsObject):
         """True while the card glows as just received (the game log marks it)."""
         return isinstance(self.graphicsEffect(), QGraphicsDropShadowEffect)
 
-    def _image(self) -> QPixmap:
-        return card_image(
+    def refresh(self) -> None:
+        """Show the image the card's state now asks for (after a change of face, size, tilt,
+        mark, glow or the display's contrast)."""
+        pix = card_image(
             self.art,
             self.deck,
             self.code,
@@ -237,6 +257,19 @@ class CardItem(QGraphicsObject):
             self.mark,
             self._tilt,
             self.received,
+        )
+        if pix.cacheKey() != self._shown:
+            self._shown = pix.cacheKey()
+            self._face.setPixmap(pix)
+            self._face.setOffset(-pix.width() / 2, -pix.height() / 2)
+
+    def _on_scale(self) -> None:
+        """Filter the image only while the card is scaled (a flight growing it)."""
+        smooth = self.scale() != 1
+        self._face.setTransformationMode(
+            Qt.TransformationMode.SmoothTransformation
+            if smooth
+            else Qt.TransformationMode.FastTransformation
         )
 
     def boundingRect(self) -> QRectF:
@@ -253,11 +286,7 @@ class CardItem(QGraphicsObject):
         option: QStyleOptionGraphicsItem,
         widget: QWidget | None = None,
     ) -> None:
-        """Blit the cached, pre-tilted pixmap (filtered only while the card is scaled)."""
-        pix = self._image()
-        smooth = self.scale() != 1
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, smooth)
-        painter.drawPixmap(QPointF(-pix.width() / 2, -pix.height() / 2), pix)
+        """Nothing: the face, a child item, draws the card."""
 
     # ---- gestures -------------------------------------------------------------------------
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:

@@ -19,7 +19,6 @@ from PySide6.QtCore import QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QGuiApplication, QKeyEvent, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsDropShadowEffect,
-    QGraphicsItem,
     QGraphicsObject,
     QGraphicsSceneMouseEvent,
     QHBoxLayout,
@@ -34,6 +33,7 @@ from PySide6.QtWidgets import (
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, Line
 from tabletop.i18n import _, render
+from tabletop.ui.table.cards import CardItem
 from tabletop.ui.table.display import display
 from tabletop.ui.texts import names_for
 
@@ -173,23 +173,24 @@ class GameLog(QWidget):
         return told
 
 
-def mark_received(items: Iterable[QGraphicsItem], zones: set[str], codes: set[str]) -> bool:
+def mark_received(items: Iterable[CardItem], zones: set[str], codes: set[str]) -> bool:
     """Let the cards of `codes` lying in `zones` (the viewer's hand) glow, and only those;
     True if any card's glow changed."""
     changed = False
     for item in items:
-        want = getattr(item, "zone_id", None) in zones and getattr(item, "code", None) in codes
-        has = isinstance(item.graphicsEffect(), QGraphicsDropShadowEffect)
-        if want and not has:
+        want = item.zone_id in zones and item.code in codes
+        if want and not item.received:
             glow = QGraphicsDropShadowEffect()
             glow.setBlurRadius(26)
             glow.setOffset(0, 0)
             glow.setColor(QColor("#ffd54f"))
             item.setGraphicsEffect(glow)
-            changed = True
-        elif has and not want:
+        elif item.received and not want:
             item.setGraphicsEffect(None)  # type: ignore[arg-type]
-            changed = True
+        else:
+            continue
+        item.refresh()  # the glowing card has an arrow in
+        changed = True
     return changed
 
 

@@ -190,6 +190,8 @@ class TableScene(QGraphicsScene):
         """Draw everything again for a new zoom or contrast."""
         for item in self.items():
             item.update()
+        for card in self.cards:
+            card.refresh()
         for view in self.views():
             view.resetCachedContent()
         self.relayout()
