@@ -6,16 +6,19 @@ import pytest
 from ui_helpers import synthetic_view
 
 from tabletop.ui.table.layout import (
+    LEAST_WIDTH,
     Rect,
     card_extent,
     card_places,
     compute,
+    least_height,
     pick_slots,
     ring_slots,
     seat_order,
 )
 
-SIZES = [(1280, 800), (800, 600), (1920, 1080), (640, 900)]
+SIZES = [(1280, 800), (800, 600), (1920, 1080), (640, 900), (400, 530), (460, 500)]
+"""Table areas; (400, 530) is a 760×560 window's beside the game log and scores."""
 
 
 def test_seat_order_goes_clockwise_from_the_left_neighbour() -> None:
@@ -33,7 +36,23 @@ def test_pick_slots_are_distinct_and_in_range(capacity: int, count: int) -> None
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 7, 12, 25, 27])
 @pytest.mark.parametrize("size", SIZES)
 def test_everything_inside_and_no_seat_overlaps(players: int, size: tuple[int, int]) -> None:
-    width, height = size
+    assert_inside_and_apart(players, *size)
+
+
+@pytest.mark.parametrize("players", range(2, 28))
+def test_every_seat_has_its_own_box_in_the_least_table(players: int) -> None:
+    """The least table the window gives (`least_height` at every width from the least), and
+    the in-between widths where the boxes no longer fit in fewer rows."""
+    height = least_height(players)
+    for width in range(LEAST_WIDTH, 1000, 30):
+        assert_inside_and_apart(players, width, height)
+    for width, taller in [(LEAST_WIDTH, 0), (460, 25), (506, 60), (700, 40), (1920, 0)]:
+        assert_inside_and_apart(players, width, height + taller)
+
+
+def assert_inside_and_apart(players: int, width: int, height: int) -> None:
+    """Every seat's box and zone inside the table, no two boxes overlapping, every card inside
+    its zone and no shared zone under a seat's box."""
     view = synthetic_view(players, seat=1 % players)
     lay = compute(width, height, view, 1 % players)
     window = Rect(0, 0, width, height)

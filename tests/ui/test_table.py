@@ -16,6 +16,7 @@ from tabletop.engine.errors import IllegalAction
 from tabletop.engine.registry import all_games, get_game
 from tabletop.engine.text import Msg, Seat
 from tabletop.engine.views import BACK, Counter
+from tabletop.ui.table.layout import LEAST_WIDTH, least_height
 from tabletop.ui.table.scene import counter_chunks
 from tabletop.ui.table.session import Session, parse_seats
 from tabletop.ui.table.table import INSTANT, TableWidget
@@ -222,9 +223,16 @@ def table_after(
 
 
 def assert_cards_inside(table: TableWidget) -> None:
-    """Every card lies inside its zone, every opponent's zone inside its seat box, all in view."""
+    """Every card lies inside its zone, every opponent's zone inside its seat box, all in view;
+    every seat's plate in view and clear of every other."""
     scene = table.scene
     area = QRectF(table.view.viewport().rect())
+    plates = [plate.rect for plate in scene.plates.values()]
+    assert len(plates) == table.session.players
+    for i, plate in enumerate(plates):
+        assert area.adjusted(-0.5, -0.5, 0.5, 0.5).contains(plate), plate
+        inner = plate.adjusted(0.5, 0.5, -0.5, -0.5)
+        assert not any(inner.intersects(other) for other in plates[i + 1 :]), plate
     assert scene.cards
     for card in scene.cards:
         box = card.sceneBoundingRect()
@@ -251,6 +259,20 @@ def test_every_card_stays_inside_its_zone_and_seat_box(
     for width, height in [(760, 560), (1600, 1000)]:
         table.resize(width, height)
         resized(qtbot, table, width, height)
+        assert_cards_inside(table)
+
+
+def test_a_short_window_keeps_a_box_for_every_seat(qtbot: object, closing: Closing) -> None:
+    """The table stops shrinking where the most seats still fit: a 27-seat table in the
+    smallest window the app gives, the log beside it or given way."""
+    table = table_after(qtbot, closing, "triq", 27, 25)
+    for width in (760, 680):
+        table.resize(width, 200)
+        qtbot.waitUntil(
+            lambda: table.scene.sceneRect() == QRectF(table.view.viewport().rect()), timeout=5000
+        )
+        assert table.view.viewport().height() >= least_height(27)
+        assert table.view.viewport().width() >= LEAST_WIDTH
         assert_cards_inside(table)
 
 

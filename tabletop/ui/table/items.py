@@ -181,6 +181,7 @@ class PlateItem(QGraphicsObject):
         self.served = False
         self.font_px = 11.0
         self.text_h = 0.0
+        self.text_w = 0.0
         self.setZValue(zorder.PLATE)
         self.setCacheMode(QGraphicsObject.CacheMode.DeviceCoordinateCache)
 
@@ -194,10 +195,12 @@ class PlateItem(QGraphicsObject):
         font_px: float,
         text_h: float,
         idle: frozenset[str] = frozenset(),
+        text_w: float = 0.0,
     ) -> None:
         """Place the plate and fill in its name and counters ("Score 3", "Tricks 2" …); `idle`:
-        the counters standing at zero, which a crowded plate leaves out first."""
-        content = (name, chunks, acting, served, font_px, text_h, idle)
+        the counters standing at zero, which a crowded plate leaves out first; `text_w`: how
+        wide the counter lines may be (0: the plate's width)."""
+        content = (name, chunks, acting, served, font_px, text_h, idle, text_w)
         if rect != self.rect:
             self.prepareGeometryChange()
             self.rect = rect
@@ -209,10 +212,12 @@ class PlateItem(QGraphicsObject):
             self.font_px,
             self.text_h,
             self.idle,
+            self.text_w,
         ):
             return
         self.name, self.chunks, self.idle = name, chunks, idle
         self.acting, self.served, self.font_px, self.text_h = acting, served, font_px, text_h
+        self.text_w = text_w
         self.setToolTip("\n".join([name, *chunks]))
         self.update()
 
@@ -255,10 +260,14 @@ class PlateItem(QGraphicsObject):
         for chunks, factor in tries:
             px = max(8.0, self.font_px * factor) if factor < 0.92 else self.font_px * factor
             count = max(1, int(room // (px + 3)))
-            lines = wrap(chunks, QFontMetricsF(table_font(px)), self.rect.width() - 12, count)
+            lines = wrap(chunks, QFontMetricsF(table_font(px)), self.counters_w() - 12, count)
             if not any(line.endswith("…") for line in lines):
                 break
         return lines, px
+
+    def counters_w(self) -> float:
+        """How wide the counter lines may be, the padding included."""
+        return self.text_w or self.rect.width()
 
     def boundingRect(self) -> QRectF:
         """The plate rectangle plus its outline."""
@@ -299,6 +308,7 @@ class PlateItem(QGraphicsObject):
         painter.setFont(table_font(px))
         painter.setPen(pal.text)
         line_h = px + 3
+        width = self.counters_w() - 2 * pad
         for i, line in enumerate(lines):
             painter.drawText(
                 QRectF(self.rect.x() + pad, self.rect.y() + name_h + line_h * i, width, line_h),

@@ -31,6 +31,9 @@ FAN_TILT = 14.0
 FAN_CURVE = 0.06
 """How far the outermost cards of the served hand drop, as a share of their height."""
 
+LEAST_CARD_H = 4.0
+"""The smallest a card is drawn, however little room its zone has."""
+
 STACK_KINDS = frozenset({"pile", "stack"})
 """Zone kinds drawn as a squared-up stack rather than spread out."""
 COUNTED = frozenset({"pile", "stack", "tableau"})
@@ -139,9 +142,24 @@ class TableLayout:
     info_rows: tuple[int, ...] = ()
     """How many of the info corner's counters go on each of its lines, in order."""
     text_h: dict[int, float] = field(default_factory=dict)
+    """How tall a seat's plate's text may be (above its small cards)."""
+    text_w: dict[int, float] = field(default_factory=dict)
+    """How wide a seat's counter lines may be where its small cards sit beside them (else the
+    plate's width)."""
     font_px: float = 12.0
     small_font_px: float = 10.0
     box_font_px: float = 10.0
+
+
+LEAST_WIDTH = 400
+"""The table's least width in pixels (the game log beside it gives way first)."""
+
+
+def least_height(players: int) -> int:
+    """The table's least height in pixels for `players` seats: every seat has a box of its own
+    at every width from `LEAST_WIDTH` up (240, the least `compute` lays out, up to 13 seats;
+    measured, with some room to spare, beyond)."""
+    return 240 if players <= 13 else 250 + 18 * (players - 13)
 
 
 def seat_order(players: int, bottom: int) -> list[int]:
@@ -190,6 +208,10 @@ def ring_slots(side: int, top: int, count: int) -> list[int]:
     )
 
 
+TOP_ROWS = 3
+"""At most this many rows of seats' boxes across the top of a crowded table."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Ring:
     """Opponent boxes of one size around a U, with slot counts per side."""
@@ -200,38 +222,74 @@ class _Ring:
     side: int
     top: int
     lines: int
+    rows: int = 1
+    """Rows of boxes across the top, filled column by column from the left."""
+    beside: bool = False
+    """The small cards sit beside the counters (at the right) rather than under them."""
 
     @property
     def capacity(self) -> int:
         return 2 * self.side + self.top
 
+    @property
+    def pad(self) -> float:
+        """Room between a box's edge and its small cards."""
+        return max(2.0, self.mini_h * 0.06)
 
-def _ring(area: Rect, mini_h: float, font: float, lines: int) -> _Ring:
-    """Boxes with a name line, `lines` counter lines and a row of small cards."""
+    @property
+    def cards_w(self) -> float:
+        """How wide the small cards beside the counters are (the whole box under them)."""
+        return self.mini_h * 2.5 if self.beside else self.box_w - 2 * self.pad
+
+    @property
+    def top_h(self) -> float:
+        """The height the rows across the top take; the side columns start below it."""
+        return self.box_h + (self.rows - 1) * self.box_h * 1.02
+
+
+def _ring(
+    area: Rect, mini_h: float, font: float, lines: int, rows: int = 1, beside: bool = False
+) -> _Ring:
+    """Boxes with a name line, `lines` counter lines and small cards under them, or (`beside`)
+    beside them: a lower box, that much wider."""
     pad = max(2.0, mini_h * 0.06)
-    box_h = (font + 4) + lines * (font * 0.92 + 3) + mini_h + 3 * pad
-    box_w = max(mini_h * 3.4, font * 9)
-    side = max(0, int((area.h - box_h) // (box_h * 1.02)))
-    top = max(0, int(area.w // (box_w * 1.02)))
-    return _Ring(box_w, box_h, mini_h, side, top, lines)
+    counters = lines * (font * 0.92 + 3)
+    if beside:
+        box_h = (font + 4) + max(counters, mini_h) + 2 * pad
+        box_w = max(mini_h * 3.4, font * 9) + mini_h * 1.5
+    else:
+        box_h = (font + 4) + counters + mini_h + 3 * pad
+        box_w = max(mini_h * 3.4, font * 9)
+    top_h = box_h + (rows - 1) * box_h * 1.02
+    side = max(0, int((area.h - top_h) // (box_h * 1.02)))
+    top = rows * max(0, int(area.w // (box_w * 1.02)))
+    return _Ring(box_w, box_h, mini_h, side, top, lines, rows, beside)
+
+
+def _top_rows(area: Rect, ring: _Ring, count: int) -> int:
+    """The fewest rows across the top that hold `count` boxes."""
+    per_row = max(1, int(area.w // (ring.box_w * 1.02)))
+    return min(ring.rows, max(1, math.ceil(count / per_row)))
 
 
 def _slot_rect(area: Rect, ring: _Ring, index: int) -> Rect:
-    """The box for slot `index` along left column (up), top row (right), right column (down)."""
+    """The box for slot `index` along left column (up), top rows (right, each column of the
+    rows from the top down), right column (down)."""
     bw, bh = ring.box_w, ring.box_h
     if index < ring.side:
-        span = area.h - bh
+        span = area.h - ring.top_h
         step = span / ring.side
-        y = area.y + bh + step * (ring.side - 1 - index) + (step - bh) / 2
+        y = area.y + ring.top_h + step * (ring.side - 1 - index) + (step - bh) / 2
         return Rect(area.x, y, bw, bh)
     index -= ring.side
     if index < ring.top:
-        step = area.w / ring.top
-        return Rect(area.x + step * index + (step - bw) / 2, area.y, bw, bh)
+        column, row = divmod(index, ring.rows)
+        step = area.w / math.ceil(ring.top / ring.rows)
+        return Rect(area.x + step * column + (step - bw) / 2, area.y + row * bh * 1.02, bw, bh)
     index -= ring.top
-    span = area.h - bh
+    span = area.h - ring.top_h
     step = span / ring.side
-    y = area.y + bh + step * index + (step - bh) / 2
+    y = area.y + ring.top_h + step * index + (step - bh) / 2
     return Rect(area.right - bw, y, bw, bh)
 
 
@@ -274,7 +332,9 @@ def _share(
     room = width - gap * (len(zones) - 1)
     scale = min(1.0, room / sum(wants))
     sizes = [w * scale for w in wants]
-    floors = [min(want, card_w * 1.05, room / len(zones)) for want in wants]
+    # (never narrower than the smallest card drawn, where the room allows)
+    least = max(card_w * 1.05, LEAST_CARD_H / CARD_RATIO + 2 * CARD_PAD)
+    floors = [min(want, least, room / len(zones)) for want in wants]
     sizes = [max(s, f) for s, f in zip(sizes, floors, strict=True)]
     over = sum(sizes) - room
     if over > 0:
@@ -373,42 +433,61 @@ def compute(
     area = Rect(margin, margin, width - 2 * margin, band.y - 2 * margin)
     others = seat_order(view.players, bottom)
     lines = 2 if len(others) <= 8 else 1
-    mini = min(hand_h * 0.62, area.h * 0.2)
-    ring = _ring(area, mini, lay.small_font_px, lines)
-    while others and (
-        ring.capacity < len(others)
-        or not _middle_ok(area, ring, len(others))
-        or ring.side < min(2, _sides_wanted(len(others)))
-    ):
-        if mini <= 12:
-            if scale > 1.0:  # zoomed in too far for this many seats: zoom in less
-                return compute(width, height, view, bottom, max(1.0, scale / 1.15))
+    # Smaller boxes until every seat has one and the middle keeps its room; where even the
+    # smallest leave some seat without a box, lower boxes with the small cards beside the
+    # counters, in one row across the top, then two, then three.
+    shapes = [(1, False)] + [(rows, True) for rows in range(1, TOP_ROWS + 1)]
+    for rows, beside in shapes:
+        mini = min(hand_h * 0.62, area.h * 0.2)
+        lay.box_font_px = lay.small_font_px
+        ring = _ring(area, mini, lay.box_font_px, lines, rows, beside)
+        while others and not _fits(area, ring, len(others)) and mini > 12:
+            mini *= 0.93
+            lay.box_font_px = min(lay.small_font_px, max(8.0, mini * 0.5))
+            ring = _ring(area, mini, lay.box_font_px, lines, rows, beside)
+        if not others or _fits(area, ring, len(others)):
             break
-        mini *= 0.93
-        lay.box_font_px = min(lay.small_font_px, max(8.0, mini * 0.5))
-        ring = _ring(area, mini, lay.box_font_px, lines)
+        if scale > 1.0:  # zoomed in too far for this many seats: zoom in less
+            return compute(width, height, view, bottom, max(1.0, scale / 1.15))
+        if ring.capacity >= len(others):  # a box for every seat, if a short middle
+            break
     used_left = used_top = used_right = False
+    top_h = 0.0
     if others:
         picks = ring_slots(ring.side, ring.top, len(others))
         across = [p for p in picks if ring.side <= p < ring.side + ring.top]
-        top_ring = dataclasses.replace(ring, top=len(across))  # spread the top row evenly
+        # the top rows spread evenly, in as few rows as hold them
+        top_ring = dataclasses.replace(
+            ring, top=len(across), rows=_top_rows(area, ring, len(across))
+        )
+        top_h = top_ring.top_h
         for seat, slot in zip(others, picks, strict=True):
             if slot in across:
                 box = _slot_rect(area, top_ring, ring.side + across.index(slot))
             else:
                 box = _slot_rect(area, ring, slot)
             lay.plates[seat] = box
-            lay.text_h[seat] = box.h - ring.mini_h - 2 * max(2.0, ring.mini_h * 0.06)
+            mine = [z for z in view.zones if z.owner == seat and (z.cards or z.id in targets)]
+            cards_w = ring.cards_w
+            if ring.beside:
+                # room for the smallest card in each of its zones, as long as the counters
+                # keep room for a score ("Score 123") beside them
+                least = LEAST_CARD_H / CARD_RATIO + 2 * CARD_PAD + ring.pad
+                score_w = lay.box_font_px * 5 + 12
+                cards_w = min(box.w - ring.pad - score_w, max(cards_w, len(mine) * least))
+                lay.text_h[seat] = box.h
+                lay.text_w[seat] = box.w - cards_w - ring.pad
+            else:
+                lay.text_h[seat] = box.h - ring.mini_h - 2 * ring.pad
             used_left |= slot < ring.side
             used_top |= ring.side <= slot < ring.side + ring.top
             used_right |= slot >= ring.side + ring.top
-            mine = [z for z in view.zones if z.owner == seat and (z.cards or z.id in targets)]
-            _fill_box(lay, box, mine, ring, order, n)
+            _fill_box(lay, box, mine, ring, order, n, cards_w)
 
     # The middle: an info corner and a corner button on top, shared zones, the status line.
     left = area.x + (ring.box_w + margin if used_left else 0)
     right = area.right - (ring.box_w + margin if used_right else 0)
-    top = area.y + (ring.box_h + margin if used_top else 0)
+    top = area.y + (top_h + margin if used_top else 0)
     # Room for two lines (of the taller Japanese fallback font too): a long status wraps
     # instead of being cut (the zones never jump); where the seats' boxes leave it narrow, room
     # for as many lines as its words need there (up to four).
@@ -505,11 +584,21 @@ def _middle_h(lay: TableLayout, shared: list[Zone]) -> float:
     return min((lay.zones[z.id].card_h for z in shared if z.id in lay.zones), default=0.0)
 
 
+def _fits(area: Rect, ring: _Ring, count: int) -> bool:
+    """Every one of `count` seats has a box, the middle keeps its room, and from three seats
+    on each side holds some."""
+    return (
+        ring.capacity >= count
+        and _middle_ok(area, ring, count)
+        and ring.side >= min(2, _sides_wanted(count))
+    )
+
+
 def _middle_ok(area: Rect, ring: _Ring, count: int) -> bool:
     """Leave the middle at least a third of the area in each direction."""
     if count <= 1:
-        return area.h - ring.box_h >= area.h * 0.45
-    return area.w - 2 * ring.box_w >= area.w * 0.34 and area.h - ring.box_h >= area.h * 0.4
+        return area.h - ring.top_h >= area.h * 0.45
+    return area.w - 2 * ring.box_w >= area.w * 0.34 and area.h - ring.top_h >= area.h * 0.4
 
 
 def _style(zone: Zone) -> str:
@@ -517,16 +606,23 @@ def _style(zone: Zone) -> str:
 
 
 def _fill_box(
-    lay: TableLayout, box: Rect, zones: list[Zone], ring: _Ring, order: list[str], players: int
+    lay: TableLayout,
+    box: Rect,
+    zones: list[Zone],
+    ring: _Ring,
+    order: list[str],
+    players: int,
+    cards_w: float,
 ) -> None:
-    """Place one opponent's zones along the bottom of its box, under the name and counters."""
+    """Place one opponent's zones along the bottom of its box, `cards_w` wide at the right:
+    under the name and counters (or beside the counters)."""
     zones = _order(zones, order)
     if not zones:
         return
-    pad = max(2.0, ring.mini_h * 0.06)
+    pad = ring.pad
     y = box.bottom - pad - ring.mini_h
     card_w = (ring.mini_h - 2 * CARD_PAD) / CARD_RATIO
-    spans = _share(zones, box.x + pad, box.w - 2 * pad, card_w, pad, players, True)
+    spans = _share(zones, box.right - pad - cards_w, cards_w, card_w, pad, players, True)
     for z, r in zip(zones, spans, strict=True):
         lay.zones[z.id] = ZoneSlot(Rect(r.x, y, r.w, ring.mini_h), ring.mini_h, _style(z), 0.0)
 
@@ -585,7 +681,7 @@ def card_extent(h: float, rotation: float) -> tuple[float, float]:
 
 def _fit(limit: float, rate: float, fixed: float) -> float:
     """The largest h with rate·h + fixed ≤ limit (never below a few pixels)."""
-    return max(4.0, (limit - fixed) / rate)
+    return max(LEAST_CARD_H, (limit - fixed) / rate)
 
 
 def card_places(slot: ZoneSlot, count: int, z0: float = 0.0) -> list[CardPlace]:

@@ -286,6 +286,7 @@ class TableScene(QGraphicsScene):
                 lay.box_font_px if seat != self.bottom else lay.font_px,
                 lay.text_h.get(seat, r.h),
                 idle_chunks(per_seat.get(seat, []), view.names),
+                lay.text_w.get(seat, 0.0),
             )
         for seat in [s for s in self.plates if s >= view.players or s not in lay.plates]:
             self.removeItem(self.plates.pop(seat))

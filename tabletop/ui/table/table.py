@@ -36,6 +36,7 @@ from tabletop.ui.table.dealsummary import DealSummary, seen_events
 from tabletop.ui.table.gamelog import Banner, GameLog, mark_received
 from tabletop.ui.table.hint import Hints
 from tabletop.ui.table.keys import KeyPlay
+from tabletop.ui.table.layout import LEAST_WIDTH, least_height
 from tabletop.ui.table.scene import TableScene
 from tabletop.ui.table.scores import ScorePanel, fmt
 from tabletop.ui.table.sealed import SealWatch, staged
@@ -143,8 +144,10 @@ class TableWidget(TableParts):
         split.setStretchFactor(1, 0)
         split.setStretchFactor(2, 0)
         split.setSizes([880, 240, 170])
-        # In a narrow window the log gives way (it is hidden) before the table does.
-        self.view.setMinimumWidth(400)
+        # In a narrow window the log gives way (it is hidden) before the table does; a short
+        # one stops where every seat still has a box of its own.
+        self.view.setMinimumWidth(LEAST_WIDTH)
+        self.view.setMinimumHeight(least_height(session.players))
         self.gamelog.setMinimumWidth(1)
         self.splitter = split
         layout = QVBoxLayout(self)
