@@ -225,6 +225,15 @@ def playout_bid(state: VultureState, legal: Sequence[Action]) -> int:
     return bid_rank(len(legal), pile_total(state.pile), unturned)
 
 
+def sealed_bid(state: VultureState, bids: Sequence[str], rng: Rng) -> int:
+    """Which of `bids` (distinct cards, low to high) a rival sealed, in a sampled world: as the
+    playouts' players bid (`playout_bid`, now and then at random)."""
+    if rng.below(100) < WHIM:
+        return rng.below(len(bids))
+    unturned = [SCORE_VALUE[c] for c in state.stack]
+    return bid_rank(len(bids), pile_total(state.pile), unturned)
+
+
 # ---- joining and sets ---------------------------------------------------------------------
 def battle_worth(table: Sequence[Sequence[int]], battle: int, rivals: float, extra: int) -> float:
     """A rough share of a battle's score cards for one of `rivals + 1` participants."""
@@ -334,7 +343,7 @@ def sample_world(
     n = view.players
     others = [i for i in range(n) if i != seat]
     set_zones = [f"set{i}_{k}" for i in others for k in range(SETS)]
-    state, dealt = sample_vulture(game, view, memory, rng, set_zones)
+    state, dealt = sample_vulture(game, view, memory, rng, set_zones, sealed_bid)
     state.joins = [count(view, f"joins{i}") for i in range(n)]
     state.sets = []
     state.colours = []

@@ -18,6 +18,7 @@ from tabletop.bots.hagetaka import (
     numbers,
     play_out,
     playout_bid,
+    sealed_bid,
     unseen_numbers,
     zones,
 )
@@ -145,13 +146,27 @@ def playout_move(state: PartyState, seat: int, legal: Sequence[Action], rng: Rng
     return near_best(worths, rng)
 
 
+def sealed_plot(state: PartyState, seat: int, markers: Sequence[str], rng: Rng) -> str:
+    """Which of `markers` a rival plotted face down, in a sampled world: as the playouts'
+    players plot (`playout_move`), from the hand the world dealt it."""
+    if rng.below(100) < WHIM:
+        return rng.choice(markers)
+    hand = tuple(sorted(NUMBER[c] for c in state.hands[seat]))
+    rivals = (state.players - 1) / len(markers)
+    worths = {
+        m: remembered_worth(hand, tuple(state.table[MARKER_BATTLE[m] - 1]), rivals) for m in markers
+    }
+    return near_best(worths, rng)
+
+
 def sample_world(game: VultureGame[PartyState], view: View, memory: Memory, rng: Rng) -> PartyState:
-    """A world for the search player: unseen hands and bids redealt, unrevealed plots guessed
-    from what each sheet still allows, the battle's face-down score cards shuffled."""
+    """A world for the search player: unseen hands redealt, sealed bids and unrevealed plots
+    picked from those hands as the playouts' players would pick them, the battle's face-down
+    score cards shuffled."""
     seat = view.seat
     assert seat is not None
     n = view.players
-    state, _ = sample_vulture(game, view, memory, rng, [])
+    state, _ = sample_vulture(game, view, memory, rng, [], sealed_bid)
     counters = {c.id: c.value for c in view.counters}
     mine = [*view.zone(f"sheet{seat}").cards, *view.zone(f"plot{seat}").cards]
     state.first = min(MARKER_BATTLE[c] for c in mine)
@@ -171,7 +186,7 @@ def sample_world(game: VultureGame[PartyState], view: View, memory: Memory, rng:
         else:
             plot = shown[0] if shown and shown[0] in MARKER_BATTLE else None
             if shown and plot is None:
-                plot = rng.choice(full)
+                plot = sealed_plot(state, i, full, rng)
             sheet = [m for m in full if m != plot]
         state.plots.append(plot)
         state.sheets.append(sheet)

@@ -136,8 +136,13 @@ class SearchBot:
         candidates = moves
         if len(moves) > WIDE:
             rest = [m for m in moves if m != hint]
-            candidates = ([hint] if hint in moves else []) + self.rng.sample(rest, WIDE)
-            candidates = candidates[:WIDE]
+            ranked = getattr(self.guide, "ranked", None)
+            if ranked is not None:  # the guide's best moves rather than a random few
+                order = ranked(view)
+                rest = sorted(rest, key=lambda m: order.index(m) if m in order else len(order))
+            else:
+                rest = self.rng.sample(rest, min(WIDE, len(rest)))
+            candidates = (([hint] if hint in moves else []) + rest)[:WIDE]
         search = self._grow if self.tree else self._search
         try:
             best = search(view, candidates, hint, start)

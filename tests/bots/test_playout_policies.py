@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.bots import hagetaka as hagetaka_bots
+from tabletop.bots import interaction as interaction_bots
 from tabletop.bots import search
 from tabletop.bots import triq as triq_bots
 from tabletop.bots.base import make_bot
@@ -120,3 +121,31 @@ def test_triq_playouts_move_as_the_thumb_player(
                     compared[state.phase] = compared.get(state.phase, 0) + 1
             game.apply_nth(state, acting[0], rng.below(game.choices(state, acting[0])))
     assert compared.get("play", 0) >= 30 and compared.get("give", 0) >= 3
+
+
+def test_interaction_playouts_rate_moves_as_the_thumb_player(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without its whims the Interaction policy picks, at every choice of random matches,
+    among exactly the moves the rule-of-thumb player rates best (its points table gives the
+    same ratings as the rule of thumb's own arithmetic)."""
+    monkeypatch.setattr(interaction_bots, "WHIM", 0)
+    game = get_game("interaction")
+    policy = search.playout_policy("interaction")
+    assert policy is not None
+    compared = 0
+    for seed in range(12):
+        state = game.setup(4, None, seed, quiet=True)
+        rng = Rng(seed)
+        while state.result is None:
+            seat = min(game.to_act(state))
+            legal = list(game.legal_actions(state, seat))
+            if state.phase == "play" and len(legal) > 1:
+                tops = [p[-1] if p else None for p in state.piles]
+                points = [float(p) for p in state.points]
+                best = interaction_bots.thumb_best(seat, tops, state.target[-1], points, legal)
+                picks = {policy(state, seat, legal, Rng(k)) for k in range(30)}
+                assert picks == set(best)
+                compared += 1
+            game.apply_nth(state, seat, rng.below(game.choices(state, seat)))
+    assert compared >= 100

@@ -1,0 +1,185 @@
+"""Worlds the search deals hold what rivals are likely to hold and to have chosen, by a model of
+how they play (the playouts' players, or the rule-of-thumb player), not a random deal."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+
+from tabletop.bots.base import make_bot
+from tabletop.bots.hagetaka import bid_rank
+from tabletop.bots.hagetaka_party import near_best, remembered_worth
+from tabletop.bots.interaction import infer_kept, last_plays, rated_best
+from tabletop.bots.worlds import Memory, hidden_count, unseen_pool, world_sampler
+from tabletop.engine.game import Game, State
+from tabletop.engine.registry import get_game
+from tabletop.engine.rng import Rng
+from tabletop.engine.views import View
+from tabletop.games.hagetaka_party import MARKER_BATTLE, PartyState
+from tabletop.games.interaction import JOKER, InteractionState
+from tabletop.games.vulture import NUMBER, SCORE_VALUE, VultureState, by_number, pile_total
+
+WORLDS = 300
+AGREE = 0.75
+"""The model picks its own choice but now and then (WHIM) one at random: a world agrees with
+the model's choice far more often than this, a random deal far less often."""
+
+
+def sealed_decisions(game_id: str, zone: str, players: int) -> Iterator[tuple[int, View, int]]:
+    """(seat, view, rival) where the seat chooses after `rival` sealed its choice in `zone`."""
+    game: Game[State] = get_game(game_id)
+    for seed in range(1, 40):
+        state = game.setup(players, None, seed)
+        rng = Rng(seed)
+        for _ in range(400):
+            acting = sorted(game.to_act(state))
+            if not acting:
+                break
+            for seat in acting[1:]:
+                view = game.view(state, seat)
+                sealed = [i for i in range(players) if hidden_count(view, f"{zone}{i}")]
+                if sealed and len(view.moves) > 1:
+                    yield seat, view, sealed[0]
+            game.apply_nth(state, acting[0], rng.below(game.choices(state, acting[0])))
+
+
+def test_a_battle_that_showed_the_hands_deals_the_rivals_exactly_those_cards() -> None:
+    """Vulture Rounds, rounds 2 and 3: a battle shows its participants each other's hands, so
+    in every world a rival participant that has sealed its bid holds, hand and bid together,
+    the cards it was shown with less what it bid since (its true cards), and only which of them
+    it sealed is a guess."""
+    game: Game[VultureState] = get_game("hagetaka")
+    sampler = world_sampler("hagetaka")
+    assert sampler is not None
+    rng = Rng(19)
+    checked = 0
+    for seed in range(1, 30):
+        state = game.setup(4, None, seed)
+        memories = [Memory.told(state.opening, i) for i in range(4)]
+        play = Rng(seed)
+        while game.to_act(state) and checked < 6:
+            acting = sorted(game.to_act(state))
+            for seat in acting:
+                view = game.view(state, seat)
+                rivals = [i for i in state.participants if i != seat and state.bids[i]]
+                if state.phase == "bid" and state.shown and seat in state.participants and rivals:
+                    rival = rivals[0]
+                    bid = state.bids[rival]
+                    assert bid is not None
+                    truth = Counter([*state.hands[rival], bid])
+                    worlds = [sampler(game, view, memories[seat], rng) for _ in range(60)]
+                    assert all(Counter([*w.hands[rival], w.bids[rival]]) == truth for w in worlds)
+                    checked += 1
+            events = game.apply_nth(state, acting[0], play.below(game.choices(state, acting[0])))
+            for i, memory in enumerate(memories):
+                memory.add(e.to_json(i, omniscient=False) for e in events)
+        if checked >= 6:
+            return
+    raise AssertionError("no bid after a rival's sealed bid in a battle that showed the hands")
+
+
+def model_bid(world: VultureState, rival: int) -> str:
+    """The bid the playout model picks (WHIM aside) from the rival's hand and bid together."""
+    bid = world.bids[rival]
+    assert bid is not None
+    bids = list(dict.fromkeys(by_number([*world.hands[rival], bid])))
+    unturned = [SCORE_VALUE[c] for c in world.stack]
+    return bids[bid_rank(len(bids), pile_total(world.pile), unturned)]
+
+
+def test_a_rivals_sealed_bid_is_the_one_the_model_would_bid() -> None:
+    """Vulture Rounds: over many worlds a rival's face-down bid is the model's bid for the
+    hand that world dealt it, far more often than a random card would be."""
+    game = get_game("hagetaka")
+    sampler = world_sampler("hagetaka")
+    assert sampler is not None
+    rng = Rng(11)
+    for checked, (seat, view, rival) in enumerate(sealed_decisions("hagetaka", "bid", 4), 1):
+        worlds = [sampler(game, view, Memory(), rng) for _ in range(WORLDS)]
+        choices = {w.bids[rival] for w in worlds}
+        assert len(choices) > 1  # still a guess: the hands differ from world to world
+        agree = sum(w.bids[rival] == model_bid(w, rival) for w in worlds) / WORLDS
+        assert agree > AGREE, (seat, rival, agree)
+        if checked == 5:
+            return
+    raise AssertionError("no decision after a rival's sealed bid")
+
+
+@pytest.mark.slow
+def test_a_rivals_face_down_plot_is_one_the_model_finds_best() -> None:
+    """Vulture Party: a rival's face-down plot is, in most worlds, among the battles the model
+    finds (nearly) best for the hand that world dealt it."""
+    game = get_game("hagetaka-party")
+    sampler = world_sampler("hagetaka-party")
+    assert sampler is not None
+    rng = Rng(13)
+    checked = 0
+    for _seat, view, rival in sealed_decisions("hagetaka-party", "plot", 4):
+        if view.moves[0].act.verb != "plot":
+            continue
+        worlds: list[PartyState] = [sampler(game, view, Memory(), rng) for _ in range(WORLDS)]
+        agree = 0
+        for w in worlds:
+            plot = w.plots[rival]
+            assert plot is not None
+            options = [m for m in w.sheets[rival] if m != plot] + [plot]
+            hand = tuple(sorted(NUMBER[c] for c in w.hands[rival]))
+            rivals = (w.players - 1) / len(options)
+            worths = {
+                m: remembered_worth(hand, tuple(w.table[MARKER_BATTLE[m] - 1]), rivals)
+                for m in options
+            }
+            near = {near_best(worths, Rng(k)) for k in range(40)}
+            agree += plot in near
+        assert agree / WORLDS > AGREE, (rival, agree / WORLDS)
+        checked += 1
+        if checked == 3:
+            return
+    raise AssertionError("no plot chosen after a rival's face-down plot")
+
+
+def interaction_decisions(seed: int) -> Iterator[tuple[InteractionState, View, Memory]]:
+    """Interaction among rule-of-thumb players: (state, view, memory) at seat 0's turns."""
+    game: Game[InteractionState] = get_game("interaction")
+    state = game.setup(4, None, seed)
+    memory = Memory.told(state.opening, 0)
+    players = [make_bot("interaction", "thumb", seed + i) for i in range(4)]
+    while game.to_act(state):
+        seat = min(game.to_act(state))
+        view = game.view(state, seat)
+        if seat == 0 and state.phase == "play":
+            yield state, view, memory
+        events = game.apply(state, seat, players[seat].choose(view))
+        memory.add(e.to_json(0, omniscient=False) for e in events)
+
+
+@pytest.mark.slow
+def test_a_rivals_kept_cards_make_its_last_play_the_rule_of_thumbs_choice() -> None:
+    """Interaction: the cards a rival kept from its last play are drawn so that the play is
+    the one the rule-of-thumb player rates best with them (the model now and then allows
+    another), far more often than cards drawn at random from the unseen ones."""
+    game = get_game("interaction")
+    rng = Rng(17)
+    model: list[float] = []
+    blind: list[float] = []
+    turns = (turn for seed in range(5, 12) for turn in interaction_decisions(seed))
+    for state, view, memory in turns:
+        seen = last_plays(memory, 4)
+        if len(seen) < 4 or state.turn < 6:
+            continue
+        pool = [c for c in unseen_pool(game, view) if c != JOKER]
+        for rival in (1, 2, 3):
+            sighting = seen[rival]
+            size = len(state.hands[rival]) - sighting.drawn
+            inferred = [infer_kept(sighting, size, list(pool), rng) for _ in range(WORLDS)]
+            assert all(set(kept) <= set(pool) and len(kept) == size for kept in inferred)
+            model.append(sum(rated_best(sighting, kept) > 0 for kept in inferred) / WORLDS)
+            randomly = [rng.sample(pool, size) for _ in range(WORLDS)]
+            blind.append(sum(rated_best(sighting, kept) > 0 for kept in randomly) / WORLDS)
+        if len(model) >= 9:
+            break
+    assert len(model) >= 9, "too few turns after every rival had played"
+    assert sum(model) / len(model) > 0.9
+    assert sum(blind) / len(blind) < AGREE
