@@ -136,7 +136,7 @@ class Sighting:
     """A rival's last play, the table it was made at and how many cards it drew after."""
 
     seat: int
-    moves: tuple[Action, ...]
+    move: Action
     """What it played, as the move it chose (a first-turn card as a pile move)."""
     tops: tuple[str | None, ...]
     target: str
@@ -164,7 +164,7 @@ def last_plays(memory: Memory, players: int) -> dict[int, Sighting]:
                 act = Action("both", tuple(cards))
             else:
                 act = Action("target" if event["where"] == ["target"] else "play", tuple(cards))
-            seen[seat] = Sighting(seat, (act,), tuple(tops), target, tuple(points))
+            seen[seat] = Sighting(seat, act, tuple(tops), target, tuple(points))
         elif kind == "draw" and int(event["seat"]) in seen:
             cards = event["cards"]
             drawn = int(cards["hidden"]) if isinstance(cards, dict) else len(cards)
@@ -186,7 +186,7 @@ def table_moves(sighting: Sighting, held: Sequence[str]) -> list[Action]:
 def rated_best(sighting: Sighting, kept: Sequence[str]) -> float:
     """The chance the rule-of-thumb player makes the sighted play holding `kept` and the played
     cards (0 if it rates another move higher)."""
-    act = sighting.moves[0]
+    act = sighting.move
     moves = table_moves(sighting, [*kept, *act.args])
     best = thumb_best(sighting.seat, sighting.tops, sighting.target, sighting.points, moves)
     return sum(1 for k in best if moves[k] == act) / len(best)
@@ -194,7 +194,7 @@ def rated_best(sighting: Sighting, kept: Sequence[str]) -> float:
 
 def likelihood(sighting: Sighting, kept: Sequence[str]) -> float:
     """How likely the model of a rival makes its sighted play from `kept` and the played cards."""
-    moves = len(table_moves(sighting, [*kept, *sighting.moves[0].args]))
+    moves = len(table_moves(sighting, [*kept, *sighting.move.args]))
     return (1.0 - NOISE) * rated_best(sighting, kept) + NOISE / moves
 
 
