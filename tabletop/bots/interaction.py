@@ -144,16 +144,18 @@ class Sighting:
     drawn: int = 0
 
 
-def last_plays(memory: Memory, players: int) -> dict[int, Sighting]:
+def last_plays(memory: Memory) -> dict[int, Sighting]:
     """Each seat's last play as this seat was told it."""
     target = ""
-    tops: list[str | None] = [None] * players
-    points = [0.0] * players
+    tops: list[str | None] = []
+    points: list[float] = []
     seen: dict[int, Sighting] = {}
     for event in memory.events:
         kind = event.get("type")
         if kind == "deal":
             target = str(event["target"])
+            tops = [None] * len(event["hands"])
+            points = [0.0] * len(event["hands"])
         elif kind == "score":
             target = str(event["target"])
             tops = [str(c) if c else None for c in event["piles"]]
@@ -183,19 +185,22 @@ def table_moves(sighting: Sighting, held: Sequence[str]) -> list[Action]:
     return moves
 
 
+def _share_of_best(sighting: Sighting, moves: Sequence[Action]) -> float:
+    """The chance the rule of thumb picks the sighted play among `moves`."""
+    best = thumb_best(sighting.seat, sighting.tops, sighting.target, sighting.points, moves)
+    return sum(1 for k in best if moves[k] == sighting.move) / len(best)
+
+
 def rated_best(sighting: Sighting, kept: Sequence[str]) -> float:
     """The chance the rule-of-thumb player makes the sighted play holding `kept` and the played
     cards (0 if it rates another move higher)."""
-    act = sighting.move
-    moves = table_moves(sighting, [*kept, *act.args])
-    best = thumb_best(sighting.seat, sighting.tops, sighting.target, sighting.points, moves)
-    return sum(1 for k in best if moves[k] == act) / len(best)
+    return _share_of_best(sighting, table_moves(sighting, [*kept, *sighting.move.args]))
 
 
 def likelihood(sighting: Sighting, kept: Sequence[str]) -> float:
     """How likely the model of a rival makes its sighted play from `kept` and the played cards."""
-    moves = len(table_moves(sighting, [*kept, *sighting.move.args]))
-    return (1.0 - NOISE) * rated_best(sighting, kept) + NOISE / moves
+    moves = table_moves(sighting, [*kept, *sighting.move.args])
+    return (1.0 - NOISE) * _share_of_best(sighting, moves) + NOISE / len(moves)
 
 
 def infer_kept(sighting: Sighting, size: int, pool: list[str], rng: Rng) -> list[str]:
@@ -229,7 +234,7 @@ def sample_world(
     state.names = view.names
     pool = [c for c in unseen_pool(game, view) if c != JOKER]
     others = [i for i in range(n) if i != seat]
-    seen = last_plays(memory, n)
+    seen = memory.reading(last_plays)
     kept: dict[int, list[str]] = {}
     for i in others:
         sighting = seen.get(i)

@@ -138,8 +138,8 @@ class SearchBot:
             rest = [m for m in moves if m != hint]
             ranked = getattr(self.guide, "ranked", None)
             if ranked is not None:  # the guide's best moves rather than a random few
-                order = ranked(view)
-                rest = sorted(rest, key=lambda m: order.index(m) if m in order else len(order))
+                place = {m: k for k, m in enumerate(ranked(view))}
+                rest = sorted(rest, key=lambda m: place.get(m, len(place)))
             else:
                 rest = self.rng.sample(rest, min(WIDE, len(rest)))
             candidates = (([hint] if hint in moves else []) + rest)[:WIDE]

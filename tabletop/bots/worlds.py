@@ -19,12 +19,23 @@ from tabletop.engine.game import Game, State
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import BACK, View
 
+R = TypeVar("R")
+
 
 class Memory:
     """Everything one seat was told, in order: the redacted events of every action."""
 
     def __init__(self) -> None:
         self.events: list[dict[str, Any]] = []
+        self._readings: dict[Callable[[Memory], Any], tuple[int, Any]] = {}
+
+    def reading(self, read: Callable[[Memory], R]) -> R:
+        """`read(self)`, worked out once for as long as nothing is added (a sampler asks for
+        the same reading of the memory for every world of a decision)."""
+        known = self._readings.get(read)
+        if known is None or known[0] != len(self.events):
+            known = self._readings[read] = (len(self.events), read(self))
+        return cast(R, known[1])
 
     def add(self, events: Iterable[Mapping[str, Any]]) -> None:
         """Remember the events of one action."""

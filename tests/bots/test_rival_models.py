@@ -166,7 +166,7 @@ def test_a_rivals_kept_cards_make_its_last_play_the_rule_of_thumbs_choice() -> N
     blind: list[float] = []
     turns = (turn for seed in range(5, 12) for turn in interaction_decisions(seed))
     for state, view, memory in turns:
-        seen = last_plays(memory, 4)
+        seen = last_plays(memory)
         if len(seen) < 4 or state.turn < 6:
             continue
         pool = [c for c in unseen_pool(game, view) if c != JOKER]

@@ -199,3 +199,18 @@ def test_same_observations_same_decision(game_id: str) -> None:
         assert mine in [m.action for m in view.moves]
         assert choice(game_id, game.view(other, seat), memory) == mine
         assert choice(game_id, game.view(twin, seat), memory) == mine
+
+
+def test_a_reading_of_the_memory_is_worked_out_again_once_events_are_added() -> None:
+    """`Memory.reading` gives the same answer as reading afresh, before and after an add."""
+    memory = Memory()
+    calls: list[int] = []
+
+    def count_events(m: Memory) -> int:
+        calls.append(1)
+        return len(m.events)
+
+    assert memory.reading(count_events) == memory.reading(count_events) == 0
+    memory.add([{"type": "deal"}])
+    assert memory.reading(count_events) == 1
+    assert len(calls) == 2
