@@ -137,11 +137,16 @@ def playout_move(state: PartyState, seat: int, legal: Sequence[Action], rng: Rng
         return playout_bid(state, legal)
     if legal[-1].verb == "redraw":
         return len(legal) - 1
+    return plot_pick(state, seat, [int(a.args[0]) for a in legal], rng)
+
+
+def plot_pick(state: PartyState, seat: int, battles: Sequence[int], rng: Rng) -> int:
+    """Which of `battles` (its index) a playouts' player plots from `seat`'s hand: one of the
+    (nearly) best by the worths worked out once."""
     hand = tuple(sorted(NUMBER[c] for c in state.hands[seat]))
-    rivals = (state.players - 1) / len(legal)
+    rivals = (state.players - 1) / len(battles)
     worths = {
-        k: remembered_worth(hand, tuple(state.table[int(a.args[0]) - 1]), rivals)
-        for k, a in enumerate(legal)
+        k: remembered_worth(hand, tuple(state.table[b - 1]), rivals) for k, b in enumerate(battles)
     }
     return near_best(worths, rng)
 
@@ -151,12 +156,7 @@ def sealed_plot(state: PartyState, seat: int, markers: Sequence[str], rng: Rng) 
     players plot (`playout_move`), from the hand the world dealt it."""
     if rng.below(100) < WHIM:
         return rng.choice(markers)
-    hand = tuple(sorted(NUMBER[c] for c in state.hands[seat]))
-    rivals = (state.players - 1) / len(markers)
-    worths = {
-        m: remembered_worth(hand, tuple(state.table[MARKER_BATTLE[m] - 1]), rivals) for m in markers
-    }
-    return near_best(worths, rng)
+    return markers[plot_pick(state, seat, [MARKER_BATTLE[m] for m in markers], rng)]
 
 
 def sample_world(game: VultureGame[PartyState], view: View, memory: Memory, rng: Rng) -> PartyState:
