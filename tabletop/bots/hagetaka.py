@@ -219,7 +219,7 @@ def bid_rank(cards: int, pile: int, unturned: Sequence[int]) -> int:
     return min(cards - 1, int(below / len(unturned) * cards))
 
 
-def playout_bid(state: VultureState, legal: Sequence[Action]) -> int:
+def playout_bid(state: VultureState, legal: Sequence[object]) -> int:
     """A vulture bid in a playout, by `bid_rank` (the legal bids run from the lowest)."""
     unturned = [SCORE_VALUE[c] for c in state.stack]
     return bid_rank(len(legal), pile_total(state.pile), unturned)
@@ -230,8 +230,7 @@ def sealed_bid(state: VultureState, bids: Sequence[str], rng: Rng) -> int:
     playouts' players bid (`playout_bid`, now and then at random)."""
     if rng.below(100) < WHIM:
         return rng.below(len(bids))
-    unturned = [SCORE_VALUE[c] for c in state.stack]
-    return bid_rank(len(bids), pile_total(state.pile), unturned)
+    return playout_bid(state, bids)
 
 
 # ---- joining and sets ---------------------------------------------------------------------
