@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QElapsedTimer, QEvent, QObject, QPoint, QPointF, Qt
-from PySide6.QtGui import QCursor
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.exceptions import TimeoutError as WaitTimeout
@@ -146,14 +146,22 @@ def mouse_drag(table: TableWidget, start: QPointF, end: QPointF) -> None:
 
 
 def hover_scene(table: TableWidget, point: QPointF) -> None:
-    """Move the pointer (no button held) to a scene point. QTest moves the pointer with
-    QCursor.setPos, which sends nothing when the pointer is already there (an earlier test may
-    have left it on that very pixel), so such a move starts from the pixel beside it."""
+    """Move the pointer (no button held) to a scene point: a move event sent to the view
+    itself. QTest moves the pointer through the platform's cursor, which under the offscreen
+    platform sends nothing when the pointer already rests on that pixel, and sends the move to
+    the first window there, which may be another test's window still open."""
     viewport = table.view.viewport()
-    target = view_point(table, point)
-    if QCursor.pos() == viewport.mapToGlobal(target):
-        QTest.mouseMove(viewport, target + QPoint(1, 0))
-    QTest.mouseMove(viewport, target)
+    local = QPointF(view_point(table, point))
+    move = QMouseEvent(
+        QEvent.Type.MouseMove,
+        local,
+        QPointF(viewport.mapToGlobal(local)),
+        Qt.MouseButton.NoButton,
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(viewport, move)
+    QApplication.processEvents()
 
 
 def click_scene(table: TableWidget, point: QPointF) -> None:
