@@ -5,20 +5,17 @@ the plugin's libraries is missing it prints a misleading hint (it names xcb-curs
 is missing) and aborts. `xcb_check` loads the plugin and, if that fails, asks the dynamic
 linker (`ldd`) which of its libraries cannot be found, so `tabletop` can name them and the
 command that installs them. `window_problem` adds whether a display answers at all
-(tabletop.displays). Nothing here imports Qt at module level.
+(tabletop.displays). Nothing here imports Qt at module level, and what only the slow paths
+need (running `ldd` or a dialog) is imported there: every start of the app passes through here.
 """
 
 from __future__ import annotations
 
 import ctypes
-import html
 import importlib.util
 import os
 import re
-import shutil
-import subprocess
 import sys
-import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -127,6 +124,9 @@ def xcb_check(plugin: Path | None = None) -> XcbCheck:
         pass
     else:
         return XcbCheck(plugin)
+    import shutil
+    import subprocess
+
     ldd = shutil.which(LDD)
     if ldd is None:
         problem = render(Msg("cannot check its libraries: no {program} program", program=LDD))
@@ -323,6 +323,11 @@ def tell_desktop(text: str) -> str | None:
     second is left to the person (tabletop exits meanwhile); one that ended at once with an
     error could not be shown, and the next way is tried.
     """
+    import html
+    import shutil
+    import subprocess
+    import textwrap
+
     for program, *args in DIALOGS:
         found = shutil.which(program)
         if found is None:

@@ -3,6 +3,7 @@ and quits (what is measured, not how fast: the figures are the bench's)."""
 
 from __future__ import annotations
 
+import ast
 import os
 import shutil
 import subprocess
@@ -47,3 +48,51 @@ def test_the_programs_measured() -> None:
     assert list(found)[:2] == ["bare Qt", "venv tabletop"]
     assert found["/opt/tabletop/tabletop"] == ["/opt/tabletop/tabletop"]
     assert ("uv run tabletop" in found) == bool(shutil.which("uv"))  # a source checkout
+
+
+LOADED_LATER = (
+    "tabletop.ui.table.table",
+    "tabletop.ui.table.scene",
+    "tabletop.ui.table.keys",
+    "tabletop.net.host",
+    "tabletop.net.discovery",
+    "tabletop.ui.lan.netsession",
+    "tabletop.ui.learn.coachpanel",
+    "tabletop.ui.dialogs.results",
+    "tabletop.ui.dialogs.newgame",
+    "tabletop.ui.statistics",
+)
+"""Modules the launcher does not show: loaded where first used, never at start-up."""
+
+DRAW_LAUNCHER = """
+import sys
+from tabletop.cli import main
+main([])
+print(sorted(m for m in sys.modules if m.startswith("tabletop")))
+"""
+
+
+def test_the_launcher_starts_without_the_table_the_network_or_the_lessons(
+    tmp_path: Path,
+) -> None:
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "TABLETOP_DATA_DIR": str(tmp_path),
+        bench.FIRST_FRAME_ENV: "1",
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", DRAW_LAUNCHER],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith('{"drawn_at": ')
+    loaded = set(ast.literal_eval(lines[-1]))
+    assert "tabletop.ui.launcher" in loaded
+    assert loaded.isdisjoint(LOADED_LATER), sorted(loaded & set(LOADED_LATER))

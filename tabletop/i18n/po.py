@@ -45,6 +45,8 @@ def _unquote(text: str, line: int) -> str:
     if len(text) < 2 or not text.startswith('"') or not text.endswith('"'):
         raise PoError(f"line {line}: expected a quoted string, got {text[:40]!r}")
     body = text[1:-1]
+    if "\\" not in body and '"' not in body:
+        return body  # most lines: nothing to unescape (the catalogue is read at start-up)
     out = []
     i = 0
     while i < len(body):

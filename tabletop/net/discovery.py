@@ -16,13 +16,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QUdpSocket
 
 from tabletop.net import messages as msg
+from tabletop.net.addresses import BROADCAST, DISCOVERY_PORT
 from tabletop.net.framing import dumps
-
-DISCOVERY_PORT = 47311
-"""The fixed UDP port announcements go to."""
-
-BROADCAST = "255.255.255.255"
-"""The default announcement target: every machine on the local network."""
 
 INTERVAL_MS = 1000
 """Time between announcements."""

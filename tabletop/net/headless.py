@@ -20,9 +20,10 @@ from tabletop.engine.errors import BadOption, TabletopError
 from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 from tabletop.i18n import error_text, render
+from tabletop.net.addresses import ANY_ADDRESS
 from tabletop.net.client import Client
 from tabletop.net.discovery import Announcer
-from tabletop.net.host import ANY_ADDRESS, Host
+from tabletop.net.host import Host
 from tabletop.seats import computer_label, parse_seats
 from tabletop.store import atomic_write
 

@@ -35,6 +35,7 @@ from tabletop.engine.rng import fresh_seed
 from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 from tabletop.net import messages as msg
+from tabletop.net.addresses import ANY_ADDRESS
 from tabletop.net.computers import Computers, refusal
 from tabletop.net.conns import Conn, Connections
 from tabletop.net.fairness import deal_seed, new_salt
@@ -49,9 +50,6 @@ from tabletop.net.throttle import Limits as Limits
 from tabletop.seats import SeatSpec as SeatSpec
 from tabletop.seats import computer_name, person_name
 from tabletop.store import atomic_write
-
-ANY_ADDRESS = "0.0.0.0"
-"""Listen on every IPv4 interface (the LAN); tests pass "127.0.0.1"."""
 
 
 class _GcHold:

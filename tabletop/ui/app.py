@@ -30,56 +30,39 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop.bots.base import make_bot
-from tabletop.bots.runner import bot_seed
 from tabletop.engine.errors import TabletopError
-from tabletop.engine.game import Game
 from tabletop.engine.registry import get_game
-from tabletop.engine.rng import fresh_seed
 from tabletop.engine.text import Msg
 from tabletop.fonts import use_japanese_fallback
 from tabletop.help import rules_markdown
 from tabletop.i18n import _, available, current, error_text, render, set_language
-from tabletop.net.discovery import Announcer
-from tabletop.net.fairness import persons
-from tabletop.net.host import Host
-from tabletop.sheets.model import SheetModel, filled_sheet
-from tabletop.store import DamagedSave, HistoryEntry, Store
-from tabletop.ui.bench import FIRST_FRAME_ENV, watch_first_frame
-from tabletop.ui.dialogs.newgame import NewGameDialog, load_choices
-from tabletop.ui.dialogs.results import ResultsDialog
-from tabletop.ui.lan.joindialog import JoinDialog
-from tabletop.ui.lan.lobby import HostLobby
-from tabletop.ui.lan.netsession import ClientSession, HostSession, LanConfig, NetBar
+from tabletop.net.addresses import LanConfig
+from tabletop.store import DamagedSave, Store
+from tabletop.ui.firstframe import FIRST_FRAME_ENV, watch_first_frame
 from tabletop.ui.launcher import GAMES, HISTORY, SAVES, Launcher
-from tabletop.ui.learn.learn import (
-    attach_coach,
-    attach_reference,
-    has_lesson,
-    open_lesson,
-    reference_shown,
-)
-from tabletop.ui.learn.reference import SETTING, ReferencePanel
+from tabletop.ui.learn.learn import has_lesson, reference_shown
+from tabletop.ui.reader import Pages
 from tabletop.ui.sound import Sounds, system_player
-from tabletop.ui.table.access import Pages
 from tabletop.ui.table.art import app_icon
 from tabletop.ui.table.display import display, view_actions
-from tabletop.ui.table.keys import keys_dialog
-from tabletop.ui.table.session import (
-    SeatSpec,
-    Session,
-    TableSession,
-    default_bot,
-    parse_seats,
-    seats_from,
-)
-from tabletop.ui.table.tempo import INSTANT, TEMPOS, Tempo
+from tabletop.ui.table.tempo import TEMPOS, Tempo
 from tabletop.ui.texts import game_title, install_qt_translation, names_for, shown_names
 
 if TYPE_CHECKING:
     # Loaded when first used, not at start-up: the launcher is drawn without them.
+    from tabletop.engine.game import Game
+    from tabletop.net.discovery import Announcer
+    from tabletop.net.host import Host
+    from tabletop.seats import SeatSpec
+    from tabletop.sheets.model import SheetModel
+    from tabletop.store import HistoryEntry
     from tabletop.ui.dialogs.printing import BlankSheetDialog, SheetPreview
+    from tabletop.ui.dialogs.results import ResultsDialog
+    from tabletop.ui.lan.joindialog import JoinDialog
+    from tabletop.ui.lan.lobby import HostLobby
+    from tabletop.ui.lan.netsession import ClientSession, HostSession, NetBar
     from tabletop.ui.replay import ReplayWidget
+    from tabletop.ui.table.session import Session, TableSession
     from tabletop.ui.table.table import TableWidget
 
 SCREENSHOT_SIZE = (1280, 800)
@@ -219,7 +202,7 @@ class MainWindow(QMainWindow):
                 "learn",
                 _("&Learn to play"),
                 GAMES,
-                lambda: open_lesson(self, self._current_id()),
+                self.open_lesson,
                 _("A guided first deal: a coach at the table explains each move and rule"),
                 menu=True,
             ),
@@ -345,14 +328,26 @@ class MainWindow(QMainWindow):
         rules.triggered.connect(self.show_rules)
         help_menu.addAction(rules)
         self.learn_action = QAction(_("&Learn to play this game"), bar)
-        self.learn_action.triggered.connect(lambda: open_lesson(self, self._current_id()))
+        self.learn_action.triggered.connect(self.open_lesson)
         help_menu.addAction(self.learn_action)
         # the menus are built once per launcher (at start and on a language switch)
         self.launcher.list.currentItemChanged.connect(lambda *_: self.update_learn())
         self.update_learn()
         keyboard = QAction(_("&Keyboard"), self)
-        keyboard.triggered.connect(lambda: keys_dialog(self).show())
+        keyboard.triggered.connect(self.show_keys)
         help_menu.addAction(keyboard)
+
+    def open_lesson(self) -> None:
+        """Sit down at the guided first deal of the game in front or highlighted."""
+        from tabletop.ui.learn.learn import open_lesson
+
+        open_lesson(self, self._current_id())
+
+    def show_keys(self) -> None:
+        """Open the list of keyboard keys."""
+        from tabletop.ui.table.keys import keys_dialog
+
+        keys_dialog(self).show()
 
     def suggest_move(self) -> bool:
         """Ask for a suggested move for the person served at the table in front (if allowed)."""
@@ -389,6 +384,8 @@ class MainWindow(QMainWindow):
         self.refresh_launcher()
         if self.table is not None and front is self.table:
             table = self.table
+            from tabletop.ui.table.session import Session
+
             if isinstance(table.session, Session):
                 self._sit(table.session, table.tempo, table.bots_enabled)
             elif self.net is not None and self.net is table.session:
@@ -440,6 +437,8 @@ class MainWindow(QMainWindow):
             self.table.scores.setVisible(on)
 
     def _toggle_reference(self, on: bool) -> None:
+        from tabletop.ui.learn.reference import SETTING, ReferencePanel
+
         self.settings.setValue(SETTING, "true" if on else "false")
         if self.table is not None:
             panel = self.table.findChild(ReferencePanel)
@@ -458,10 +457,12 @@ class MainWindow(QMainWindow):
 
         Leaving an unfinished hosted LAN table closes it for everyone, once the host agrees.
         """
-        hosted = self.net if isinstance(self.net, HostSession) else None
-        if hosted is not None and not hosted.over:
+        if self.net is not None and not self.net.over:
+            from tabletop.ui.lan.netsession import HostSession
+
             question = _("Leaving closes this table for every player at it. Leave anyway?")
-            if not confirm(self, _("Close the table"), question):
+            hosted = isinstance(self.net, HostSession)
+            if hosted and not confirm(self, _("Close the table"), question):
                 return
         if self.table is not None:
             self.table.halt()
@@ -522,6 +523,8 @@ class MainWindow(QMainWindow):
         """Ask for seats, options and seed, then sit down."""
         if game_id is None:
             return
+        from tabletop.ui.dialogs.newgame import NewGameDialog
+
         game = get_game(game_id)
         dialog = NewGameDialog(game.info, self.settings, self)
         if dialog.exec() != QDialog.DialogCode.Accepted:
@@ -557,6 +560,9 @@ class MainWindow(QMainWindow):
     ) -> TableWidget:
         """Set up a match (autosaved if the window has a store) and show its table;
         `autoplay` lets computer players move by themselves."""
+        from tabletop.engine.rng import fresh_seed
+        from tabletop.ui.table.session import Session
+
         session = Session(game, seats, fresh_seed() if seed is None else seed, options)
         if self.store is not None:
             try:
@@ -576,6 +582,9 @@ class MainWindow(QMainWindow):
             self.refresh_launcher()
             self.report_damaged([err])
             return None
+        from tabletop.seats import seats_from
+        from tabletop.ui.table.session import Session
+
         seats = seats_from(resumed.state.names, resumed.bots)
         try:
             session = Session.resumed(
@@ -588,6 +597,8 @@ class MainWindow(QMainWindow):
         return self._sit(session, tempo, True)
 
     def _sit(self, session: TableSession, tempo: Tempo | None, autoplay: bool) -> TableWidget:
+        from tabletop.ui.learn.learn import attach_coach, attach_reference
+        from tabletop.ui.table.session import Session
         from tabletop.ui.table.table import TableWidget
 
         table = TableWidget(session, tempo or self.tempo)
@@ -624,6 +635,8 @@ class MainWindow(QMainWindow):
 
     def _local_table(self) -> tuple[TableWidget, Session] | None:
         """The table in front and its session, if it is a match played on this computer."""
+        from tabletop.ui.table.session import Session
+
         table = self.table
         if table is None or self.stack.currentWidget() is not table:
             return None
@@ -653,6 +666,8 @@ class MainWindow(QMainWindow):
     # ---- LAN play -----------------------------------------------------------------------
     def host_game(self, game_id: str | None = None) -> HostLobby:
         """Open the host lobby (kept as `lobby`); its Start sits down at the hosted table."""
+        from tabletop.ui.lan.lobby import HostLobby
+
         lobby = HostLobby(self.settings, game_id, self.lan, self)
         lobby.accepted.connect(lambda: self.sit_host(*lobby.take()))
         self.lobby = lobby
@@ -661,6 +676,8 @@ class MainWindow(QMainWindow):
 
     def join_game(self) -> JoinDialog:
         """Open the Join list (kept as `join_dialog`); joining sits down at that table."""
+        from tabletop.ui.lan.joindialog import JoinDialog
+
         dialog = JoinDialog(self.settings, self.lan, self)
         dialog.accepted.connect(lambda: self.sit_client(dialog.take()))
         self.join_dialog = dialog
@@ -669,6 +686,8 @@ class MainWindow(QMainWindow):
 
     def sit_host(self, host: Host, announcer: Announcer | None) -> TableWidget:
         """Sit at a started LAN table this computer hosts."""
+        from tabletop.ui.lan.netsession import HostSession
+
         session = HostSession(host, announcer, self.lan.bind, self)
         host.message.connect(
             lambda text: self.statusBar().showMessage(
@@ -687,6 +706,8 @@ class MainWindow(QMainWindow):
         table = self._sit(session, None, True)
         session.updated.connect(table.feed)
         session.refused.connect(table.refuse)
+        from tabletop.ui.lan.netsession import NetBar
+
         bar = NetBar(session)
         table_layout = table.layout()
         assert isinstance(table_layout, QVBoxLayout)
@@ -745,6 +766,12 @@ class MainWindow(QMainWindow):
 
     def show_results(self) -> None:
         """The results screen for the match that just ended."""
+        from tabletop.net.fairness import persons
+        from tabletop.sheets.model import filled_sheet
+        from tabletop.ui.dialogs.results import ResultsDialog
+        from tabletop.ui.lan.netsession import ClientSession, HostSession
+        from tabletop.ui.table.session import Session
+
         table = self.table
         if table is None:
             return
@@ -782,6 +809,8 @@ class MainWindow(QMainWindow):
     # ---- score sheets -------------------------------------------------------------------
     def _sheet_in_front(self) -> SheetModel | None:
         """The filled sheet of the match at the table or in the replay viewer, if one is."""
+        from tabletop.sheets.model import filled_sheet
+
         front = self.stack.currentWidget()
         if self.table is not None and front is self.table:
             lines = self.table.session.log()
@@ -808,6 +837,7 @@ class MainWindow(QMainWindow):
 
     def blank_sheet(self, verb: str, then: Callable[[SheetModel], object]) -> None:
         """Ask for the player count and names of a blank sheet of the highlighted game."""
+        from tabletop.ui.dialogs.newgame import load_choices
         from tabletop.ui.dialogs.printing import BlankSheetDialog
 
         game_id = self.launcher.current()
@@ -862,6 +892,8 @@ class MainWindow(QMainWindow):
             return None
 
     def _history_sheet(self) -> SheetModel | None:
+        from tabletop.sheets.model import filled_sheet
+
         entry = self.launcher.current_history()
         lines = None if entry is None else self._history_lines(entry)
         if entry is None or lines is None:
@@ -888,6 +920,7 @@ class MainWindow(QMainWindow):
 
     def replay_selected(self) -> ReplayWidget | None:
         """Open the highlighted finished match in the replay viewer."""
+        from tabletop.sheets.model import filled_sheet
         from tabletop.sheets.stepper import Stepper
         from tabletop.ui.replay import ReplayWidget
 
@@ -924,6 +957,9 @@ class MainWindow(QMainWindow):
 
 
 def _seats_for(game: Game[Any], seats: Sequence[str] | None, settings: QSettings) -> list[SeatSpec]:
+    from tabletop.seats import parse_seats
+    from tabletop.ui.dialogs.newgame import load_choices
+
     if seats:
         return parse_seats(game.info.id, seats)
     return list(load_choices(settings, game.info)["seats"])
@@ -932,6 +968,10 @@ def _seats_for(game: Game[Any], seats: Sequence[str] | None, settings: QSettings
 def _autoplay(table: TableWidget, moves: int) -> None:
     """Play `moves` actions, each chosen by a computer player (a stand-in for people), and
     leave the table at rest."""
+    from tabletop.bots.base import make_bot
+    from tabletop.bots.runner import bot_seed
+    from tabletop.ui.table.session import Session, default_bot
+
     session = table.session
     assert isinstance(session, Session)
     game_id = session.game.info.id
@@ -995,6 +1035,8 @@ def launch(
             window.resize(*(size or SCREENSHOT_SIZE))
             window.show()
             app.processEvents()
+        from tabletop.ui.table.tempo import INSTANT
+
         tempo = INSTANT if screenshot else None
         table = window.start_match(chosen, specs, seed, options, tempo, not screenshot)
     except TabletopError as err:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
@@ -35,9 +36,11 @@ from tabletop.help import rules_markdown
 from tabletop.i18n import _, current, render, render_value
 from tabletop.seats import computer_label, seats_from
 from tabletop.store import HistoryEntry, SaveInfo
-from tabletop.ui.statistics import StatisticsPage
 from tabletop.ui.texts import and_list, shown_name, shown_names
 from tabletop.ui.texts import game_title as title_of
+
+if TYPE_CHECKING:
+    from tabletop.ui.statistics import StatisticsPage
 
 GAMES, SAVES, HISTORY = "games", "saves", "history"
 """The launcher's panels, where commands' buttons go."""
@@ -144,8 +147,12 @@ class Launcher(QWidget):
         self.tabs = QTabWidget()
         self.tabs.addTab(games_page, _("Games"))
         self.tabs.addTab(history_page, _("History"))
-        self.statistics = StatisticsPage()
-        self.tabs.addTab(self.statistics, _("Statistics"))
+        self.entries: Sequence[HistoryEntry] = ()
+        self._statistics: StatisticsPage | None = None
+        self.statistics_tab = QWidget()
+        QVBoxLayout(self.statistics_tab).setContentsMargins(0, 0, 0, 0)
+        self.tabs.addTab(self.statistics_tab, _("Statistics"))
+        self.tabs.currentChanged.connect(self._tab_shown)
 
         self.saves = _tree([_("Saved"), _("Game", ctx="column"), _("Players"), _("Moves")])
         self.saves_box = QGroupBox()
@@ -264,11 +271,32 @@ class Launcher(QWidget):
         item = self.saves.currentItem()
         return None if item is None else item.data(0, Qt.ItemDataRole.UserRole)
 
+    @property
+    def statistics(self) -> StatisticsPage:
+        """The Statistics tab's page, made when first wanted: the launcher is drawn at start-up
+        without it."""
+        if self._statistics is None:
+            from tabletop.ui.statistics import StatisticsPage
+
+            page = StatisticsPage()
+            page.set_entries(self.entries)
+            layout = self.statistics_tab.layout()
+            assert layout is not None
+            layout.addWidget(page)
+            self._statistics = page
+        return self._statistics
+
+    def _tab_shown(self, index: int) -> None:
+        if self.tabs.widget(index) is self.statistics_tab:
+            self.statistics.show()
+
     # ---- history ------------------------------------------------------------------------
     def show_history(self, entries: Sequence[HistoryEntry]) -> None:
         """List finished matches, newest first."""
         self.history.clear()
-        self.statistics.set_entries(entries)
+        self.entries = entries
+        if self._statistics is not None:
+            self._statistics.set_entries(entries)
         for entry in reversed(entries):
             item = QTreeWidgetItem(
                 [

@@ -9,9 +9,10 @@ from PySide6.QtCore import QObject
 from PySide6.QtNetwork import QHostAddress, QTcpServer, QTcpSocket
 from ui_helpers import Closing
 
+from tabletop.net.addresses import LanConfig
 from tabletop.net.client import Client
 from tabletop.net.host import Host
-from tabletop.ui.lan.netsession import ClientSession, LanConfig, NetBar
+from tabletop.ui.lan.netsession import ClientSession, NetBar
 from tabletop.ui.table.table import INSTANT, TableWidget
 
 LOOPBACK = "127.0.0.1"

@@ -16,6 +16,7 @@ from ui_helpers import Closing
 from tabletop.engine.views import BACK
 from tabletop.i18n import current, for_view, set_language
 from tabletop.i18n.cards import spoken_name
+from tabletop.ui import reader
 from tabletop.ui.table import access
 from tabletop.ui.table.cards import CardItem
 from tabletop.ui.table.keys import choice_keys, keys_dialog, keys_help
@@ -136,7 +137,7 @@ def test_focus_changes_are_announced(
         target = event.object()
         heard.append((event.type(), target.accessibleName()))
 
-    monkeypatch.setattr(access, "post", listen)
+    monkeypatch.setattr(reader, "post", listen)
     table = make_table(qtbot, closing, "second-third", 1, 2)
     play_by_keys(qtbot, table, 2, lambda view: True)
     qtbot.waitUntil(lambda: table.idle)

@@ -15,6 +15,7 @@ from tabletop.engine.registry import get_game
 from tabletop.store import Store
 from tabletop.ui import app as app_module
 from tabletop.ui.app import MainWindow
+from tabletop.ui.dialogs import results as results_module
 from tabletop.ui.dialogs.newgame import NewGameDialog
 from tabletop.ui.table.session import SeatSpec
 from tabletop.ui.table.table import INSTANT
@@ -67,7 +68,7 @@ def test_rematch_after_the_match_does_not_ask(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     window = _window(closing, settings, data_dir)
-    monkeypatch.setattr(app_module, "ResultsDialog", _Quiet)
+    monkeypatch.setattr(results_module, "ResultsDialog", _Quiet)
     table = window.start_match(get_game("second-third"), CPUS, 3, {}, INSTANT)
     qtbot.waitUntil(lambda: table.session.over, timeout=60000)
     asked: list[str] = []
@@ -76,7 +77,7 @@ def test_rematch_after_the_match_does_not_ask(
     assert not asked and window.table is not table
 
 
-class _Quiet(app_module.ResultsDialog):
+class _Quiet(results_module.ResultsDialog):
     """The results dialog, never shown (the test only needs the match to end)."""
 
     def open(self) -> None:
@@ -133,7 +134,7 @@ def _rules(window: MainWindow) -> QDialog:
 
 
 def _keys(window: MainWindow) -> QDialog:
-    app_module.keys_dialog(window).show()
+    window.show_keys()
     return next(d for d in _open_dialogs() if d.windowTitle() == "Keyboard")
 
 

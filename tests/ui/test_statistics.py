@@ -87,9 +87,9 @@ def test_a_finished_match_shows_in_statistics(
 ) -> None:
     play_saved(Store(data_dir), "second-third", ["Ann", "Bob", "Cy"], 3, None)
     window = closing.widget(MainWindow(settings, Store(data_dir)))
-    stats = window.launcher.statistics
-    window.launcher.tabs.setCurrentWidget(stats)
+    window.launcher.tabs.setCurrentWidget(window.launcher.statistics_tab)
     window.show()
+    stats = window.launcher.statistics
     assert not stats.stale
     players = {stats.table.topLevelItem(r).text(1) for r in range(stats.table.topLevelItemCount())}
     assert players == {"Ann", "Bob", "Cy"}

@@ -28,10 +28,11 @@ from tabletop.engine.errors import BadOption, UnknownGame
 from tabletop.engine.registry import get_game
 from tabletop.engine.text import Msg
 from tabletop.i18n import _, render
+from tabletop.net.addresses import LanConfig
 from tabletop.net.client import Client
 from tabletop.net.discovery import Browser
 from tabletop.net.headless import DEFAULT_PORT, split_address
-from tabletop.ui.lan.netsession import ClientSession, LanConfig
+from tabletop.ui.lan.netsession import ClientSession
 from tabletop.ui.texts import game_title, names_for
 
 

@@ -36,12 +36,13 @@ from tabletop.engine.game import GameInfo
 from tabletop.engine.registry import all_games, get_game
 from tabletop.engine.text import Msg
 from tabletop.i18n import _, current, error_text, render
+from tabletop.net.addresses import LanConfig
 from tabletop.net.discovery import Announcer
 from tabletop.net.headless import DEFAULT_PORT
 from tabletop.net.host import Host
 from tabletop.seats import LOCAL, NETWORK, SeatSpec, computer_label, default_bot
 from tabletop.ui.dialogs.newgame import add_levels, add_option_rows, option_value, option_widget
-from tabletop.ui.lan.netsession import LanConfig, lan_addresses
+from tabletop.ui.lan.netsession import lan_addresses
 from tabletop.ui.texts import game_title, offered_name, shown_name
 
 SETTINGS_KEY = "lan/host"

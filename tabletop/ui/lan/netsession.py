@@ -11,7 +11,6 @@ as `updated` (the events and the new View) or `refused` (the reason, from an err
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,28 +27,16 @@ from tabletop.engine.registry import get_game
 from tabletop.engine.text import Msg
 from tabletop.engine.views import View
 from tabletop.i18n import _, render
+from tabletop.net.addresses import ANY_ADDRESS
 from tabletop.net.client import Client
-from tabletop.net.discovery import BROADCAST, DISCOVERY_PORT, Announcer
+from tabletop.net.discovery import Announcer
 from tabletop.net.fairness import Verdict, persons, short
-from tabletop.net.host import ANY_ADDRESS, Host
+from tabletop.net.host import Host
 from tabletop.seats import level_title
 from tabletop.store import atomic_write, data_dir
 from tabletop.ui.table import gestures
 from tabletop.ui.table.session import serve_seat
 from tabletop.ui.texts import and_list, shown_name, shown_names, shown_view
-
-
-@dataclass(frozen=True, slots=True)
-class LanConfig:
-    """Where hosted tables listen and announce, and where the Join list listens.
-
-    The defaults reach the local network; tests use loopback and a private discovery port.
-    """
-
-    bind: str = ANY_ADDRESS
-    announce_to: str | None = BROADCAST
-    discovery_address: str = "0.0.0.0"
-    discovery_port: int = DISCOVERY_PORT
 
 
 def lan_addresses(bind: str = ANY_ADDRESS) -> list[str]:

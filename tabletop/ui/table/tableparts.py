@@ -10,7 +10,8 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QGraphicsView, QHBoxLayout, QLabel, QWidget
 
 from tabletop.engine.views import Move
-from tabletop.ui.table.access import Mirror, Panel
+from tabletop.ui.reader import Panel
+from tabletop.ui.table.access import Mirror
 from tabletop.ui.table.dealsummary import DealSummary
 from tabletop.ui.table.scene import TableScene
 from tabletop.ui.table.session import TableSession
