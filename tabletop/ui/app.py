@@ -383,9 +383,9 @@ class MainWindow(QMainWindow):
         self.launcher.select(game_id)
         self.refresh_launcher()
         if self.table is not None and front is self.table:
-            table = self.table
             from tabletop.ui.table.session import Session
 
+            table = self.table
             if isinstance(table.session, Session):
                 self._sit(table.session, table.tempo, table.bots_enabled)
             elif self.net is not None and self.net is table.session:
