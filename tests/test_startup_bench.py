@@ -17,18 +17,20 @@ from tabletop.ui import bench
 REPO = Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.slow
-def test_the_app_reports_its_first_launcher_frame_and_quits(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    env = {
+def _started_env(data: Path) -> dict[str, str]:
+    """An app started offscreen with its data in `data`, reporting its first frame."""
+    return {
         **os.environ,
         "QT_QPA_PLATFORM": "offscreen",
-        "TABLETOP_DATA_DIR": str(tmp_path),
+        "TABLETOP_DATA_DIR": str(data),
         bench.FIRST_FRAME_ENV: "1",
     }
+
+
+def _start(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """Run this interpreter with `args` from the checkout; it must exit 0."""
     done = subprocess.run(
-        [sys.executable, "-m", "tabletop.cli"],
+        [sys.executable, *args],
         cwd=REPO,
         env=env,
         capture_output=True,
@@ -37,6 +39,15 @@ def test_the_app_reports_its_first_launcher_frame_and_quits(
         check=False,
     )
     assert done.returncode == 0, done.stderr
+    return done
+
+
+@pytest.mark.slow
+def test_the_app_reports_its_first_launcher_frame_and_quits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env = _started_env(tmp_path)
+    done = _start(["-m", "tabletop.cli"], env)
     assert done.stdout.startswith('{"drawn_at": ')
     monkeypatch.setattr(bench, "RUNS", 1)
     wall, cpu = bench.first_frame([sys.executable, "-c", bench.BARE_QT], env)
@@ -75,22 +86,7 @@ print(sorted(m for m in sys.modules if m.startswith("tabletop")))
 def test_the_launcher_starts_without_the_table_the_network_or_the_lessons(
     tmp_path: Path,
 ) -> None:
-    env = {
-        **os.environ,
-        "QT_QPA_PLATFORM": "offscreen",
-        "TABLETOP_DATA_DIR": str(tmp_path),
-        bench.FIRST_FRAME_ENV: "1",
-    }
-    done = subprocess.run(
-        [sys.executable, "-c", DRAW_LAUNCHER],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
+    done = _start(["-c", DRAW_LAUNCHER], _started_env(tmp_path))
     lines = done.stdout.splitlines()
     assert lines[0].startswith('{"drawn_at": ')
     loaded = set(ast.literal_eval(lines[-1]))
