@@ -69,6 +69,9 @@ LOADED_LATER = (
     "tabletop.net.discovery",
     "tabletop.ui.lan.netsession",
     "tabletop.ui.learn.coachpanel",
+    "tabletop.ui.learn.learn",
+    "tabletop.ui.learn.coachsession",
+    "tabletop.ui.table.session",
     "tabletop.ui.dialogs.results",
     "tabletop.ui.dialogs.newgame",
     "tabletop.ui.statistics",
@@ -92,3 +95,7 @@ def test_the_launcher_starts_without_the_table_the_network_or_the_lessons(
     loaded = set(ast.literal_eval(lines[-1]))
     assert "tabletop.ui.launcher" in loaded
     assert loaded.isdisjoint(LOADED_LATER), sorted(loaded & set(LOADED_LATER))
+    # The games are listed from their infos: no game's rules and no lesson are loaded.
+    games = {m for m in loaded if m.startswith("tabletop.games.")} - {"tabletop.games.coach"}
+    assert "tabletop.games.info.triq" in games
+    assert all(m.startswith("tabletop.games.info") for m in games), sorted(games)

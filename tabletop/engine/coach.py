@@ -12,6 +12,7 @@ the learner's seat may see (its View and the events redacted for it).
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -241,6 +242,12 @@ def reference(game_id: str) -> list[Table]:
     _load()
     found = _LESSONS.get(game_id)
     return [] if found is None else list(found[1]())
+
+
+def has_lesson(game_id: str) -> bool:
+    """Whether the game has a guided first deal, known without loading any lesson or game: its
+    lesson is the module of `LESSONS_PACKAGE` named as the game's module (the id, "_" for "-")."""
+    return importlib.util.find_spec(f"{LESSONS_PACKAGE}.{game_id.replace('-', '_')}") is not None
 
 
 def lesson_games() -> list[str]:

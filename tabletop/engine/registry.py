@@ -1,7 +1,9 @@
 """The registry of games by id, filled by discovering the modules of `tabletop.games`.
 
 A game module registers its game on import (`GAME = register(TheGame())`); adding a game is
-adding one module. Helper modules of the package (shared rules, family bases) register nothing.
+adding its module and the module of its info (`INFO`, in `tabletop.games.info`, which the game
+module imports). Helper modules of either package (shared rules, family bases) register and
+hold no info. The games' infos are listed without loading any game's rules (`all_infos`).
 """
 
 from __future__ import annotations
@@ -12,11 +14,13 @@ import unicodedata
 from typing import Any
 
 from tabletop.engine.errors import UnknownGame
-from tabletop.engine.game import Game
+from tabletop.engine.game import Game, GameInfo
 from tabletop.engine.text import Msg
 
 GAMES_PACKAGE = "tabletop.games"
 """The package whose every module is imported to find the games."""
+INFOS_PACKAGE = "tabletop.games.info"
+"""The package whose every module with an `INFO` holds one game's info."""
 
 _GAMES: dict[str, Game[Any]] = {}
 
@@ -46,13 +50,25 @@ def get_game(game_id: str) -> Game[Any]:
         ) from None
 
 
+def all_infos(lang: str = "en") -> list[GameInfo]:
+    """Every game's info in menu order (as `all_games`), without loading any game's rules."""
+    package = importlib.import_module(INFOS_PACKAGE)
+    infos = []
+    for module in pkgutil.iter_modules(package.__path__):
+        info = getattr(importlib.import_module(f"{INFOS_PACKAGE}.{module.name}"), "INFO", None)
+        if isinstance(info, GameInfo):
+            infos.append(info)
+    return sorted(infos, key=lambda info: _menu_key(info, lang))
+
+
 def all_games(lang: str = "en") -> list[Game[Any]]:
     """Every game, in menu order: by English title, or for Japanese (`lang` "ja") by the
     title's reading (kana order, voiced sounds beside their plain ones; symbols first)."""
     _load_all()
+    return sorted(_GAMES.values(), key=lambda g: _menu_key(g.info, lang))
+
+
+def _menu_key(info: GameInfo, lang: str) -> str:
     if lang == "ja":
-        return sorted(
-            _GAMES.values(),
-            key=lambda g: unicodedata.normalize("NFD", g.info.reading or g.info.title.casefold()),
-        )
-    return sorted(_GAMES.values(), key=lambda g: g.info.title_en.casefold())
+        return unicodedata.normalize("NFD", info.reading or info.title.casefold())
+    return info.title_en.casefold()

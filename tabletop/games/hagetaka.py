@@ -10,15 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.actions import Action
-from tabletop.engine.cards import Deck
 from tabletop.engine.events import Event, Secret
-from tabletop.engine.game import GameInfo, State
+from tabletop.engine.game import State
 from tabletop.engine.registry import register
 from tabletop.engine.text import Msg
 from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
+from tabletop.games.info.hagetaka import INFO
 from tabletop.games.vulture import (
     BATTLES,
-    DESIGNER,
     NUMBER,
     ROUNDS,
     VultureGame,
@@ -27,7 +26,6 @@ from tabletop.games.vulture import (
     deck_order,
     hand_total,
     parse_table,
-    table_option,
 )
 
 # ---- constants ----------------------------------------------------------------------------
@@ -46,22 +44,6 @@ LABEL = {
 """Zone and counter labels, built once."""
 
 
-INFO = GameInfo(
-    id="hagetaka",
-    title="ハゲタカのえじき",
-    reading="はげたかのえじき",
-    title_en="Vulture Rounds",
-    designer=DESIGNER,
-    min_players=3,
-    max_players=6,
-    summary=Msg(
-        "Three sets of three number cards, six battles a round, and you must join exactly three: "
-        "choose when to spend each set. The unique highest bid takes the score card, the unique "
-        "lowest takes a penalty, and equal bids cancel."
-    ),
-    options=(table_option(),),
-    deck=Deck.VULTURE,
-)
 SET_LABEL = Msg("Set", ctx="three number cards")
 """Every set's label. Not numbered: a number would change as sets are used, away from the
 order the log listed them in, and a set that kept its number would show everyone which of a

@@ -11,15 +11,14 @@ from functools import cache
 from typing import Any
 
 from tabletop.engine.actions import Action
-from tabletop.engine.cards import Deck
 from tabletop.engine.events import Event, Secret
-from tabletop.engine.game import GameInfo, Option, State
+from tabletop.engine.game import State
 from tabletop.engine.registry import register
 from tabletop.engine.text import Msg
 from tabletop.engine.views import HIDDEN, PUBLIC, Counter, Move, Zone, private
+from tabletop.games.info.hagetaka_party import INFO
 from tabletop.games.vulture import (
     BATTLES,
-    DESIGNER,
     ROUNDS,
     VultureGame,
     VultureState,
@@ -28,7 +27,6 @@ from tabletop.games.vulture import (
     deck_order,
     hand_total,
     parse_table,
-    table_option,
 )
 
 # ---- constants ----------------------------------------------------------------------------
@@ -65,33 +63,6 @@ LABEL = {
 """Zone and counter labels, built once."""
 
 
-INFO = GameInfo(
-    id="hagetaka-party",
-    title="ハゲタカのえじき達",
-    reading="はげたかのえじきたち",
-    title_en="Vulture Party",
-    designer=DESIGNER,
-    min_players=3,
-    max_players=25,
-    recommended="10–25",
-    often_played=(12,),
-    summary=Msg(
-        "With only three number cards, secretly plot which of six battles you will fight. Later "
-        "battles pay more but hurt more, and a crowded battle may cancel itself out."
-    ),
-    options=(
-        table_option(),
-        Option(
-            "start",
-            1,
-            Msg("Smaller groups may start from battle 2 or 3."),
-            choices=(1, 2, 3),
-            label=Msg("First battle"),
-            choice_labels=tuple(Msg("Battle {battle}", battle=b) for b in (1, 2, 3)),
-        ),
-    ),
-    deck=Deck.VULTURE,
-)
 SHEET_LABEL, PLOT_LABEL = Msg("Plot sheet"), Msg("Plotted battle")
 PLOT_MOVE = {
     a: Move(str(a), "button", Msg("Plot battle {battle}", battle=b)) for b, a in PLOT.items()

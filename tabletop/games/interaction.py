@@ -12,12 +12,13 @@ from tabletop.engine.actions import Action
 from tabletop.engine.breakdown import EventData, ScoreLine, ScoreSheet
 from tabletop.engine.cards import sort_key, standard_deck
 from tabletop.engine.events import Event, Secret
-from tabletop.engine.game import Game, GameInfo, Line, State
+from tabletop.engine.game import Game, Line, State
 from tabletop.engine.registry import register
 from tabletop.engine.text import Card, Msg, Seat
 from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
 from tabletop.games import interaction_story
 from tabletop.games.common import action_table, deal, finish, hand_zones, secret_hands
+from tabletop.games.info.interaction import INFO
 
 # ---- constants ----------------------------------------------------------------------------
 JOKER = "JK1"
@@ -61,22 +62,6 @@ def match_points(card: str, target: str) -> int:
 
 MATCH = {a: {b: match_points(a, b) for b in DECK if b != a} for a in DECK}
 """MATCH[pile top][target top]: precomputed points for every pair of distinct cards."""
-
-# ---- game info ----------------------------------------------------------------------------
-INFO = GameInfo(
-    id="interaction",
-    title="インタラクション",
-    reading="いんたらくしょん",
-    title_en="Interaction",
-    designer="ドミッチ",
-    min_players=3,
-    max_players=4,
-    summary=Msg(
-        "Everyone scores after every play by how well the top of their own pile matches the "
-        "shared target card. Cover your pile, change the target, or pay a point to do both; "
-        "the game stops the moment someone draws the joker."
-    ),
-)
 
 
 # ---- state --------------------------------------------------------------------------------

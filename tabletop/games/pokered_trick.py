@@ -14,7 +14,7 @@ from tabletop.engine.actions import Action
 from tabletop.engine.breakdown import EventData, ScoreLine, ScoreSheet, signed
 from tabletop.engine.cards import is_joker, sort_key, standard_deck
 from tabletop.engine.events import Event, Secret
-from tabletop.engine.game import Game, GameInfo, Line, Option, State
+from tabletop.engine.game import Game, Line, State
 from tabletop.engine.registry import register
 from tabletop.engine.text import Card, Msg, Seat, Suit
 from tabletop.engine.views import HIDDEN, PUBLIC, Counter, Move, Zone, private
@@ -27,6 +27,7 @@ from tabletop.games.common import (
     hand_zones,
     pair_table,
 )
+from tabletop.games.info.pokered_trick import INFO, MAX_MINUTES
 from tabletop.games.pokered_trick_rules import (
     POT,
     poker_hand,
@@ -43,12 +44,10 @@ HIDE_COUNT = 2
 TRICKS = HAND - HIDE_COUNT
 START_CHIPS = 30
 FOLD_FEE = 1
-MAX_MINUTES = 600
 PLAY = action_table("play", DECK)
 HIDE = pair_table("hide", DECK)
 DECLARE = [Action("declare", ("in",)), Action("declare", ("fold",))]
 TIME = [Action("time", (str(m),)) for m in range(MAX_MINUTES + 1)]
-END_MODES = ("deals", "bankruptcies", "time")
 # state lists copied one level (SHALLOW) or two (NESTED) by copy_state
 SHALLOW: tuple[str, ...] = (
     "chips",
@@ -96,66 +95,6 @@ LABEL = {
     "bankrupt": Msg("bankrupt"),
 }
 """Zone and counter labels, built once."""
-
-
-INFO = GameInfo(
-    id="pokered-trick",
-    title="ポーカード・トリック",
-    reading="ぽーかーどとりっく",
-    title_en="Pokered Trick",
-    designer="ドミッチ",
-    min_players=2,
-    max_players=7,
-    summary=Msg(
-        "Look at seven cards, then stay in or fold for a chip. Those who stay keep two cards "
-        "aside and play five must-follow tricks with jokers as trumps; tricks won plus the "
-        "best poker hand from the kept and won cards decide who pays whom."
-    ),
-    options=(
-        Option(
-            "end",
-            "deals",
-            Msg("What ends the match: a number of deals, of bankruptcies, or a time limit."),
-            choices=END_MODES,
-            label=Msg("End of the match"),
-            choice_labels=(
-                Msg("After a number of deals"),
-                Msg("After bankruptcies"),
-                Msg("At a time limit"),
-            ),
-        ),
-        Option(
-            "deals",
-            0,
-            Msg(
-                "Deals to play when the match ends after a number of deals (0: twice the players)."
-            ),
-            (),
-            0,
-            99,
-            label=Msg("Deals"),
-        ),
-        Option(
-            "bankruptcies",
-            1,
-            Msg("How many bankruptcies end the match (when it ends after bankruptcies)."),
-            (),
-            1,
-            6,
-            label=Msg("Bankruptcies"),
-        ),
-        Option(
-            "minutes",
-            60,
-            Msg("Checked after each deal (when the match ends at a time limit)."),
-            (),
-            1,
-            MAX_MINUTES,
-            label=Msg("Time limit (minutes)"),
-        ),
-    ),
-    recommended="4–7 players",
-)
 
 
 # ---- state --------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from tabletop.engine.breakdown import SHARE, EventData, ScoreLine, ScoreSheet, deal_ends, signed
 from tabletop.engine.cards import ORDER, sort_key
 from tabletop.engine.events import Event, Secret
-from tabletop.engine.game import BareLoop, GameInfo, Option, State
+from tabletop.engine.game import BareLoop, State
 from tabletop.engine.registry import register
 from tabletop.engine.text import Msg, Seat, Suit
 from tabletop.engine.views import HIDDEN, Counter, Zone
@@ -21,6 +21,7 @@ from tabletop.games.common import (
     deal_again_or_finish,
     pair_table,
 )
+from tabletop.games.info.second_third import INFO
 from tabletop.games.pass_tricks import PassTrickGame, PassTrickState
 from tabletop.games.second_third_bare import bare_match
 from tabletop.games.second_third_rules import (
@@ -43,32 +44,6 @@ LABEL = {
     "Out of play": Msg("Out of play"),
 }
 """Zone and counter labels, built once."""
-
-
-INFO = GameInfo(
-    id="second-third",
-    title="セカンドサード",
-    reading="せかんどさーど",
-    title_en="Second Third",
-    designer="ドミッチ（domi）",
-    min_players=3,
-    max_players=5,
-    summary=Msg(
-        "Must-follow tricks with spades as trump. Your most-taken suit and your least-taken "
-        "suit count against you; the second and third count for you."
-    ),
-    options=(
-        Option(
-            "ver2",
-            False,
-            Msg(
-                "Designer's revision: 3 players hold 11 (3 face down), 4 players 12 (4 face down)."
-            ),
-            choices=(False, True),
-            label=Msg("Designer's revision"),
-        ),
-    ),
-)
 
 
 # ---- state --------------------------------------------------------------------------------

@@ -11,9 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabletop.engine.breakdown import Cell, EventData, ScoreLine, ScoreSheet, deal_ends
-from tabletop.engine.cards import Deck
 from tabletop.engine.events import Event
-from tabletop.engine.game import GameInfo
 from tabletop.engine.registry import register
 from tabletop.engine.text import Msg, Seat
 from tabletop.engine.views import Counter
@@ -23,6 +21,7 @@ from tabletop.games.common import (
     deal_again_or_finish,
     pair_table,
 )
+from tabletop.games.info.seltsam_walzer import INFO
 from tabletop.games.pass_tricks import PassTrickGame, PassTrickState
 from tabletop.games.seltsam_walzer_rules import (
     DECK,
@@ -46,21 +45,6 @@ LABEL = {
 """Zone and counter labels, built once."""
 
 
-INFO = GameInfo(
-    id="seltsam-walzer",
-    title="へんてこワルツ",
-    reading="へんてこわるつ",
-    title_en="Seltsam-Walzer",
-    designer=Msg("the author of a post on note"),
-    min_players=3,
-    max_players=4,
-    summary=Msg(
-        "Must-follow tricks in three colours plus three wild X cards that win a trick only when "
-        "they are alone in it. In each colour, holding the fewest cards scores their numbers; "
-        "holding more scores just the card count."
-    ),
-    deck=Deck.WALZER,
-)
 COLOUR = {"R": Msg("red", ctx="colour"), "B": Msg("blue", ctx="colour")}
 COLOUR["G"] = Msg("green", ctx="colour")
 

@@ -13,12 +13,13 @@ from tabletop.engine.actions import Action
 from tabletop.engine.breakdown import EventData, ScoreLine, ScoreSheet, deal_ends
 from tabletop.engine.cards import is_joker, sort_key
 from tabletop.engine.events import Event, Secret
-from tabletop.engine.game import Game, GameInfo, Line, Option, State
+from tabletop.engine.game import Game, Line, State
 from tabletop.engine.registry import register
 from tabletop.engine.text import EMPTY, Card, Msg, Seat, Suit
 from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
 from tabletop.games import triq_story
 from tabletop.games.common import clockwise_from, deal, finish, hand_zones, secret_hands
+from tabletop.games.info.triq import INFO
 from tabletop.games.triq_rules import (
     COUNTER,
     DECK,
@@ -58,35 +59,6 @@ LABEL = {
     "Started by": Msg("Started by"),
 }
 """Zone and counter labels, built once."""
-
-
-INFO = GameInfo(
-    id="triq",
-    title="%triq",
-    title_en="Triq",
-    designer="30-50-80",
-    min_players=2,
-    max_players=27,
-    recommended="4–9",
-    often_played=(6,),
-    summary=Msg(
-        "Add cards to a shared total; bring it to a multiple of ten and the player before you "
-        "must hand you cards. Run out of cards and you drop out: the last one holding cards wins."
-    ),
-    options=(
-        Option(
-            "games",
-            1,
-            Msg(
-                "Games in a series; each is started by the previous winner, standings add up "
-                "placement points (players − place)."
-            ),
-            minimum=1,
-            maximum=30,
-            label=Msg("Games in the series"),
-        ),
-    ),
-)
 
 
 # ---- state --------------------------------------------------------------------------------

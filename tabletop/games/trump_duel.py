@@ -12,12 +12,13 @@ from tabletop.engine.actions import Action
 from tabletop.engine.breakdown import EventData, ScoreLine, ScoreSheet
 from tabletop.engine.cards import SUITS
 from tabletop.engine.events import Event, Secret
-from tabletop.engine.game import Game, GameInfo, Line, State
+from tabletop.engine.game import Game, Line, State
 from tabletop.engine.registry import register
 from tabletop.engine.text import EMPTY, Card, Cards, Msg, Seat, Suit
 from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
 from tabletop.games import trump_duel_story
 from tabletop.games.common import finish, hand_zones, secret_hands
+from tabletop.games.info.trump_duel import INFO
 from tabletop.games.trump_duel_rules import (
     CANCEL,
     DRAW_DECK,
@@ -60,22 +61,6 @@ LABEL = {
     "Extra score card next round": Msg("Extra score card next round"),
 }
 """Zone and counter labels, built once."""
-
-
-INFO = GameInfo(
-    id="trump-duel",
-    title="トランプ◆デュエル",
-    reading="とらんぷでゅえる",
-    title_en="Trump Duel",
-    designer="オシノ（recipeofbodoge）",
-    min_players=2,
-    max_players=2,
-    summary=Msg(
-        "Take turns topping each other's display with one or two number cards, using every "
-        "suit's trick along the way; whoever gives up hands the face-up J, Q and K cards to the "
-        "other. Sets of three score points, and three points win the duel."
-    ),
-)
 
 
 def to_beat(state: TrumpDuelState) -> int | None:

@@ -17,7 +17,7 @@ from tabletop.engine.actions import Action
 from tabletop.engine.breakdown import EventData, ScoreLine, ScoreSheet
 from tabletop.engine.errors import BadOption
 from tabletop.engine.events import Event, Secret
-from tabletop.engine.game import Game, Line, Option, State
+from tabletop.engine.game import Game, Line, State
 from tabletop.engine.text import Card, Msg
 from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
 from tabletop.games import vulture_story
@@ -36,14 +36,6 @@ BATTLE_CARDS = 5
 BOUTS = 3
 ROUNDS = 3
 LONE_TAKE = 3
-DESIGNER = Msg(
-    "{designer}, after {author}'s {original}",
-    designer="ドミッチ",
-    author="Alex Randolph",
-    original="Hol's der Geier",
-)
-"""Both games' credit: ドミッチ's games, built on Alex Randolph's Hol's der Geier."""
-DEFAULT_TABLE = "0,1,1,2,3/-1,1,2,3,4/-2,2,3,4,5/-3,3,4,5,6/-4,4,6,7,8/-5,-4,8,9,10"
 BID = action_table("bid", NUMBER_CODES)
 LABEL = {
     "deck": Msg("Numbers", ctx="the pile of number cards"),
@@ -126,37 +118,6 @@ def parse_table(text: str) -> Table:
 def table_text(table: Table) -> str:
     """The canonical text of a table (values sorted within each battle)."""
     return "/".join(",".join(str(v) for v in row) for row in table)
-
-
-class TableOption(Option):
-    """The score-card table option: text checked and written canonically."""
-
-    __slots__ = ()
-
-    def check(self, value: Any) -> Any:
-        """Validate the table (text or rows of numbers) and return its canonical text."""
-        if not isinstance(value, str):
-            try:
-                value = "/".join(",".join(str(v) for v in row) for row in value)
-            except TypeError:
-                raise BadOption(TABLE_FORM) from None
-        return table_text(parse_table(value))
-
-    def value_label(self, value: Any) -> Msg:
-        """ "Standard" for the rules' own table, else the table as written."""
-        if str(value) == self.default:
-            return Msg("standard", ctx="score-card table")
-        return Msg("{value}", value=str(value))
-
-
-def table_option() -> TableOption:
-    """The option both games offer for the editable score-card table."""
-    return TableOption(
-        "table",
-        DEFAULT_TABLE,
-        Msg("Score cards of battles 1–6: five values per battle, battles separated by '/'."),
-        label=Msg("Score-card table"),
-    )
 
 
 # ---- pure rules ---------------------------------------------------------------------------

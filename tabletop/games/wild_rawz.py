@@ -11,9 +11,8 @@ from typing import Any
 
 from tabletop.engine.actions import Action
 from tabletop.engine.breakdown import SHARE, Cell, EventData, ScoreLine, ScoreSheet, deal_ends
-from tabletop.engine.cards import Deck
 from tabletop.engine.events import Event
-from tabletop.engine.game import Game, GameInfo, Line, State
+from tabletop.engine.game import Game, Line, State
 from tabletop.engine.registry import register
 from tabletop.engine.text import Card, Msg, Seat
 from tabletop.engine.views import Counter, Move, Zone
@@ -25,6 +24,7 @@ from tabletop.games.common import (
     hand_zones,
     secret_hands,
 )
+from tabletop.games.info.wild_rawz import INFO
 from tabletop.games.wild_rawz_rules import (
     ALL_CODES,
     HAND_SIZE,
@@ -68,23 +68,6 @@ LABEL = {
     "not set yet": Msg("not set yet"),
 }
 """Zone and counter labels, built once."""
-
-
-INFO = GameInfo(
-    id="wild-rawz",
-    title="ワイルドローツ",
-    reading="わいるどろーつ",
-    title_en="Wild Rawz",
-    designer="はぎぞう（hagizou）",
-    min_players=3,
-    max_players=4,
-    summary=Msg(
-        "Must-follow tricks with UNO cards, where the card nobody drafts sets both the trump "
-        "colour and the trump number. Withdraw from a trick to score a card and steer your "
-        "bonus: hit exactly the number of tricks your sideways card asks for."
-    ),
-    deck=Deck.UNO,
-)
 
 
 # ---- state --------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tabletop.engine.coach import has_lesson
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.registry import get_game
 from tabletop.engine.text import Msg
@@ -40,7 +41,7 @@ from tabletop.net.addresses import LanConfig
 from tabletop.store import DamagedSave, Store
 from tabletop.ui.firstframe import FIRST_FRAME_ENV, watch_first_frame
 from tabletop.ui.launcher import GAMES, HISTORY, SAVES, Launcher
-from tabletop.ui.learn.learn import has_lesson, reference_shown
+from tabletop.ui.learn.reference import reference_shown
 from tabletop.ui.reader import Pages
 from tabletop.ui.sound import Sounds, system_player
 from tabletop.ui.table.art import app_icon
@@ -411,7 +412,8 @@ class MainWindow(QMainWindow):
 
     def update_learn(self) -> None:
         """Offer "Learn to play" only for a game that has a guided deal."""
-        offered = has_lesson(self._current_id())
+        game_id = self._current_id()
+        offered = game_id is not None and has_lesson(game_id)
         self.command_actions["learn"].setEnabled(offered)
         self.learn_action.setEnabled(offered)
 

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.engine.game import GameInfo
-from tabletop.engine.registry import all_games
+from tabletop.engine.registry import all_infos
 from tabletop.help import rules_markdown
 from tabletop.i18n import _, current, render, render_value
 from tabletop.seats import computer_label, seats_from
@@ -99,7 +99,7 @@ class Launcher(QWidget):
 
     def __init__(self) -> None:
         super().__init__()
-        self.games = {g.info.id: g.info for g in all_games(current())}
+        self.games = {info.id: info for info in all_infos(current())}
         self.rows: dict[str, QHBoxLayout] = {}
         """Each panel's line of buttons that the next command's button goes on."""
         self.lines: dict[str, QVBoxLayout] = {}

@@ -6,7 +6,7 @@ import pytest
 
 from tabletop.engine import EMPTY, BadOption, IllegalAction, UnknownGame, get_game
 from tabletop.engine.game import Option, parse_options, places
-from tabletop.engine.registry import all_games
+from tabletop.engine.registry import all_games, all_infos
 
 
 def test_places_share_ties() -> None:
@@ -53,6 +53,13 @@ def test_every_game_module_is_discovered_in_menu_order() -> None:
         "hagetaka",
         "wild-rawz",
     ]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_listed_infos_are_the_games_infos_in_menu_order(lang: str) -> None:
+    """The launcher's listing (no rules loaded) gives each registered game's own info."""
+    assert [g.info for g in all_games(lang)] == all_infos(lang)
+    assert all(g.info is info for g, info in zip(all_games(lang), all_infos(lang), strict=True))
 
 
 def test_refusals_after_the_end() -> None:

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from tabletop.engine import coach
-from tabletop.engine.coach import Coach, lesson, lesson_games, reference
+from tabletop.engine.coach import Coach, has_lesson, lesson, lesson_games, reference
 from tabletop.engine.errors import IllegalAction
 from tabletop.engine.registry import all_games, get_game
 from tabletop.i18n import render
@@ -87,6 +87,12 @@ def test_every_lesson_names_a_registered_game() -> None:
     for game_id in lesson_games():
         found = lesson(game_id)
         assert found is not None and found.game == game_id
+
+
+def test_which_games_have_a_lesson_is_known_without_loading_the_lessons() -> None:
+    for game in all_games():
+        assert has_lesson(game.info.id) == (lesson(game.info.id) is not None)
+    assert not has_lesson("chess")
 
 
 SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}

@@ -4,6 +4,8 @@ offer of a real match; the quick reference remembered; a game without a lesson s
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtTest import QTest
@@ -117,7 +119,9 @@ def test_a_game_without_a_lesson_says_so(
     closing: Closing, settings: QSettings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     missing = "interaction"
-    monkeypatch.delitem(coach._LESSONS, missing)  # as a game with no lesson written
+    # as a game with no lesson written: no lesson registered, no lesson module to find
+    monkeypatch.delitem(coach._LESSONS, missing)
+    monkeypatch.setitem(sys.modules, f"{coach.LESSONS_PACKAGE}.{missing}", None)
     window = window_for(closing, settings)
     window.launcher.select(missing)
     assert not window.command_actions["learn"].isEnabled()

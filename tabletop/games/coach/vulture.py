@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from tabletop.engine.coach import Table
 from tabletop.engine.text import Msg
-from tabletop.games.vulture import DEFAULT_TABLE, ROUNDS, bout_winner, parse_table, round_points
+from tabletop.games.info.vulture import DEFAULT_TABLE
+from tabletop.games.vulture import ROUNDS, bout_winner, parse_table, round_points
 
 
 def vulture_reference(zero_value: float) -> list[Table]:

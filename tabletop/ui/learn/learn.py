@@ -14,7 +14,7 @@ from tabletop.engine.registry import get_game
 from tabletop.i18n import _
 from tabletop.seats import SeatSpec, parse_seats
 from tabletop.ui.learn.coachsession import CoachSession
-from tabletop.ui.learn.reference import SETTING, ReferencePanel
+from tabletop.ui.learn.reference import ReferencePanel, reference_shown
 from tabletop.ui.table.session import TableSession
 from tabletop.ui.table.tempo import Tempo
 
@@ -44,11 +44,6 @@ class LessonWindow(Protocol):
 
     def show_launcher(self) -> None:
         """Back to the launcher."""
-
-
-def has_lesson(game_id: str | None) -> bool:
-    """True if the game has a guided first deal."""
-    return game_id is not None and lesson(game_id) is not None
 
 
 def open_lesson(window: LessonWindow, game_id: str | None) -> CoachPanel | None:
@@ -110,8 +105,3 @@ def attach_reference(table: TableWidget, settings: QSettings) -> ReferencePanel 
     panel.setVisible(reference_shown(settings))
     table.fit_panels()
     return panel
-
-
-def reference_shown(settings: QSettings) -> bool:
-    """Whether the quick reference is to be shown (off until the person turns it on)."""
-    return str(settings.value(SETTING, "false")).lower() == "true"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from html import escape
 
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QTextBrowser
 
 from tabletop.engine.breakdown import number_text
@@ -14,6 +15,11 @@ from tabletop.i18n import _, render_value
 
 SETTING = "reference/shown"
 """Whether the quick reference is shown (remembered between sessions)."""
+
+
+def reference_shown(settings: QSettings) -> bool:
+    """Whether the quick reference is to be shown (off until the person turns it on)."""
+    return str(settings.value(SETTING, "false")).lower() == "true"
 
 
 def cell_text(value: object) -> str:

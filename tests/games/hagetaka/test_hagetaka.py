@@ -15,8 +15,8 @@ from tabletop.engine.game import parse_options
 from tabletop.engine.rng import Rng
 from tabletop.games.common import finish
 from tabletop.games.hagetaka import HagetakaState, join_duty
+from tabletop.games.info.vulture import DEFAULT_TABLE
 from tabletop.games.vulture import (
-    DEFAULT_TABLE,
     NUMBER_DECK,
     bout_winner,
     hand_total,
