@@ -9,7 +9,8 @@ for a network player. The seat texts of `--seats` (the app, `tabletop serve`) ar
     cpu:search     a computer by its registered name (random, thumb, search), as saved
     open           a seat for a network player (LAN tables only)
 
-No Qt here: the table, the host and the command line share it.
+No Qt here: the table, the host and the command line share it. The computer players' levels
+(`tabletop.bots`) are loaded where first used: the launcher is drawn without them.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tabletop.bots.levels import DEFAULT_LEVEL, bot_level, level_bot, resolve_bot
 from tabletop.engine.errors import BadOption
 from tabletop.engine.text import Msg
 
@@ -79,11 +79,15 @@ def person_name(seat: int) -> str:
 
 def default_bot(game_id: str) -> str:
     """The registered player of the default level (Steady: the rule-of-thumb player)."""
+    from tabletop.bots.levels import DEFAULT_LEVEL, level_bot
+
     return level_bot(game_id, DEFAULT_LEVEL)
 
 
 def level_title(game_id: str, bot: str) -> Msg:
     """How people read a computer player: its level's name ("Steady"), else "Computer"."""
+    from tabletop.bots.levels import bot_level
+
     found = bot_level(game_id, bot)
     return found.title if found is not None else Msg("Computer", ctx="seat")
 
@@ -99,6 +103,8 @@ def parse_seats(game_id: str, texts: Sequence[str], network: bool = False) -> li
     Computer seats are named "CPU n" and unnamed people "Player n"; BadOption for an unknown
     level or player, or for `open` at a table that is not on the network.
     """
+    from tabletop.bots.levels import resolve_bot
+
     seats = []
     for i, raw in enumerate(texts):
         text = raw.strip()

@@ -78,10 +78,16 @@ LOADED_LATER = (
 )
 """Modules the launcher does not show: loaded where first used, never at start-up."""
 
-DRAW_LAUNCHER = """
+QT_NAMESPACE_MADE = "'Qt' in vars(PySide6.QtCore)"
+"""True once the `Qt` namespace (all its enums at once) has been made: PySide6 makes it on its
+first touch and only then puts it in the module."""
+
+DRAW_LAUNCHER = f"""
 import sys
+import PySide6.QtCore
 from tabletop.cli import main
 main([])
+print({QT_NAMESPACE_MADE})
 print(sorted(m for m in sys.modules if m.startswith("tabletop")))
 """
 
@@ -99,3 +105,14 @@ def test_the_launcher_starts_without_the_table_the_network_or_the_lessons(
     games = {m for m in loaded if m.startswith("tabletop.games.")} - {"tabletop.games.coach"}
     assert "tabletop.games.info.triq" in games
     assert all(m.startswith("tabletop.games.info") for m in games), sorted(games)
+    # No saved match shows a computer player's level: no player is loaded.
+    assert not {m for m in loaded if m.startswith("tabletop.bots")}
+    # Nor the `Qt` namespace, which a bare window never makes (docs/ui.md, "Start-up").
+    assert lines[-2] == "False", "the Qt namespace was made before the launcher was drawn"
+
+
+def test_the_qt_namespace_check_sees_it_made(tmp_path: Path) -> None:
+    check = f"import PySide6.QtCore\nprint({QT_NAMESPACE_MADE})\n"
+    touch = "from PySide6.QtCore import Qt\nQt.AlignmentFlag.AlignCenter\n"
+    done = _start(["-c", check + touch + check], _started_env(tmp_path))
+    assert done.stdout.split() == ["False", "True"]

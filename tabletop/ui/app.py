@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+import tabletop
 from tabletop.engine.coach import has_lesson
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.registry import get_game
@@ -44,7 +45,6 @@ from tabletop.ui.launcher import GAMES, HISTORY, SAVES, Launcher
 from tabletop.ui.learn.reference import reference_shown
 from tabletop.ui.reader import Pages
 from tabletop.ui.sound import Sounds, system_player
-from tabletop.ui.table.art import app_icon
 from tabletop.ui.table.display import display, view_actions
 from tabletop.ui.table.tempo import TEMPOS, Tempo
 from tabletop.ui.texts import game_title, install_qt_translation, names_for, shown_names
@@ -74,6 +74,21 @@ LANGUAGE_KEY = "language"
 
 LANGUAGES = {"ja": "日本語", "en": "English"}
 """The languages offered in Settings › Language, each named in itself."""
+
+_PACKAGE = Path(tabletop.__file__).resolve().parent
+ICON_DIRS = (_PACKAGE / "assets" / "icons", _PACKAGE.parent / "assets" / "icons")
+"""Where the app icon's sizes are looked for: inside the package, then the repository."""
+
+
+def app_icon() -> QIcon:
+    """The app's icon at every drawn size (empty if the art is missing)."""
+    icon = QIcon()
+    for folder in ICON_DIRS:
+        for path in sorted(folder.glob("tabletop-*.png")):
+            icon.addFile(str(path))
+        if not icon.isNull():
+            break
+    return icon
 
 
 def remembered_language(settings: QSettings | None = None) -> None:
@@ -108,6 +123,8 @@ def apply_language(lang: str) -> None:
 
 def rules_dialog(game: Game[Any], parent: QWidget | None) -> QDialog:
     """A window with a game's full rules."""
+    from PySide6.QtCore import Qt  # not at the top: see docs/ui.md, "Start-up"
+
     dialog = QDialog(parent)
     dialog.setWindowTitle(render(Msg("Rules — {game}", game=game_title(game.info))))
     browser = QTextBrowser()
@@ -264,7 +281,8 @@ class MainWindow(QMainWindow):
             action = QAction(command.text, bar)
             action.setToolTip(command.tip or command.text.replace("&", ""))
             if command.shortcut is not None:
-                action.setShortcut(command.shortcut)
+                # setShortcuts: setShortcut's overloads load the Qt namespace (docs/ui.md)
+                action.setShortcuts([QKeySequence(command.shortcut)])
             action.triggered.connect(command.run)
             self.command_actions[command.key] = action
             self.launcher.add_action(command.place, action, command.default)
@@ -275,15 +293,17 @@ class MainWindow(QMainWindow):
         self.rematch_action.triggered.connect(self.rematch)
         back = QAction(_("&All games"), bar)
         back.triggered.connect(self.show_launcher)
-        quit_ = QAction(_("&Quit"), bar, shortcut=QKeySequence(QKeySequence.StandardKey.Quit))
+        quit_ = QAction(_("&Quit"), bar)
+        quit_.setShortcuts([QKeySequence(QKeySequence.StandardKey.Quit)])
         quit_.triggered.connect(self.close)
-        self.suggest_action = QAction(_("&Suggest a move"), bar, shortcut=QKeySequence("H"))
+        self.suggest_action = QAction(_("&Suggest a move"), bar)
+        self.suggest_action.setShortcuts([QKeySequence("H")])
         self.suggest_action.triggered.connect(self.suggest_move)
         for action in (self.suggest_action, self.rematch_action, back, quit_):
             game_menu.addAction(action)
         edit_menu = bar.addMenu(_("&Edit", ctx="menu"))
         self.undo_action = QAction(_("&Undo my last move"), bar, enabled=False)
-        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.undo_action.setShortcuts([QKeySequence(QKeySequence.StandardKey.Undo)])
         self.undo_action.setToolTip(
             _("Take back your last move and the computers' replies since (against computers)")
         )
@@ -321,11 +341,8 @@ class MainWindow(QMainWindow):
         self.language_actions = languages
         self.sounds.menu(settings_menu)
         help_menu = bar.addMenu(_("&Help", ctx="menu"))
-        rules = QAction(
-            _("&Rules of this game"),
-            bar,
-            shortcut=QKeySequence(QKeySequence.StandardKey.HelpContents),
-        )
+        rules = QAction(_("&Rules of this game"), bar)
+        rules.setShortcuts([QKeySequence(QKeySequence.StandardKey.HelpContents)])
         rules.triggered.connect(self.show_rules)
         help_menu.addAction(rules)
         self.learn_action = QAction(_("&Learn to play this game"), bar)

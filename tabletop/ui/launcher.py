@@ -4,15 +4,17 @@ unfinished matches to resume; the history of finished matches.
 The launcher holds no commands of its own: the window declares them (`MainWindow.commands`)
 and `add_action` puts each on its panel as a button. Double-clicking an entry runs its panel's
 default command.
+
+Drawn at start-up, so nothing here touches the `Qt` namespace (see docs/ui.md, "Start-up"):
+each list's rows are kept in Python beside it, not as item data.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -50,6 +52,8 @@ launcher past 1024 px in Japanese."""
 
 MAX_SAVE_ROWS = 4
 """Unfinished matches shown without scrolling."""
+
+T = TypeVar("T")
 
 
 def players_text(info: GameInfo) -> str:
@@ -94,12 +98,19 @@ def _tree(headers: Sequence[str]) -> QTreeWidget:
     return tree
 
 
+def _row_of(tree: QTreeWidget, rows: Sequence[T]) -> T | None:
+    """What the highlighted row of `tree` lists (`rows` in the tree's order)."""
+    item = tree.currentItem()
+    return None if item is None else rows[tree.indexOfTopLevelItem(item)]
+
+
 class Launcher(QWidget):
     """Pick a game, read about it, start a match; resume one; look back at finished ones."""
 
     def __init__(self) -> None:
         super().__init__()
         self.games = {info.id: info for info in all_infos(current())}
+        """The listed games, in the list's order."""
         self.rows: dict[str, QHBoxLayout] = {}
         """Each panel's line of buttons that the next command's button goes on."""
         self.lines: dict[str, QVBoxLayout] = {}
@@ -110,12 +121,9 @@ class Launcher(QWidget):
         self.list.setMinimumWidth(260)
         for info in self.games.values():
             english = "" if current() == "ja" else f"{info.title_en} · "
-            item = QListWidgetItem(f"{info.title}\n{english}{players_text(info)}")
-            item.setData(Qt.ItemDataRole.UserRole, info.id)
-            self.list.addItem(item)
-        self.about = QLabel()
+            self.list.addItem(QListWidgetItem(f"{info.title}\n{english}{players_text(info)}"))
+        self.about = QLabel()  # rich text (`describe`), recognised by its leading tag
         self.about.setWordWrap(True)
-        self.about.setTextFormat(Qt.TextFormat.RichText)
         self.rules = QTextBrowser()
         self.rules.setOpenExternalLinks(True)
         right = QVBoxLayout()
@@ -129,14 +137,12 @@ class Launcher(QWidget):
         games_layout.addLayout(right, 1)
 
         self.history = _tree([_("Date"), _("Game", ctx="column"), _("Players"), _("Winner")])
-        self.history_empty = QLabel(
-            _(
-                "No finished matches yet. Every match played to the end is listed here, to "
-                "replay on the table or to print its score sheet."
-            )
+        empty = _(
+            "No finished matches yet. Every match played to the end is listed here, to "
+            "replay on the table or to print its score sheet."
         )
+        self.history_empty = QLabel(f"<div align='center'>{escape(empty)}</div>")
         self.history_empty.setWordWrap(True)
-        self.history_empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.history_empty.hide()
         history_page = QWidget()
         history_layout = QVBoxLayout(history_page)
@@ -148,6 +154,8 @@ class Launcher(QWidget):
         self.tabs.addTab(games_page, _("Games"))
         self.tabs.addTab(history_page, _("History"))
         self.entries: Sequence[HistoryEntry] = ()
+        self.history_rows: list[HistoryEntry] = []
+        """The finished matches in the History list's order (newest first)."""
         self._statistics: StatisticsPage | None = None
         self.statistics_tab = QWidget()
         QVBoxLayout(self.statistics_tab).setContentsMargins(0, 0, 0, 0)
@@ -155,6 +163,8 @@ class Launcher(QWidget):
         self.tabs.currentChanged.connect(self._tab_shown)
 
         self.saves = _tree([_("Saved"), _("Game", ctx="column"), _("Players"), _("Moves")])
+        self.save_rows: Sequence[SaveInfo] = ()
+        """The unfinished matches in the list's order."""
         self.saves_box = QGroupBox()
         saves_layout = QVBoxLayout(self.saves_box)
         saves_layout.addWidget(self.saves)
@@ -213,17 +223,16 @@ class Launcher(QWidget):
     # ---- games --------------------------------------------------------------------------
     def select(self, game_id: str | None) -> None:
         """Highlight a game (the first if `game_id` is unknown)."""
-        for row in range(self.list.count()):
-            if self.list.item(row).data(Qt.ItemDataRole.UserRole) == game_id:
-                self.list.setCurrentRow(row)
-                return
-        if self.list.count():
+        ids = list(self.games)
+        if game_id in ids:
+            self.list.setCurrentRow(ids.index(game_id))
+        elif ids:
             self.list.setCurrentRow(0)
 
     def current(self) -> str | None:
         """The id of the highlighted game."""
-        item = self.list.currentItem()
-        return None if item is None else str(item.data(Qt.ItemDataRole.UserRole))
+        row = self.list.currentRow()
+        return list(self.games)[row] if row >= 0 else None
 
     def _show(self) -> None:
         game_id = self.current()
@@ -236,6 +245,7 @@ class Launcher(QWidget):
     def show_saves(self, saves: Sequence[SaveInfo]) -> None:
         """List the unfinished matches (the panel hides when there are none)."""
         self.saves.clear()
+        self.save_rows = saves
         for save in saves:
             people = _(", ", ctx="list separator").join(
                 render(computer_label(shown_name(s.name), save.game, s.bot))
@@ -243,11 +253,11 @@ class Launcher(QWidget):
                 else shown_name(s.name)
                 for s in seats_from(save.names, save.bots)
             )
-            item = QTreeWidgetItem(
-                [save.saved, game_title(self.games, save.game), people, str(save.actions)]
+            self.saves.addTopLevelItem(
+                QTreeWidgetItem(
+                    [save.saved, game_title(self.games, save.game), people, str(save.actions)]
+                )
             )
-            item.setData(0, Qt.ItemDataRole.UserRole, save)
-            self.saves.addTopLevelItem(item)
         for col in range(4):
             self.saves.resizeColumnToContents(col)
         first = self.saves.topLevelItem(0)
@@ -268,8 +278,7 @@ class Launcher(QWidget):
 
     def current_save(self) -> SaveInfo | None:
         """The highlighted unfinished match."""
-        item = self.saves.currentItem()
-        return None if item is None else item.data(0, Qt.ItemDataRole.UserRole)
+        return _row_of(self.saves, self.save_rows)
 
     @property
     def statistics(self) -> StatisticsPage:
@@ -295,9 +304,10 @@ class Launcher(QWidget):
         """List finished matches, newest first."""
         self.history.clear()
         self.entries = entries
+        self.history_rows = list(reversed(entries))
         if self._statistics is not None:
             self._statistics.set_entries(entries)
-        for entry in reversed(entries):
+        for entry in self.history_rows:
             item = QTreeWidgetItem(
                 [
                     entry.date,
@@ -306,7 +316,6 @@ class Launcher(QWidget):
                     and_list(shown_names(entry.winners)),
                 ]
             )
-            item.setData(0, Qt.ItemDataRole.UserRole, entry)
             self.history.addTopLevelItem(item)
         for col in range(4):
             self.history.resizeColumnToContents(col)
@@ -325,5 +334,4 @@ class Launcher(QWidget):
 
     def current_history(self) -> HistoryEntry | None:
         """The highlighted finished match."""
-        item = self.history.currentItem()
-        return None if item is None else item.data(0, Qt.ItemDataRole.UserRole)
+        return _row_of(self.history, self.history_rows)

@@ -2,12 +2,13 @@
 shown children, and invisible stand-ins (`Shadow`) that give table items a place and a name.
 
 Kept apart from the table's words (`tabletop.ui.table.access`) so the launcher can build its
-window without loading the table.
+window without loading the table; loaded at start-up, so it leaves the `Qt` namespace to the
+table (docs/ui.md, "Start-up").
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QRectF, QSize, Qt
+from PySide6.QtCore import QObject, QRectF, QSize
 from PySide6.QtGui import QAccessible, QAccessibleEvent, QAccessibleInterface
 from PySide6.QtWidgets import QAccessibleWidget, QStackedWidget, QWidget
 
@@ -30,6 +31,8 @@ class Shadow(QWidget):
     description in the accessibility tree (graphics items have none of their own)."""
 
     def __init__(self, parent: QWidget, role: QAccessible.Role) -> None:
+        from PySide6.QtCore import Qt
+
         super().__init__(parent)
         self.setObjectName("a11y")
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
@@ -89,7 +92,7 @@ class ShownChildren(QAccessibleWidget):
     def _shown(self) -> list[QWidget]:
         if isinstance(self.widget_, Panel):
             self.widget_.reading()
-        kids = self.widget_.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
+        kids = [w for w in self.widget_.children() if isinstance(w, QWidget)]
         return [w for w in kids if w.isVisible() and not w.isWindow()]
 
     def childCount(self) -> int:

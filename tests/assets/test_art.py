@@ -159,7 +159,7 @@ def test_script_deterministic(tmp_path: Path) -> None:
 
 def test_the_app_icon_has_every_drawn_size() -> None:
     """The window icon comes from the drawn icon files, from 16 to 512 pixels."""
-    from tabletop.ui.table.art import app_icon
+    from tabletop.ui.app import app_icon
 
     sizes = sorted(s.width() for s in app_icon().availableSizes())
     assert sizes == [16, 24, 32, 48, 64, 128, 256, 512]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
 
 import tabletop
 from tabletop.engine.cards import SUIT_SYMBOL, Deck
@@ -22,8 +22,6 @@ BACK = "??"
 _PACKAGE = Path(tabletop.__file__).resolve().parent
 ASSET_DIRS = (_PACKAGE / "assets" / "cards", _PACKAGE.parent / "assets" / "cards")
 """Where card art is looked for: inside the package (installed), then the repository."""
-ICON_DIRS = (_PACKAGE / "assets" / "icons", _PACKAGE.parent / "assets" / "icons")
-"""Where the app icon's sizes are looked for: inside the package, then the repository."""
 
 SUIT_COLOUR = {"S": "#1d1d1f", "H": "#c8102e", "D": "#d9480f", "C": "#1b5e20"}
 COLOUR = {
@@ -193,14 +191,3 @@ def paint_back(deck: Deck) -> QPixmap:
         p.drawLine(k + BASE_H, 0, k, BASE_H)
     p.end()
     return pix
-
-
-def app_icon() -> QIcon:
-    """The app's icon at every drawn size (empty if the art is missing)."""
-    icon = QIcon()
-    for folder in ICON_DIRS:
-        for path in sorted(folder.glob("tabletop-*.png")):
-            icon.addFile(str(path))
-        if not icon.isNull():
-            break
-    return icon

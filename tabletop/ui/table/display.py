@@ -150,7 +150,8 @@ class Display(QObject):
         app = QApplication.instance()
         if isinstance(app, QApplication):
             if on:
-                self._app_palette = QPalette(app.palette())
+                # already a copy (QPalette's copy constructor would load the Qt namespace)
+                self._app_palette = app.palette()
                 app.setPalette(contrast_palette())
             elif self._app_palette is not None:
                 app.setPalette(self._app_palette)
@@ -215,11 +216,12 @@ def view_actions(menu: QMenu, parent: QObject) -> list[QAction]:
     zoom_out.setShortcuts(QKeySequence.StandardKey.ZoomOut)
     zoom_out.triggered.connect(shown.zoom_out)
     actual = QAction(_("&Actual size"), parent)
-    actual.setShortcut(QKeySequence("Ctrl+0"))
+    # setShortcuts: setShortcut's overloads load the Qt namespace (docs/ui.md, "Start-up")
+    actual.setShortcuts([QKeySequence("Ctrl+0")])
     actual.triggered.connect(lambda: shown.set_zoom(1.0))
     contrast = QAction(_("&High contrast"), parent, checkable=True)
     contrast.setChecked(shown.high_contrast)
-    contrast.setShortcut(QKeySequence("Ctrl+Shift+H"))
+    contrast.setShortcuts([QKeySequence("Ctrl+Shift+H")])
     contrast.toggled.connect(shown.set_high_contrast)
     actions = [zoom_in, zoom_out, actual, contrast]
     menu.addSeparator()
