@@ -75,6 +75,7 @@ LOADED_LATER = (
     "tabletop.ui.dialogs.results",
     "tabletop.ui.dialogs.newgame",
     "tabletop.ui.statistics",
+    "tabletop.engine.coach",
 )
 """Modules the launcher does not show: loaded where first used, never at start-up."""
 

@@ -12,7 +12,6 @@ the learner's seat may see (its View and the events redacted for it).
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import pkgutil
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from tabletop.engine.breakdown import Cell
 from tabletop.engine.errors import IllegalAction
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, State
+from tabletop.engine.registry import LESSONS_PACKAGE
 from tabletop.engine.text import Msg
 from tabletop.engine.views import Move, View
 
@@ -204,9 +204,6 @@ class Coach:
 
 
 # ---- the lessons, by game -------------------------------------------------------------------
-LESSONS_PACKAGE = "tabletop.games.coach"
-"""The package whose every module is imported to find the lessons."""
-
 References = Callable[[], list[Table]]
 """A game's quick-reference tables, built when asked."""
 
@@ -242,12 +239,6 @@ def reference(game_id: str) -> list[Table]:
     _load()
     found = _LESSONS.get(game_id)
     return [] if found is None else list(found[1]())
-
-
-def has_lesson(game_id: str) -> bool:
-    """Whether the game has a guided first deal, known without loading any lesson or game: its
-    lesson is the module of `LESSONS_PACKAGE` named as the game's module (the id, "_" for "-")."""
-    return importlib.util.find_spec(f"{LESSONS_PACKAGE}.{game_id.replace('-', '_')}") is not None
 
 
 def lesson_games() -> list[str]:

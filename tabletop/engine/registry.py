@@ -9,6 +9,7 @@ hold no info. The games' infos are listed without loading any game's rules (`all
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 import unicodedata
 from typing import Any
@@ -21,6 +22,9 @@ GAMES_PACKAGE = "tabletop.games"
 """The package whose every module is imported to find the games."""
 INFOS_PACKAGE = "tabletop.games.info"
 """The package whose every module with an `INFO` holds one game's info."""
+LESSONS_PACKAGE = "tabletop.games.coach"
+"""The package whose modules hold the games' lessons (`engine.coach`), each named as its game's
+module."""
 
 _GAMES: dict[str, Game[Any]] = {}
 
@@ -72,3 +76,9 @@ def _menu_key(info: GameInfo, lang: str) -> str:
     if lang == "ja":
         return unicodedata.normalize("NFD", info.reading or info.title.casefold())
     return info.title_en.casefold()
+
+
+def has_lesson(game_id: str) -> bool:
+    """Whether the game has a guided first deal, known without loading any lesson or game: its
+    lesson is the module of `LESSONS_PACKAGE` named as the game's module (the id, "_" for "-")."""
+    return importlib.util.find_spec(f"{LESSONS_PACKAGE}.{game_id.replace('-', '_')}") is not None

@@ -31,9 +31,8 @@ from PySide6.QtWidgets import (
 )
 
 import tabletop
-from tabletop.engine.coach import has_lesson
 from tabletop.engine.errors import TabletopError
-from tabletop.engine.registry import get_game
+from tabletop.engine.registry import get_game, has_lesson
 from tabletop.engine.text import Msg
 from tabletop.fonts import use_japanese_fallback
 from tabletop.help import rules_markdown

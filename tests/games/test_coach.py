@@ -8,9 +8,9 @@ import re
 import pytest
 
 from tabletop.engine import coach
-from tabletop.engine.coach import Coach, has_lesson, lesson, lesson_games, reference
+from tabletop.engine.coach import Coach, lesson, lesson_games, reference
 from tabletop.engine.errors import IllegalAction
-from tabletop.engine.registry import all_games, get_game
+from tabletop.engine.registry import all_games, get_game, has_lesson
 from tabletop.i18n import render
 
 

@@ -4,14 +4,17 @@ card powers, effects), built by the game's lesson module from the game's own dat
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QTextBrowser
 
 from tabletop.engine.breakdown import number_text
-from tabletop.engine.coach import Table, reference
 from tabletop.engine.text import Msg
 from tabletop.i18n import _, render_value
+
+if TYPE_CHECKING:
+    from tabletop.engine.coach import Table
 
 SETTING = "reference/shown"
 """Whether the quick reference is shown (remembered between sessions)."""
@@ -53,6 +56,8 @@ class ReferencePanel(QTextBrowser):
     def __init__(self, game_id: str) -> None:
         super().__init__()
         self.setObjectName("reference")
+        from tabletop.engine.coach import reference  # the lessons' module: not at start-up
+
         self.tables = reference(game_id)
         self.setHtml(tables_html(self.tables))
         self.setMinimumWidth(200)
