@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
 
 import tabletop
 
 FONT_FILE = "TabletopSansJP.ttf"
-_PACKAGE = Path(tabletop.__file__).resolve().parent
-FONT_DIRS = (_PACKAGE / "assets" / "fonts", _PACKAGE.parent / "assets" / "fonts")
+FONT_DIRS = tabletop.asset_dirs("fonts")
 FALLBACK_FAMILIES = ("Noto Sans CJK JP", "IPAGothic", "IPAPGothic", "DejaVu Sans", "sans-serif")
 
 

@@ -11,8 +11,6 @@ the learner's seat may see (its View and the events redacted for it).
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +20,7 @@ from tabletop.engine.breakdown import Cell
 from tabletop.engine.errors import IllegalAction
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, State
-from tabletop.engine.registry import LESSONS_PACKAGE
+from tabletop.engine.registry import LESSONS_PACKAGE, package_modules
 from tabletop.engine.text import Msg
 from tabletop.engine.views import Move, View
 
@@ -221,9 +219,7 @@ def _load() -> None:
     global _loaded
     if _loaded:
         return
-    package = importlib.import_module(LESSONS_PACKAGE)
-    for module in pkgutil.iter_modules(package.__path__):
-        importlib.import_module(f"{LESSONS_PACKAGE}.{module.name}")
+    package_modules(LESSONS_PACKAGE)
     _loaded = True
 
 

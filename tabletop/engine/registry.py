@@ -12,6 +12,7 @@ import importlib
 import importlib.util
 import pkgutil
 import unicodedata
+from types import ModuleType
 from typing import Any
 
 from tabletop.engine.errors import UnknownGame
@@ -35,10 +36,17 @@ def register(game: Game[Any]) -> Game[Any]:
     return game
 
 
+def package_modules(name: str) -> list[ModuleType]:
+    """Every module of the package `name`, imported (how games, infos and lessons are found)."""
+    package = importlib.import_module(name)
+    return [
+        importlib.import_module(f"{name}.{module.name}")
+        for module in pkgutil.iter_modules(package.__path__)
+    ]
+
+
 def _load_all() -> None:
-    package = importlib.import_module(GAMES_PACKAGE)
-    for module in pkgutil.iter_modules(package.__path__):
-        importlib.import_module(f"{GAMES_PACKAGE}.{module.name}")
+    package_modules(GAMES_PACKAGE)
 
 
 def get_game(game_id: str) -> Game[Any]:
@@ -56,12 +64,8 @@ def get_game(game_id: str) -> Game[Any]:
 
 def all_infos(lang: str = "en") -> list[GameInfo]:
     """Every game's info in menu order (as `all_games`), without loading any game's rules."""
-    package = importlib.import_module(INFOS_PACKAGE)
-    infos = []
-    for module in pkgutil.iter_modules(package.__path__):
-        info = getattr(importlib.import_module(f"{INFOS_PACKAGE}.{module.name}"), "INFO", None)
-        if isinstance(info, GameInfo):
-            infos.append(info)
+    found = (getattr(module, "INFO", None) for module in package_modules(INFOS_PACKAGE))
+    infos = [info for info in found if isinstance(info, GameInfo)]
     return sorted(infos, key=lambda info: _menu_key(info, lang))
 
 

@@ -74,8 +74,7 @@ LANGUAGE_KEY = "language"
 LANGUAGES = {"ja": "日本語", "en": "English"}
 """The languages offered in Settings › Language, each named in itself."""
 
-_PACKAGE = Path(tabletop.__file__).resolve().parent
-ICON_DIRS = (_PACKAGE / "assets" / "icons", _PACKAGE.parent / "assets" / "icons")
+ICON_DIRS = tabletop.asset_dirs("icons")
 """Where the app icon's sizes are looked for: inside the package, then the repository."""
 
 

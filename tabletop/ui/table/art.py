@@ -19,8 +19,7 @@ BASE_W, BASE_H = 200, 280
 
 BACK = "??"
 
-_PACKAGE = Path(tabletop.__file__).resolve().parent
-ASSET_DIRS = (_PACKAGE / "assets" / "cards", _PACKAGE.parent / "assets" / "cards")
+ASSET_DIRS = tabletop.asset_dirs("cards")
 """Where card art is looked for: inside the package (installed), then the repository."""
 
 SUIT_COLOUR = {"S": "#1d1d1f", "H": "#c8102e", "D": "#d9480f", "C": "#1b5e20"}
