@@ -9,11 +9,10 @@ import sys
 import unicodedata
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tabletop import APP_ID, __version__
 from tabletop.engine.errors import BadOption, ParseError, ReplayDivergence, TabletopError
-from tabletop.engine.events import Event
-from tabletop.engine.game import parse_options
 from tabletop.engine.registry import all_games, get_game
 from tabletop.engine.text import Msg
 from tabletop.i18n import (
@@ -26,6 +25,9 @@ from tabletop.i18n import (
     set_language,
 )
 from tabletop.i18n.catalog import normalize
+
+if TYPE_CHECKING:
+    from tabletop.engine.events import Event
 
 SUBCOMMANDS = ("simulate", "replay", "verify", "games", "bench", "serve", "join", "sheet")
 
@@ -287,6 +289,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """Play one match with bots and print the result."""
     from tabletop.bench import make_player
     from tabletop.bots.runner import bot_seed, play_match
+    from tabletop.engine.game import parse_options
 
     game = get_game(args.game)
     options = parse_options(game, args.option)

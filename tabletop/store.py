@@ -12,9 +12,10 @@ the first `Store()` moves that folder's files up one level (`adopt_doubled_folde
                           places)
     damaged/              unreadable saves, moved aside, each with a .reason.txt
 
-A save is the replay log itself (docs/replay-format.md), so resuming is
-`tabletop.engine.log.replay(lines)`. The app adds one key to the header, `bots`: per seat the
-computer player's name, or null for a person, so a resumed table seats the same people.
+A save is the replay log itself (docs/replay-format.md), kept by an `Autosave`
+(`tabletop.autosave`), so resuming is `tabletop.engine.log.replay(lines)`. The app adds one
+key to the header, `bots`: per seat the computer player's name, or null for a person, so a
+resumed table seats the same people.
 """
 
 from __future__ import annotations
@@ -24,38 +25,22 @@ import filecmp
 import json
 import os
 import shutil
-import sys
 import tempfile
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.errors import ParseError, ReplayDivergence, TabletopError
-from tabletop.engine.events import Event
-from tabletop.engine.game import Game, State
-from tabletop.engine.log import LogWriter, replay
+from tabletop.folders import FOLDER, platform_data_dir
+
+if TYPE_CHECKING:
+    from tabletop.autosave import Autosave, Resumed
+    from tabletop.engine.game import Game, State
 
 DATA_ENV = "TABLETOP_DATA_DIR"
-FOLDER = "Tabletop"
-"""The data folder's name in the platform's application-data location."""
-
-
-def platform_data_dir(platform: str | None = None) -> Path:
-    """The platform's data folder for Tabletop (ignores $TABLETOP_DATA_DIR)."""
-    platform = sys.platform if platform is None else platform
-    if platform == "win32":
-        appdata = os.environ.get("APPDATA")
-        base = Path(appdata) if appdata else Path.home() / "AppData" / "Roaming"
-    elif platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        xdg = os.environ.get("XDG_DATA_HOME", "")
-        # The XDG spec says a relative $XDG_DATA_HOME is invalid and must be ignored.
-        base = Path(xdg) if os.path.isabs(xdg) else Path.home() / ".local" / "share"
-    return base / FOLDER
 
 
 def data_dir() -> Path:
@@ -201,51 +186,6 @@ class HistoryEntry:
     """Each seat's place (1 = first, ties share); empty in entries saved by older versions."""
 
 
-@dataclass(slots=True)
-class Resumed:
-    """A resumed match: its game, the state where it stopped, and its autosave to go on with."""
-
-    game: Game[Any]
-    state: State
-    autosave: Autosave
-    bots: tuple[str | None, ...] = ()
-    actions: int = 0
-
-
-class Autosave(LogWriter):
-    """Keeps one match on disk as its replay log, rewritten atomically after every action."""
-
-    def __init__(
-        self,
-        store: Store,
-        match_id: str,
-        game: Game[Any],
-        state: State,
-        extra: Mapping[str, Any] | None = None,
-        lines: Iterable[str] = (),
-    ) -> None:
-        super().__init__(None, game, state, extra, lines)
-        self.store = store
-        self.id = match_id
-        self.game = game
-        self.state = state
-        self.path = store.saves / f"{match_id}.jsonl"
-        self.finished: HistoryEntry | None = None
-
-    def action(self, seat: int, action: object, events: Iterable[Event]) -> None:
-        """Add one applied action and its events, then save; a finished match goes to history."""
-        super().action(seat, action, events)
-        atomic_write(self.path, self.text())
-        if self.finished is None and self.game.result(self.state) is not None:
-            self.finished = self.store.archive(self)
-
-    def rewind(self, lines: list[str], state: State) -> None:
-        """Go back to an earlier log (a move taken back) whose match stands at `state`; save it."""
-        super().rewind(lines, state)
-        self.state = state
-        atomic_write(self.path, self.text())
-
-
 def seat_bots(lines: list[str], players: int) -> tuple[str | None, ...]:
     """The header's `bots` (a computer player's name or None per seat); () if absent or odd."""
     try:
@@ -281,6 +221,8 @@ class Store:
 
         `bots` (per seat a computer player's name, None for a person) goes into the header.
         """
+        from tabletop.autosave import Autosave
+
         match_id = datetime.now().strftime("%Y%m%d-%H%M%S-") + f"{time.time_ns() % 1_000_000:06d}"
         extra = {"bots": list(bots)} if bots is not None else None
         save = Autosave(self, match_id, game, state, extra)
@@ -291,7 +233,12 @@ class Store:
         """Matches to resume, newest first; damaged saves are moved aside and reported."""
         found: list[SaveInfo] = []
         damaged: list[DamagedSave] = []
-        for path in sorted(self.saves.glob("*.jsonl"), reverse=True):
+        paths = sorted(self.saves.glob("*.jsonl"), reverse=True)
+        if not paths:
+            return found, damaged
+        from tabletop.engine.log import replay  # the rules' machinery, only for a save
+
+        for path in paths:
             try:
                 lines = self._read(path)
                 done = replay(lines)
@@ -320,6 +267,9 @@ class Store:
 
     def resume(self, match_id: str) -> Resumed:
         """Re-run a save to where it stopped; DamagedSave (file moved aside) if it cannot be."""
+        from tabletop.autosave import Autosave, Resumed
+        from tabletop.engine.log import replay
+
         path = self.saves / f"{match_id}.jsonl"
         lines = self._read(path)
         try:

@@ -24,12 +24,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabletop.bots.worlds import Memory, resample
-from tabletop.engine import Action, Event, IllegalAction, Msg, ParseError, View, get_game
+from tabletop.engine.actions import Action
+from tabletop.engine.errors import IllegalAction, ParseError
+from tabletop.engine.events import Event
 from tabletop.engine.game import Game, Result, State
 from tabletop.engine.log import LogWriter, replay
-from tabletop.engine.registry import all_games
+from tabletop.engine.registry import all_games, get_game
 from tabletop.engine.rng import SECURE_FROM, Rng
-from tabletop.engine.views import BACK, Counter, Zone
+from tabletop.engine.text import Msg
+from tabletop.engine.views import BACK, Counter, View, Zone
 
 WORD = re.compile(r"[^\W\d_]")
 """A letter of any script: a counter value with one is words, which must be a Msg."""

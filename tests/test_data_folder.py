@@ -9,7 +9,8 @@ import pytest
 
 from tabletop.bots.base import RandomBot
 from tabletop.engine.registry import get_game
-from tabletop.store import DATA_ENV, Store, adopt_doubled_folder, data_dir, platform_data_dir
+from tabletop.folders import CACHE_ENV, cache_dir, platform_cache_dir, platform_data_dir
+from tabletop.store import DATA_ENV, Store, adopt_doubled_folder, data_dir
 
 
 @pytest.fixture
@@ -120,3 +121,19 @@ def test_unreadable_old_index_is_kept_beside_the_new_one(tmp_path: Path) -> None
     assert adopt_doubled_folder(root) == 1
     assert (root / "history.from-old.json").read_text(encoding="utf-8") == "{not json"
     assert json.loads((root / "history.json").read_text(encoding="utf-8")) == []
+
+
+def test_cache_folders(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(CACHE_ENV, raising=False)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    assert platform_cache_dir("linux") == home / ".cache" / "Tabletop"
+    assert cache_dir() == home / ".cache" / "Tabletop"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home / "xdg-cache"))
+    assert platform_cache_dir("linux") == home / "xdg-cache" / "Tabletop"
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/is/ignored")
+    assert platform_cache_dir("linux") == home / ".cache" / "Tabletop"
+    assert platform_cache_dir("darwin") == home / "Library" / "Caches" / "Tabletop"
+    monkeypatch.setenv("LOCALAPPDATA", str(home / "Local"))
+    assert platform_cache_dir("win32") == home / "Local" / "Tabletop" / "Cache"
+    monkeypatch.setenv(CACHE_ENV, str(home / "portable"))
+    assert cache_dir() == home / "portable"

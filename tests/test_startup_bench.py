@@ -4,6 +4,7 @@ and quits (what is measured, not how fast: the figures are the bench's)."""
 from __future__ import annotations
 
 import ast
+import json
 import os
 import shutil
 import subprocess
@@ -76,8 +77,13 @@ LOADED_LATER = (
     "tabletop.ui.dialogs.newgame",
     "tabletop.ui.statistics",
     "tabletop.engine.coach",
+    # the rules' machinery: with the first table, or the first save to list
+    "tabletop.engine.game",
+    "tabletop.engine.log",
+    "tabletop.autosave",
 )
-"""Modules the launcher does not show: loaded where first used, never at start-up."""
+"""Modules the launcher does not show: loaded where first used, never at start-up (with an
+empty data folder)."""
 
 QT_NAMESPACE_MADE = "'Qt' in vars(PySide6.QtCore)"
 """True once the `Qt` namespace (all its enums at once) has been made: PySide6 makes it on its
@@ -117,3 +123,12 @@ def test_the_qt_namespace_check_sees_it_made(tmp_path: Path) -> None:
     touch = "from PySide6.QtCore import Qt\nQt.AlignmentFlag.AlignCenter\n"
     done = _start(["-c", check + touch + check], _started_env(tmp_path))
     assert done.stdout.split() == ["False", "True"]
+
+
+@pytest.mark.parametrize("mode", ["frames", "bare-frames"])
+def test_the_frame_figures_are_measured_on_the_table_and_on_bare_qt(
+    tmp_path: Path, mode: str
+) -> None:
+    done = _start(["-m", "tabletop.ui.bench", mode], _started_env(tmp_path))
+    figure = json.loads(done.stdout.splitlines()[-1])
+    assert figure["frame_ms"] > 0

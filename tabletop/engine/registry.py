@@ -13,11 +13,14 @@ import importlib.util
 import pkgutil
 import unicodedata
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.errors import UnknownGame
-from tabletop.engine.game import Game, GameInfo
+from tabletop.engine.info import GameInfo
 from tabletop.engine.text import Msg
+
+if TYPE_CHECKING:
+    from tabletop.engine.game import Game
 
 GAMES_PACKAGE = "tabletop.games"
 """The package whose every module is imported to find the games."""

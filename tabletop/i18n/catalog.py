@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
 
+from tabletop.i18n import kept
 from tabletop.i18n.po import PoError, read
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -95,11 +96,15 @@ def current() -> str:
 def catalogue(lang: str) -> dict[tuple[str, str], str]:
     """(context, msgid) → translation for `lang`: only translated, non-fuzzy entries.
 
-    A damaged catalogue is reported once on stderr and treated as empty (English shows).
+    A damaged catalogue is reported once on stderr and treated as empty (English shows). The
+    table read is kept in the cache folder for the next start (`tabletop.i18n.kept`).
     """
     if lang == SOURCE:
         return {}
     path = LOCALE_DIR / f"{lang}.po"
+    table = kept.load(path)
+    if table is not None:
+        return table
     try:
         entries = read(path)
     except (OSError, PoError) as err:
@@ -107,7 +112,9 @@ def catalogue(lang: str) -> dict[tuple[str, str], str]:
             f"tabletop: cannot read the {lang} catalogue ({err}); showing English.", file=sys.stderr
         )
         return {}
-    return {e.key: e.msgstr for e in entries if e.msgid and e.translated and not e.obsolete}
+    table = {e.key: e.msgstr for e in entries if e.msgid and e.translated and not e.obsolete}
+    kept.save(path, table)
+    return table
 
 
 def _(text: str, ctx: str = "", lang: str | None = None) -> str:

@@ -87,25 +87,64 @@ def startup_child() -> None:
 
 def frames_child() -> None:
     """Move 50 cards a little every frame; print the median time to paint a frame (ms)."""
-    from PySide6.QtCore import QPointF
-
     table = _table()
-    viewport = table.view.viewport()
     cards = list(table.scene.cards)
     while len(cards) < MOVING:
         cards += table.scene.cards
-    cards = cards[:MOVING]
+    print(json.dumps({"frame_ms": _frame_ms(table.view.viewport(), cards[:MOVING])}))
+
+
+def bare_frames_child() -> None:
+    """The same frames drawn by bare Qt: the table's card images, where the table put them, as
+    plain pixmap items in a plain view of the same size with a cached one-colour background
+    (the floor for this many cards on this machine)."""
+    from PySide6.QtGui import QColor
+    from PySide6.QtWidgets import (
+        QApplication,
+        QGraphicsPixmapItem,
+        QGraphicsScene,
+        QGraphicsView,
+    )
+
+    table = _table()
+    size = table.view.viewport().size()
+    scene = QGraphicsScene(0, 0, size.width(), size.height())
+    scene.setBackgroundBrush(QColor(30, 90, 50))
+    items = []
+    for card in table.scene.cards:
+        face = card.childItems()[0]
+        assert isinstance(face, QGraphicsPixmapItem)
+        item = scene.addPixmap(face.pixmap())
+        item.setPos(face.sceneBoundingRect().topLeft())
+        item.setZValue(card.zValue())
+        items.append(item)
+    table.hide()
+    view = QGraphicsView(scene)
+    view.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+    view.setFrameShape(QGraphicsView.Shape.NoFrame)
+    view.resize(size)
+    view.show()
+    QApplication.processEvents()
+    while len(items) < MOVING:
+        items += items
+    print(json.dumps({"frame_ms": _frame_ms(view.viewport(), items[:MOVING])}))
+
+
+def _frame_ms(viewport: Any, moving: Sequence[Any]) -> float:
+    """Median ms to move `moving` a little and repaint `viewport`, over FRAMES frames."""
+    from PySide6.QtCore import QPointF
+
     viewport.repaint()
     times = []
     for frame in range(FRAMES):
         step = QPointF(3.0 if frame % 40 < 20 else -3.0, 1.5 if frame % 20 < 10 else -1.5)
         start = time.perf_counter()
-        for card in cards:
-            card.setPos(card.pos() + step)
+        for item in moving:
+            item.setPos(item.pos() + step)
         viewport.repaint()
         times.append(time.perf_counter() - start)
     times.sort()
-    print(json.dumps({"frame_ms": 1000 * times[len(times) // 2]}))
+    return 1000 * times[len(times) // 2]
 
 
 def _run(mode: str) -> tuple[float, dict[str, float]]:
@@ -205,8 +244,12 @@ def measure(extra: Sequence[str] = ()) -> dict[str, float]:
     figures["table_startup_s"] = round(data["drawn_at"] - begun, 3)
     _, frames = _run("frames")
     figures["frame_ms"] = round(frames["frame_ms"], 3)
+    _, bare = _run("bare-frames")
+    figures["frame_ms[bare Qt]"] = round(bare["frame_ms"], 3)
     return figures
 
 
 if __name__ == "__main__":
-    {"startup": startup_child, "frames": frames_child}[sys.argv[1]]()
+    {"startup": startup_child, "frames": frames_child, "bare-frames": bare_frames_child}[
+        sys.argv[1]
+    ]()

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop.engine.game import GameInfo
+from tabletop.engine.info import GameInfo
 from tabletop.engine.registry import all_infos
 from tabletop.help import rules_markdown
 from tabletop.i18n import _, current, render, render_value

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication
@@ -26,6 +26,9 @@ from PySide6.QtWidgets import QApplication, QMenu, QWidget
 from tabletop.engine.events import Event
 from tabletop.i18n import _
 from tabletop.sounds import BANNER, CARD, DEAL_END, TRICK, TURN, wav
+
+if TYPE_CHECKING:
+    import subprocess
 
 ON_KEY, VOLUME_KEY = "sound/on", "sound/volume"
 VOLUMES = (25, 50, 75, 100)
@@ -79,6 +82,8 @@ def _spawner(command: list[str]) -> Play:
     running: list[subprocess.Popen[bytes]] = []
 
     def play(path: Path) -> object:
+        import subprocess  # at the first sound, not before the first frame
+
         running[:] = [p for p in running if p.poll() is None]
         if len(running) >= BUSY:
             return None

@@ -12,13 +12,16 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QTranslator
 
-from tabletop.engine.game import GameInfo
+from tabletop.engine.info import GameInfo
 from tabletop.engine.text import Msg
-from tabletop.engine.views import View
 from tabletop.i18n import _, available, current, render
+
+if TYPE_CHECKING:
+    from tabletop.engine.views import View
 
 _DEFAULT_NAME = re.compile(r"Player (\d+)")
 

@@ -4,20 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.engine import (
-    BACK,
-    EMPTY,
-    HIDDEN,
-    Action,
-    Event,
-    ParseError,
-    Secret,
-    View,
-    Zone,
-    private,
-)
-from tabletop.engine.text import Msg, Seat
-from tabletop.engine.views import Counter
+from tabletop.engine.actions import Action
+from tabletop.engine.errors import ParseError
+from tabletop.engine.events import Event, Secret
+from tabletop.engine.text import EMPTY, Msg, Seat
+from tabletop.engine.views import BACK, HIDDEN, Counter, View, Zone, private
 
 
 @pytest.mark.parametrize("text", ["play R14", "pass B3 G8", "declare in", "bid N15", "play AS 11"])

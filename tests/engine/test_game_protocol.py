@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.engine import EMPTY, BadOption, IllegalAction, UnknownGame, get_game
-from tabletop.engine.game import Option, parse_options, places
-from tabletop.engine.registry import all_games, all_infos
+from tabletop.engine.errors import BadOption, IllegalAction, UnknownGame
+from tabletop.engine.game import parse_options, places
+from tabletop.engine.info import Option
+from tabletop.engine.registry import all_games, all_infos, get_game
+from tabletop.engine.text import EMPTY
 
 
 def test_places_share_ties() -> None:

@@ -9,8 +9,9 @@ import pytest
 
 from tabletop.bots.runner import play_match
 from tabletop.cli import main
-from tabletop.engine import ParseError, ReplayDivergence, get_game
+from tabletop.engine.errors import ParseError, ReplayDivergence
 from tabletop.engine.log import replay
+from tabletop.engine.registry import get_game
 
 
 def match_log(seed: int = 4) -> list[str]:

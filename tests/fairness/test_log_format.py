@@ -10,8 +10,9 @@ import pytest
 
 from tabletop.bots.runner import play_match
 from tabletop.cli import main
-from tabletop.engine import ReplayDivergence, get_game
+from tabletop.engine.errors import ReplayDivergence
 from tabletop.engine.log import replay
+from tabletop.engine.registry import get_game
 from tabletop.games.vulture import NUMBER_DECK
 
 FORMAT1 = sorted((Path(__file__).parent / "format1").glob("*.jsonl"))

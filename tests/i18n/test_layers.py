@@ -13,6 +13,7 @@ ALLOWED = (
     "tabletop.engine.text",
     "tabletop.engine.views",
     "tabletop.engine.cards",  # the card families (Deck) cards are named by
+    "tabletop.folders",  # where the catalogue as read is kept (stdlib only)
 )
 
 

@@ -6,7 +6,9 @@ import json
 
 import pytest
 
-from tabletop.engine import EMPTY, BadOption, Card, Cards, IllegalAction, Msg, Seat, Suit, get_game
+from tabletop.engine.errors import BadOption, IllegalAction
+from tabletop.engine.registry import get_game
+from tabletop.engine.text import EMPTY, Card, Cards, Msg, Seat, Suit
 from tabletop.i18n import card_name, error_text, render, set_language, suit_name
 from tabletop.i18n.cards import guess_deck
 

@@ -18,7 +18,7 @@ def test_there_are_options_to_check() -> None:
 
 @pytest.mark.parametrize(("game", "option"), OPTIONS, ids=lambda v: getattr(v, "key", v))
 def test_each_option_has_a_name_and_help_in_both_languages(game: str, option: object) -> None:
-    from tabletop.engine.game import Option
+    from tabletop.engine.info import Option
 
     assert isinstance(option, Option)
     for lang in ("en", "ja"):

@@ -15,8 +15,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from tabletop.engine import IllegalAction, Msg, View, all_games
+from tabletop.engine.errors import IllegalAction
 from tabletop.engine.game import Game, State
+from tabletop.engine.registry import all_games
+from tabletop.engine.text import Msg
+from tabletop.engine.views import View
 from tabletop.i18n import render_value
 from tabletop.i18n.catalog import catalogue
 

@@ -12,8 +12,8 @@ from PySide6.QtGui import QGuiApplication, QPixmap
 from PySide6.QtTest import QTest
 
 from tabletop.bots.base import make_bot
-from tabletop.engine import get_game
 from tabletop.engine.events import Event
+from tabletop.engine.registry import get_game
 from tabletop.i18n import card_name
 from tabletop.ui.table.gamelog import GameLog
 from tabletop.ui.table.session import Session, parse_seats

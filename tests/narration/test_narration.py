@@ -14,9 +14,10 @@ from typing import Any
 
 import pytest
 
-from tabletop.engine import Event, Msg, all_games
+from tabletop.engine.events import Event
 from tabletop.engine.game import Game, Line, State
-from tabletop.engine.text import Card, Cards
+from tabletop.engine.registry import all_games
+from tabletop.engine.text import Card, Cards, Msg
 from tabletop.i18n import render
 
 LEFTOVER = re.compile(r"\{\w*\}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QCoreApplication
 
-from tabletop.engine import BadOption
+from tabletop.engine.errors import BadOption
 from tabletop.net.host import Host, SeatSpec
 
 

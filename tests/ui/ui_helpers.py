@@ -13,11 +13,12 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.exceptions import TimeoutError as WaitTimeout
 from shiboken6 import isValid
 
+from tabletop.autosave import Autosave
 from tabletop.bots.base import RandomBot, make_bot
 from tabletop.engine.registry import get_game
 from tabletop.engine.text import Msg
 from tabletop.engine.views import BACK, Counter, View, Zone
-from tabletop.store import Autosave, Store
+from tabletop.store import Store
 from tabletop.ui.app import MainWindow
 from tabletop.ui.table.table import TableWidget
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tabletop.engine.cards import Deck
-from tabletop.engine.game import GameInfo
+from tabletop.engine.info import GameInfo
 from tabletop.engine.text import Msg
 from tabletop.games.info.vulture import DESIGNER, table_option
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tabletop.engine.cards import Deck
-from tabletop.engine.game import GameInfo, Option
+from tabletop.engine.info import GameInfo, Option
 from tabletop.engine.text import Msg
 from tabletop.games.info.vulture import DESIGNER, table_option
 

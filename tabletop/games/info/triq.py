@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.engine.game import GameInfo, Option
+from tabletop.engine.info import GameInfo, Option
 from tabletop.engine.text import Msg
 
 INFO = GameInfo(

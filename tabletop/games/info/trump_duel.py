@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.engine.game import GameInfo
+from tabletop.engine.info import GameInfo
 from tabletop.engine.text import Msg
 
 INFO = GameInfo(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.errors import BadOption
-from tabletop.engine.game import Option
+from tabletop.engine.info import Option
 from tabletop.engine.text import Msg
 
 DESIGNER = Msg(

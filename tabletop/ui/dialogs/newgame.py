@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.bots.levels import level_bot, offered_levels, withheld_levels
-from tabletop.engine.game import GameInfo, Option
+from tabletop.engine.info import GameInfo, Option
 from tabletop.engine.text import Msg
 from tabletop.i18n import _, error_text, render
 from tabletop.seats import SeatSpec, computer_name, default_bot, person_name

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop.engine.game import GameInfo
+from tabletop.engine.info import GameInfo
 from tabletop.engine.text import Msg
 from tabletop.i18n import _, render
 from tabletop.sheets.model import SheetModel, blank_sheet

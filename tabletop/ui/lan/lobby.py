@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.engine.errors import TabletopError
-from tabletop.engine.game import GameInfo
+from tabletop.engine.info import GameInfo
 from tabletop.engine.registry import all_games, get_game
 from tabletop.engine.text import Msg
 from tabletop.i18n import _, current, error_text, render

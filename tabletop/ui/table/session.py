@@ -1,7 +1,7 @@
 """A match at the table: the game, its state, who sits where (people or computer players).
 
 Pure Python (no Qt): the table widget drives it; tests can too. Every applied action goes to
-the session's recorder: a `tabletop.store.Autosave` (the match on disk, rewritten after each
+the session's recorder: a `tabletop.autosave.Autosave` (the match on disk, rewritten after each
 action) or a `LogWriter` kept in memory; either way `Session.log()` is the match's replay log.
 """
 

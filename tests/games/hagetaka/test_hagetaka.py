@@ -10,9 +10,11 @@ import pytest
 
 from tabletop.bots.runner import play_match
 from tabletop.bots.worlds import Memory, resample
-from tabletop.engine import BACK, BadOption, IllegalAction, get_game
+from tabletop.engine.errors import BadOption, IllegalAction
 from tabletop.engine.game import parse_options
+from tabletop.engine.registry import get_game
 from tabletop.engine.rng import Rng
+from tabletop.engine.views import BACK
 from tabletop.games.common import finish
 from tabletop.games.hagetaka import HagetakaState, join_duty
 from tabletop.games.info.vulture import DEFAULT_TABLE

@@ -9,7 +9,10 @@ import pytest
 
 from tabletop.bots.runner import play_match
 from tabletop.bots.worlds import Memory, resample
-from tabletop.engine import BACK, BadOption, IllegalAction, Rng, get_game
+from tabletop.engine.errors import BadOption, IllegalAction
+from tabletop.engine.registry import get_game
+from tabletop.engine.rng import Rng
+from tabletop.engine.views import BACK
 from tabletop.games.hagetaka_party import PartyState
 from tabletop.games.vulture import NUMBER_DECK, hand_total, round_points
 

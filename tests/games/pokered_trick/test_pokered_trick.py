@@ -9,8 +9,11 @@ from typing import Any
 import pytest
 
 from tabletop.bots.worlds import Memory, resample
-from tabletop.engine import Event, IllegalAction, Msg, Seat, get_game
 from tabletop.engine.cards import sort_key, standard_deck
+from tabletop.engine.errors import IllegalAction
+from tabletop.engine.events import Event
+from tabletop.engine.registry import get_game
+from tabletop.engine.text import Msg, Seat
 from tabletop.games.pokered_trick import PokeredState
 
 GAME = get_game("pokered-trick")
@@ -350,7 +353,7 @@ def test_whole_match_with_thumb_bots_ends_with_chips_as_totals() -> None:
 
 
 def test_copy_is_independent_and_a_world_keeps_what_the_seat_knows() -> None:
-    from tabletop.engine import Rng
+    from tabletop.engine.rng import Rng
 
     state = GAME.setup(4, None, seed=6)
     assert isinstance(state, PokeredState)

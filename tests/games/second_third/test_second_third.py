@@ -7,7 +7,8 @@ import json
 import pytest
 
 from tabletop.bots.worlds import Memory, resample
-from tabletop.engine import IllegalAction, get_game
+from tabletop.engine.errors import IllegalAction
+from tabletop.engine.registry import get_game
 from tabletop.engine.rng import Rng
 from tabletop.games.second_third import SecondThirdState
 from tabletop.games.second_third_rules import score, suit_points, trick_winner

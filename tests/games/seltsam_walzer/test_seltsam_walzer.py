@@ -8,8 +8,11 @@ from collections import Counter as Tally
 import pytest
 
 from tabletop.bots.worlds import Memory, resample
-from tabletop.engine import Action, IllegalAction, Rng, get_game
+from tabletop.engine.actions import Action
+from tabletop.engine.errors import IllegalAction
 from tabletop.engine.events import Event
+from tabletop.engine.registry import get_game
+from tabletop.engine.rng import Rng
 from tabletop.games.pass_tricks import PassTrickState as WalzerState
 from tabletop.games.seltsam_walzer_rules import (
     DECK,

@@ -14,7 +14,8 @@ from tabletop.engine.actions import Action
 from tabletop.engine.breakdown import SHARE, EventData, ScoreLine, ScoreSheet, deal_ends
 from tabletop.engine.cards import RANKS, Deck, standard_deck
 from tabletop.engine.events import Event
-from tabletop.engine.game import Game, GameInfo, Line, State
+from tabletop.engine.game import Game, Line, State
+from tabletop.engine.info import GameInfo
 from tabletop.engine.registry import register
 from tabletop.engine.text import Card, Msg, Seat, Suit
 from tabletop.engine.views import Counter, Move, Zone

@@ -105,7 +105,7 @@ def test_the_highest_card_of_the_led_suit_wins_and_tens_score(tenth: ModuleType)
 
 
 def test_a_card_off_the_led_suit_is_refused_while_the_suit_is_held(tenth: ModuleType) -> None:
-    from tabletop.engine import IllegalAction
+    from tabletop.engine.errors import IllegalAction
 
     game = tenth.GAME
     state = game.setup(3, None, 5)

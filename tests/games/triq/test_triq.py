@@ -11,7 +11,10 @@ import pytest
 from tabletop.bots.base import RandomBot
 from tabletop.bots.runner import play_match
 from tabletop.bots.worlds import Memory, resample
-from tabletop.engine import Event, IllegalAction, Rng, get_game
+from tabletop.engine.errors import IllegalAction
+from tabletop.engine.events import Event
+from tabletop.engine.registry import get_game
+from tabletop.engine.rng import Rng
 from tabletop.games.triq import TriqState
 from tabletop.games.triq_rules import DECK, deal_size, owed_after_pass, points, shibari_eligible
 

@@ -9,8 +9,10 @@ import pytest
 
 from tabletop.bots.runner import play_match
 from tabletop.bots.worlds import Memory, resample
-from tabletop.engine import Action, IllegalAction, get_game
+from tabletop.engine.actions import Action
+from tabletop.engine.errors import IllegalAction
 from tabletop.engine.events import Event
+from tabletop.engine.registry import get_game
 from tabletop.engine.rng import Rng
 from tabletop.engine.text import EMPTY
 from tabletop.games.trump_duel import TrumpDuelState

@@ -8,8 +8,10 @@ from collections import Counter
 import pytest
 
 from tabletop.bots.worlds import Memory, resample
-from tabletop.engine import Event, IllegalAction, get_game
 from tabletop.engine.actions import Action
+from tabletop.engine.errors import IllegalAction
+from tabletop.engine.events import Event
+from tabletop.engine.registry import get_game
 from tabletop.engine.rng import Rng
 from tabletop.games.wild_rawz import WildRawzState
 from tabletop.games.wild_rawz_rules import (
