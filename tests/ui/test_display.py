@@ -232,7 +232,7 @@ def zone_picture(zone: ZoneItem) -> QImage:
     image = QImage(120, 100, QImage.Format.Format_ARGB32)
     image.fill(QColor("#2f7a4a"))
     painter = QPainter(image)
-    zone.paint(painter, QStyleOptionGraphicsItem())
+    zone.draw(painter)
     painter.end()
     return image
 

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import Property, QEasingCurve, QPropertyAnimation, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsObject,
+    QGraphicsScene,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 from tabletop.fonts import table_font
 from tabletop.ui.table import zorder
@@ -16,7 +22,48 @@ WRAP = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
 """A long status line is centred and wrapped at word (or, in Japanese, character) breaks."""
 
 
-class ZoneItem(QGraphicsObject):
+class FeltItem(QGraphicsObject):
+    """An item lying on the felt under every card (a zone, a seat's plate).
+
+    The scene draws it into the view's cached background (`draw`, from `drawBackground`), not
+    as an item: a frame with cards moving over it then blits the background once instead of
+    blending each of these again (they cover most of the table). It stays an item for its
+    tooltip, hit tests and the screen reader. Whatever changes its look calls `redraw`.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
+
+    def draw(self, painter: QPainter) -> None:
+        """Paint the item in its own coordinates (onto the background)."""
+        raise NotImplementedError
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        """Nothing: the item is drawn with the background (`draw`)."""
+
+    def redraw(self) -> None:
+        """Have the background drawn again where the item is."""
+        scene = self.scene()
+        if scene is not None:
+            scene.invalidate(self.sceneBoundingRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:
+        """Shown, hidden, or taken off the table: the background changes under it."""
+        if change in (
+            QGraphicsItem.GraphicsItemChange.ItemVisibleHasChanged,
+            QGraphicsItem.GraphicsItemChange.ItemSceneChange,
+        ):
+            self.redraw()
+        return super().itemChange(change, value)
+
+
+class ZoneItem(FeltItem):
     """A zone's outline and label; lights up as a drop target while a card is dragged."""
 
     def __init__(self, zone_id: str) -> None:
@@ -30,7 +77,6 @@ class ZoneItem(QGraphicsObject):
         self.target = False
         self.hover = False
         self.setZValue(zorder.ZONE)
-        self.setCacheMode(QGraphicsObject.CacheMode.DeviceCoordinateCache)
 
     def set_geometry(
         self, rect: QRectF, label: str, label_h: float, font_px: float, room: float = 0.0
@@ -39,13 +85,14 @@ class ZoneItem(QGraphicsObject):
         over the zone (the free space beside it; never less than the zone's width)."""
         room = max(room, rect.width())
         if rect != self.rect or room != self.room:
+            self.redraw()
             self.prepareGeometryChange()
             self.rect, self.room = rect, room
         elif (label, label_h, font_px) == (self.label, self.label_h, self.font_px):
             return
         self.label, self.label_h, self.font_px = label, label_h, font_px
         self.setToolTip(label)
-        self.update()
+        self.redraw()
 
     def shown_label(self) -> tuple[str, float]:
         """The label as drawn and its font size: smaller before it is cut with "…"."""
@@ -72,19 +119,14 @@ class ZoneItem(QGraphicsObject):
         """Show whether a dragged card may be dropped here (and is over it)."""
         if (target, hover) != (self.target, self.hover):
             self.target, self.hover = target, hover
-            self.update()
+            self.redraw()
 
     def boundingRect(self) -> QRectF:
         """The zone rectangle with room for a thick outline, and its label's room."""
         side = max(0.0, (self.room - self.rect.width()) / 2)
         return self.rect.adjusted(-3 - side, -3, 3 + side, 3)
 
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionGraphicsItem,
-        widget: QWidget | None = None,
-    ) -> None:
+    def draw(self, painter: QPainter) -> None:
         """A faint rounded area; a live target is outlined brightly with thick dashes (solid
         and thicker under the dragged card), so it shows by its shape, not only its colour;
         its label on top."""
@@ -166,7 +208,7 @@ def wrap(chunks: list[str], metrics: QFontMetricsF, width: float, lines: int) ->
     return [metrics.elidedText(line, Qt.TextElideMode.ElideRight, width) for line in out]
 
 
-class PlateItem(QGraphicsObject):
+class PlateItem(FeltItem):
     """A seat's plate: name and counters (wrapped; all of them in its tooltip); outlined while
     the seat must act."""
 
@@ -183,7 +225,6 @@ class PlateItem(QGraphicsObject):
         self.text_h = 0.0
         self.text_w = 0.0
         self.setZValue(zorder.PLATE)
-        self.setCacheMode(QGraphicsObject.CacheMode.DeviceCoordinateCache)
 
     def set_content(
         self,
@@ -202,6 +243,7 @@ class PlateItem(QGraphicsObject):
         wide the counter lines may be (0: the plate's width)."""
         content = (name, chunks, acting, served, font_px, text_h, idle, text_w)
         if rect != self.rect:
+            self.redraw()
             self.prepareGeometryChange()
             self.rect = rect
         elif content == (
@@ -219,7 +261,7 @@ class PlateItem(QGraphicsObject):
         self.acting, self.served, self.font_px, self.text_h = acting, served, font_px, text_h
         self.text_w = text_w
         self.setToolTip("\n".join([name, *chunks]))
-        self.update()
+        self.redraw()
 
     def shown_name(self) -> str:
         """The name as drawn: whole if it fits, else without a trailing remark in brackets
@@ -273,12 +315,7 @@ class PlateItem(QGraphicsObject):
         """The plate rectangle plus its outline."""
         return self.rect.adjusted(-3, -3, 3, 3)
 
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionGraphicsItem,
-        widget: QWidget | None = None,
-    ) -> None:
+    def draw(self, painter: QPainter) -> None:
         """Rounded dark plate, bold name, counters under it; the seat to act has a thick
         outline and a ▶ before its name."""
         pal = display().palette

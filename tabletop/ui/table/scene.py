@@ -178,13 +178,27 @@ class TableScene(QGraphicsScene):
 
     # ---- drawing a view -------------------------------------------------------------------
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
-        """Green felt, lighter in the middle (near black in high contrast)."""
+        """Green felt, lighter in the middle (near black in high contrast), and on it the
+        zones and the seats' plates (`FeltItem`)."""
         area = self.sceneRect()
         pal = display().palette
         gradient = QRadialGradient(area.center(), max(area.width(), area.height()) * 0.7)
         gradient.setColorAt(0.0, pal.felt_inner)
         gradient.setColorAt(1.0, pal.felt_outer)
         painter.fillRect(rect, gradient)
+        # the zones and plates lie on the felt: drawn here, they are cached with it
+        exposed = QRectF(rect)
+        painter.save()
+        painter.setClipRect(exposed, Qt.ClipOperation.IntersectClip)
+        for item in (*self.zone_items.values(), *self.plates.values()):
+            if item.isVisible() and item.sceneBoundingRect().intersects(exposed):
+                painter.save()
+                painter.setTransform(item.sceneTransform(), True)
+                # within its bounds, as Qt clips an item's cache (and as `redraw` redraws)
+                painter.setClipRect(item.boundingRect(), Qt.ClipOperation.IntersectClip)
+                item.draw(painter)
+                painter.restore()
+        painter.restore()
 
     def restyle(self) -> None:
         """Draw everything again for a new zoom or contrast."""
