@@ -71,6 +71,14 @@ COMPLETERS = {
 """The cards that complete a ten on a pile whose total ends in `last` under the しばり suit
 `suit` (""): `completes` depends on the total only through its last digit."""
 
+SUIT_CARDS = {
+    suit: frozenset(c for c in DECK if not is_joker(c) and c[-1] == suit) for suit in SUITS
+}
+"""The cards of each suit."""
+
+WILD = frozenset(c for c in DECK if is_joker(c) or is_court(c))
+"""The cards playable under any しばり: the jokers, J, Q and K."""
+
 
 Scorer = Callable[[str, tuple[str, ...]], float]
 """How much the rule of thumb likes playing a card (with its extra words: an ace's value or
@@ -98,10 +106,6 @@ def play_scorer(
         """Probability the next player holds at least one of `k` unseen cards."""
         return 1.0 - (1.0 - min(1.0, k / unseen)) ** next_hand
 
-    def threat(after: int, suit: str) -> int:
-        """How many unseen cards would complete a ten on `after`."""
-        return len(COMPLETERS[after % 10, suit] - seen)
-
     under = bool(shibari)
 
     def score(card: str, extra: tuple[str, ...]) -> float:
@@ -114,12 +118,12 @@ def play_scorer(
             return 100.0 + 10 * (after // 10) - risk - keep
         flag = extra == (SHIBARI_FLAG,)
         suit = card[-1] if flag else shibari
-        loss = chance(threat(after, suit)) * (after // 10 + 1)
+        threat = len(COMPLETERS[after % 10, suit] - seen)  # unseen cards completing `after`
+        loss = chance(threat) * (after // 10 + 1)
         gain = 0.0
         if flag:
-            unseen_cards = [c for c in DECK if c not in seen]
-            allowed = sum(1 for c in unseen_cards if not is_joker(c) and c[-1] == suit)
-            allowed += sum(1 for c in unseen_cards if is_joker(c) or is_court(c))
+            # a J, Q or K of the suit counts twice, as the suit's and as a wild card
+            allowed = len(SUIT_CARDS[suit] - seen) + len(WILD - seen)
             gain = (1.0 - chance(allowed)) * -(-after // 10)
         return gain - loss - keep
 

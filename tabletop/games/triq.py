@@ -13,7 +13,7 @@ from tabletop.engine.actions import Action
 from tabletop.engine.breakdown import EventData, ScoreLine, ScoreSheet, deal_ends
 from tabletop.engine.cards import is_joker, sort_key
 from tabletop.engine.events import Event, Secret
-from tabletop.engine.game import Game, Line, State
+from tabletop.engine.game import ONE_SEAT, Game, Line, State
 from tabletop.engine.registry import register
 from tabletop.engine.text import EMPTY, Card, Msg, Seat, Suit
 from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
@@ -153,7 +153,7 @@ class Triq(Game[TriqState]):
     # ---- whose turn, what is legal -------------------------------------------------------
     def seats_to_act(self, state: TriqState) -> frozenset[int]:
         """Always exactly one seat: the player, the counter decider or the giver."""
-        return frozenset((state.turn,))
+        return ONE_SEAT[state.turn]
 
     def legal(self, state: TriqState, seat: int) -> list[Action]:
         """Gifts one card at a time; the counter choice; else the plays the pile allows."""
