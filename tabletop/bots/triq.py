@@ -18,7 +18,7 @@ from tabletop.bots.worlds import (
     unseen_pool,
 )
 from tabletop.engine.actions import Action
-from tabletop.engine.cards import is_joker, sort_key
+from tabletop.engine.cards import SUITS, is_joker, sort_key
 from tabletop.engine.game import Game
 from tabletop.engine.rng import Rng
 from tabletop.engine.views import BACK, View
@@ -37,12 +37,21 @@ from tabletop.games.triq_rules import (
 KEEP = {"JK": 9.0, "10": 6.0, "A": 4.0, "J": 3.0, "Q": 3.0, "K": 3.0}
 
 
-def keep_value(card: str) -> float:
-    """How useful a card is to hold on to (higher: give or play it last)."""
+def _keep(card: str) -> float:
+    """How useful a card is to hold on to, worked out (`keep_value` looks it up)."""
     if card == SPADE_THREE:
         return 4.5
     head = card[:2] if is_joker(card) else card[:-1]
     return KEEP[head] if head in KEEP else 1.0 + int(head) / 10
+
+
+KEEP_VALUE = {c: _keep(c) for c in DECK}
+"""`_keep` of every card of the deck, worked out once."""
+
+
+def keep_value(card: str) -> float:
+    """How useful a card is to hold on to (higher: give or play it last)."""
+    return KEEP_VALUE[card]
 
 
 def completes(card: str, total: int, shibari: str) -> bool:
@@ -54,7 +63,24 @@ def completes(card: str, total: int, shibari: str) -> bool:
     return (total + points(card, total, bool(shibari))) % 10 == 0
 
 
-Scorer = Callable[[str, Sequence[str]], float]
+COMPLETERS = {
+    (last, suit): frozenset(c for c in DECK if completes(c, last, suit))
+    for last in range(10)
+    for suit in ("", *SUITS)
+}
+"""The cards that complete a ten on a pile whose total ends in `last` under the しばり suit
+`suit` (""): `completes` depends on the total only through its last digit."""
+
+SUIT_CARDS = {
+    suit: frozenset(c for c in DECK if not is_joker(c) and c[-1] == suit) for suit in SUITS
+}
+"""The cards of each suit."""
+
+WILD = frozenset(c for c in DECK if is_joker(c) or is_court(c))
+"""The cards playable under any しばり: the jokers, J, Q and K."""
+
+
+Scorer = Callable[[str, tuple[str, ...]], float]
 """How much the rule of thumb likes playing a card (with its extra words: an ace's value or
 the しばり flag)."""
 
@@ -74,54 +100,48 @@ def play_scorer(
     しばり suit `shibari` (""), the next seat still in holding `next_hand` unseen cards, and
     `hidden` cards unseen in all."""
     seen = set(hand).union(out)
-    unseen_cards = [c for c in DECK if c not in seen]
     unseen = max(1, hidden)
-    threats: dict[tuple[int, str], int] = {}
 
     def chance(k: int) -> float:
         """Probability the next player holds at least one of `k` unseen cards."""
         return 1.0 - (1.0 - min(1.0, k / unseen)) ** next_hand
 
-    def threat(after: int, suit: str) -> int:
-        """How many unseen cards would complete a ten on `after` (depends on its last digit)."""
-        key = (after % 10, suit)
-        if key not in threats:
-            threats[key] = sum(1 for c in unseen_cards if completes(c, after, suit))
-        return threats[key]
+    under = bool(shibari)
 
-    def score(card: str, extra: Sequence[str]) -> float:
+    def score(card: str, extra: tuple[str, ...]) -> float:
         ace = int(extra[0]) if card.startswith("A") else 1
-        value = points(card, total, bool(shibari), ace)
+        value = points(card, total, under, ace)
         after = total + value
         keep = keep_value(card) / 10
         if after % 10 == 0:
             risk = 3.0 if is_joker(card) and SPADE_THREE not in seen else 0.0
             return 100.0 + 10 * (after // 10) - risk - keep
-        flag = tuple(extra) == (SHIBARI_FLAG,)
+        flag = extra == (SHIBARI_FLAG,)
         suit = card[-1] if flag else shibari
-        loss = chance(threat(after, suit)) * (after // 10 + 1)
+        threat = len(COMPLETERS[after % 10, suit] - seen)  # unseen cards completing `after`
+        loss = chance(threat) * (after // 10 + 1)
         gain = 0.0
         if flag:
-            allowed = sum(1 for c in unseen_cards if not is_joker(c) and c[-1] == suit)
-            allowed += sum(1 for c in unseen_cards if is_joker(c) or is_court(c))
+            # a J, Q or K of the suit counts twice, as the suit's and as a wild card
+            allowed = len(SUIT_CARDS[suit] - seen) + len(WILD - seen)
             gain = (1.0 - chance(allowed)) * -(-after // 10)
         return gain - loss - keep
 
     return score
 
 
-def thumb_pick(moves: Sequence[Sequence[str]], scorer: Callable[[], Scorer]) -> int:
-    """The index of the move (its words: verb, then arguments) the rule of thumb makes: a
-    counter whenever it may; when handing over, discarding, declining or passing, the card it
-    least wants to keep (declining or passing before any); else the best play by `scorer()`."""
-    verbs = {m[0] for m in moves}
+def thumb_pick(moves: Sequence[Action], scorer: Callable[[], Scorer]) -> int:
+    """The index of the move the rule of thumb makes: a counter whenever it may; when handing
+    over, discarding, declining or passing, the card it least wants to keep (declining or
+    passing before any); else the best play by `scorer()`."""
+    verbs = {m.verb for m in moves}
     if "counter" in verbs:
-        return next(k for k, m in enumerate(moves) if m[0] == "counter")
+        return next(k for k, m in enumerate(moves) if m.verb == "counter")
     if verbs <= {"give", "discard", "decline", "pass"}:
-        keep = [keep_value(m[1]) if len(m) > 1 else 0.0 for m in moves]
+        keep = [keep_value(m.args[0]) if m.args else 0.0 for m in moves]
         return keep.index(min(keep))
     score = scorer()
-    values = [score(m[1], m[2:]) for m in moves]
+    values = [score(m.args[0], m.args[1:]) for m in moves]
     return values.index(max(values))
 
 
@@ -132,7 +152,7 @@ class TriqThumb:
 
     def choose(self, view: View) -> str:
         """Pick one of the view's legal moves."""
-        moves = [(m.act.verb, *m.act.args) for m in view.moves]
+        moves = [m.act for m in view.moves]
         return view.moves[thumb_pick(moves, lambda: self._scorer(view))].action
 
     def _scorer(self, view: View) -> Scorer:
@@ -257,11 +277,11 @@ def playout_move(state: TriqState, seat: int, legal: Sequence[Action], rng: Rng)
         hands = state.hands
         nxt = state.ring.after(seat)
         next_hand = len(hands[nxt]) if nxt != seat else 0
-        hidden = sum(len(h) for i, h in enumerate(hands) if i != seat)
+        hidden = sum(map(len, hands)) - len(hands[seat])
         out = [*state.pile, *state.flushed, *state.removed]
         return play_scorer(hands[seat], out, state.total, state.shibari, next_hand, hidden)
 
-    return thumb_pick([(a.verb, *a.args) for a in legal], scorer)
+    return thumb_pick(legal, scorer)
 
 
 register_search("triq", policy=playout_move)

@@ -13,12 +13,18 @@ from tabletop.engine.actions import Action
 from tabletop.engine.breakdown import EventData, ScoreLine, ScoreSheet, deal_ends
 from tabletop.engine.cards import is_joker, sort_key
 from tabletop.engine.events import Event, Secret
-from tabletop.engine.game import Game, Line, State
+from tabletop.engine.game import ONE_SEAT, Game, Line, State
 from tabletop.engine.registry import register
 from tabletop.engine.text import EMPTY, Card, Msg, Seat, Suit
 from tabletop.engine.views import HIDDEN, Counter, Move, Zone, private
 from tabletop.games import triq_story
-from tabletop.games.common import clockwise_from, deal, finish, hand_zones, secret_hands
+from tabletop.games.common import (
+    clockwise_from,
+    deal,
+    deal_again_or_finish,
+    hand_zones,
+    secret_hands,
+)
 from tabletop.games.info.triq import INFO
 from tabletop.games.triq_rules import (
     COUNTER,
@@ -40,7 +46,7 @@ from tabletop.games.triq_rules import (
     play_refusal,
     plays_for,
     points,
-    shibari_eligible,
+    shibari_declarers,
 )
 
 # ---- game info ----------------------------------------------------------------------------
@@ -147,7 +153,7 @@ class Triq(Game[TriqState]):
     # ---- whose turn, what is legal -------------------------------------------------------
     def seats_to_act(self, state: TriqState) -> frozenset[int]:
         """Always exactly one seat: the player, the counter decider or the giver."""
-        return frozenset((state.turn,))
+        return ONE_SEAT[state.turn]
 
     def legal(self, state: TriqState, seat: int) -> list[Action]:
         """Gifts one card at a time; the counter choice; else the plays the pile allows."""
@@ -170,9 +176,9 @@ class Triq(Game[TriqState]):
             if state.joker_by >= 0 and SPADE_THREE in hand:
                 out.append(COUNTER)
             return out or [PASS]
-        top, total = state.pile[-1], state.total
+        declarers = shibari_declarers(state.pile[-1], state.total % 10)
         for c in hand:
-            out.extend(plays_for(c, shibari_eligible(c, top, total)))
+            out.extend(plays_for(c, c in declarers))
         return out
 
     def refusal(self, state: TriqState, seat: int, action: Action) -> Msg:
@@ -246,7 +252,7 @@ class Triq(Game[TriqState]):
         state.total += value
         if declare:
             state.shibari, state.declarer = card[-1], seat
-        events = [play_event(seat, card, value, state.total, shibari=declare)]
+        events = [] if state.quiet else [play_event(seat, card, value, state.total, declare)]
         ring = state.ring
         if state.total % 10 == 0:
             if is_joker(card):
@@ -278,7 +284,11 @@ class Triq(Game[TriqState]):
         self, state: TriqState, reason: str, causer: int, giver: int, receiver: int, owed: int
     ) -> list[Event]:
         """End the pile; the giver owes `owed` cards to the receiver (-1: to the discards)."""
-        events = [flush_event(reason, causer, state.total, state.pile, giver, receiver, owed)]
+        events = (
+            []
+            if state.quiet
+            else [flush_event(reason, causer, state.total, state.pile, giver, receiver, owed)]
+        )
         state.flushed.extend(state.pile)
         state.pile = []
         state.total = 0
@@ -373,12 +383,9 @@ class Triq(Game[TriqState]):
         ]
         if state.match.round >= state.match.rounds:
             state.phase = "over"
-            events.append(finish(state))
-            return events
         winner = next(s for s in clockwise_from(state.starter, n) if state.place[s] == 1)
-        state.match.next_round()
-        events.append(self._deal(state, winner))
-        return events
+        dealt = deal_again_or_finish(state, lambda: self._deal(state, winner))
+        return events if dealt is None else [*events, dealt]
 
     # ---- what the table shows -------------------------------------------------------------
     def zones(self, state: TriqState) -> list[Zone]:

@@ -5,6 +5,8 @@ Kept apart from `triq.py` so the game module stays short; nothing here touches a
 
 from __future__ import annotations
 
+from functools import cache
+
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import is_joker, standard_deck
 from tabletop.engine.events import Event
@@ -46,16 +48,21 @@ def is_number(card: str) -> bool:
     return not is_joker(card) and card[0] not in COURT
 
 
+FIXED_POINTS = {
+    c: 10 if is_court(c) else int(c[:-1]) for c in DECK if not (is_joker(c) or c.startswith("A"))
+}
+"""What every card but the aces and the jokers adds to a pile, whatever its total: J, Q and K
+10, the others their number."""
+
+
 def points(card: str, total: int, shibari: bool, ace: int = 1) -> int:
     """What `card` adds to a pile standing at `total` (the ace's chosen value is `ace`)."""
+    fixed = FIXED_POINTS.get(card)
+    if fixed is not None:
+        return fixed
     if is_joker(card):
         return 0 if shibari else 10 - total % 10
-    head = card[:-1]
-    if head == "A":
-        return ace
-    if head in SHIBARI_REMAINDERS:
-        return 10
-    return int(head)
+    return ace
 
 
 def shibari_refusal(card: str, top: str | None, total: int, in_force: str) -> Msg | None:
@@ -79,6 +86,13 @@ def shibari_refusal(card: str, top: str | None, total: int, in_force: str) -> Ms
 def shibari_eligible(card: str, top: str | None, total: int) -> bool:
     """May `card` declare しばり on `top` with the pile at `total` (no しばり in force)?"""
     return shibari_refusal(card, top, total, "") is None
+
+
+@cache
+def shibari_declarers(top: str, last: int) -> frozenset[str]:
+    """The cards that may declare しばり on `top` with the pile's total ending in `last` (no
+    しばり in force): `shibari_eligible` over the deck, worked out once per top card and digit."""
+    return frozenset(c for c in DECK if shibari_eligible(c, top, last))
 
 
 def allowed_under(card: str, shibari: str) -> bool:
