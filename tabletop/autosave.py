@@ -1,17 +1,21 @@
-"""A match kept on disk as it is played (`Autosave`), and a match resumed from its save
-(`Resumed`); `tabletop.store.Store` makes both. Apart from the store so that listing the
-saves and the history does not load the rules' machinery when there is nothing to replay."""
+"""A match kept on disk as it is played (`Autosave`: `start` a new one), and a match resumed
+from its save (`resume`), in a `tabletop.store.Store`'s folder. Apart from the store so that
+listing the saves and the history does not load the rules' machinery when there is nothing to
+replay."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import time
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
+from tabletop.engine.errors import ParseError, ReplayDivergence
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, State
-from tabletop.engine.log import LogWriter
-from tabletop.store import HistoryEntry, Store, atomic_write
+from tabletop.engine.log import LogWriter, replay
+from tabletop.store import HistoryEntry, Store, atomic_write, seat_bots
 
 
 @dataclass(slots=True)
@@ -50,10 +54,43 @@ class Autosave(LogWriter):
         super().action(seat, action, events)
         atomic_write(self.path, self.text())
         if self.finished is None and self.game.result(self.state) is not None:
-            self.finished = self.store.archive(self)
+            self.finished = self.store.archive(
+                self.id, self.path, self.text(), self.game, self.state
+            )
 
     def rewind(self, lines: list[str], state: State) -> None:
         """Go back to an earlier log (a move taken back) whose match stands at `state`; save it."""
         super().rewind(lines, state)
         self.state = state
         atomic_write(self.path, self.text())
+
+
+def start(
+    store: Store, game: Game[Any], state: State, bots: Sequence[str | None] | None = None
+) -> Autosave:
+    """Begin saving a new match in `store` (its header and opening deal are written at once).
+
+    `bots` (per seat a computer player's name, None for a person) goes into the header.
+    """
+    match_id = datetime.now().strftime("%Y%m%d-%H%M%S-") + f"{time.time_ns() % 1_000_000:06d}"
+    extra = {"bots": list(bots)} if bots is not None else None
+    save = Autosave(store, match_id, game, state, extra)
+    atomic_write(save.path, save.text())
+    return save
+
+
+def resume(store: Store, match_id: str) -> Resumed:
+    """Re-run a save to where it stopped; DamagedSave (file moved aside) if it cannot be."""
+    path = store.saves / f"{match_id}.jsonl"
+    lines = store.read_save(path)
+    try:
+        done = replay(lines)
+    except (ParseError, ReplayDivergence) as err:
+        raise store.quarantine(path, str(err)) from None
+    return Resumed(
+        done.game,
+        done.state,
+        Autosave(store, match_id, done.game, done.state, lines=lines),
+        seat_bots(lines, done.state.players),
+        done.actions,
+    )

@@ -13,7 +13,8 @@ the first `Store()` moves that folder's files up one level (`adopt_doubled_folde
     damaged/              unreadable saves, moved aside, each with a .reason.txt
 
 A save is the replay log itself (docs/replay-format.md), kept by an `Autosave`
-(`tabletop.autosave`), so resuming is `tabletop.engine.log.replay(lines)`. The app adds one
+(`tabletop.autosave`, which starts and resumes matches), so resuming is
+`tabletop.engine.log.replay(lines)`. The app adds one
 key to the header, `bots`: per seat the computer player's name, or null for a person, so a
 resumed table seats the same people.
 """
@@ -26,8 +27,6 @@ import json
 import os
 import shutil
 import tempfile
-import time
-from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from pathlib import Path
@@ -37,7 +36,6 @@ from tabletop.engine.errors import ParseError, ReplayDivergence, TabletopError
 from tabletop.folders import FOLDER, platform_data_dir
 
 if TYPE_CHECKING:
-    from tabletop.autosave import Autosave, Resumed
     from tabletop.engine.game import Game, State
 
 DATA_ENV = "TABLETOP_DATA_DIR"
@@ -214,21 +212,6 @@ class Store:
         self.damaged = self.root / "damaged"
         self.index = self.root / "history.json"
 
-    def start(
-        self, game: Game[Any], state: State, bots: Sequence[str | None] | None = None
-    ) -> Autosave:
-        """Begin saving a new match (its header and opening deal are written at once).
-
-        `bots` (per seat a computer player's name, None for a person) goes into the header.
-        """
-        from tabletop.autosave import Autosave
-
-        match_id = datetime.now().strftime("%Y%m%d-%H%M%S-") + f"{time.time_ns() % 1_000_000:06d}"
-        extra = {"bots": list(bots)} if bots is not None else None
-        save = Autosave(self, match_id, game, state, extra)
-        atomic_write(save.path, save.text())
-        return save
-
     def unfinished(self) -> tuple[list[SaveInfo], list[DamagedSave]]:
         """Matches to resume, newest first; damaged saves are moved aside and reported."""
         found: list[SaveInfo] = []
@@ -240,7 +223,7 @@ class Store:
 
         for path in paths:
             try:
-                lines = self._read(path)
+                lines = self.read_save(path)
                 done = replay(lines)
             except DamagedSave as err:
                 damaged.append(err)
@@ -265,30 +248,12 @@ class Store:
             )
         return found, damaged
 
-    def resume(self, match_id: str) -> Resumed:
-        """Re-run a save to where it stopped; DamagedSave (file moved aside) if it cannot be."""
-        from tabletop.autosave import Autosave, Resumed
-        from tabletop.engine.log import replay
-
-        path = self.saves / f"{match_id}.jsonl"
-        lines = self._read(path)
-        try:
-            done = replay(lines)
-        except (ParseError, ReplayDivergence) as err:
-            raise self.quarantine(path, str(err)) from None
-        return Resumed(
-            done.game,
-            done.state,
-            Autosave(self, match_id, done.game, done.state, lines=lines),
-            seat_bots(lines, done.state.players),
-            done.actions,
-        )
-
     def discard(self, match_id: str) -> None:
         """Delete an unfinished save the player chose not to resume."""
         (self.saves / f"{match_id}.jsonl").unlink(missing_ok=True)
 
-    def _read(self, path: Path) -> list[str]:
+    def read_save(self, path: Path) -> list[str]:
+        """A save's lines; DamagedSave (the file moved aside when it is damaged) if unreadable."""
         try:
             data = path.read_bytes()
         except OSError as err:
@@ -320,19 +285,22 @@ class Store:
         return DamagedSave(path.stem, reason, target)
 
     # ---- history ------------------------------------------------------------------------
-    def archive(self, save: Autosave) -> HistoryEntry:
-        """Move a finished match's log into history/ and add it to the index."""
-        result = save.game.result(save.state)
+    def archive(
+        self, match_id: str, save: Path, text: str, game: Game[Any], state: State
+    ) -> HistoryEntry:
+        """Move a finished match's log (`text`, saved at `save`) into history/ and add it to
+        the index."""
+        result = game.result(state)
         assert result is not None
-        names = tuple(save.state.names)
-        target = self.history_dir / save.path.name
-        atomic_write(target, save.text())
-        save.path.unlink(missing_ok=True)
+        names = tuple(state.names)
+        target = self.history_dir / save.name
+        atomic_write(target, text)
+        save.unlink(missing_ok=True)
         entry = HistoryEntry(
-            id=save.id,
+            id=match_id,
             date=datetime.now().strftime("%Y-%m-%d %H:%M"),
-            game=save.game.info.id,
-            title=save.game.info.title,
+            game=game.info.id,
+            title=game.info.title,
             names=names,
             winners=tuple(names[w] for w in result.winners),
             totals=tuple(result.totals),

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tabletop import autosave
 from tabletop.bots.base import RandomBot
 from tabletop.engine.registry import get_game
 from tabletop.folders import CACHE_ENV, cache_dir, platform_cache_dir, platform_data_dir
@@ -26,7 +27,7 @@ def _finished_match(store: Store, seed: int) -> str:
     """Play a whole 3-player Second Third match into `store`; return its id."""
     game = get_game("second-third")
     state = game.setup(3, None, seed)
-    save = store.start(game, state)
+    save = autosave.start(store, game, state)
     bot = RandomBot(seed)
     while game.result(state) is None:
         seat = min(game.to_act(state))
@@ -61,7 +62,7 @@ def test_doubled_folder_is_moved_up_once(home: Path, monkeypatch: pytest.MonkeyP
     new = home / "xdg" / "Tabletop"
     old = Store(new / "Tabletop")
     first = _finished_match(old, 1)
-    unfinished = old.start(get_game("triq"), get_game("triq").setup(4, None, 2))
+    unfinished = autosave.start(old, get_game("triq"), get_game("triq").setup(4, None, 2))
     (old.damaged / "x.jsonl").parent.mkdir(parents=True)
     (old.damaged / "x.jsonl").write_text("broken\n", encoding="utf-8")
     files_before = {

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tabletop import autosave
 from tabletop.bots.base import RandomBot
 from tabletop.engine.log import LogWriter, replay
 from tabletop.engine.registry import get_game
@@ -20,7 +21,7 @@ from tabletop.ui.table.session import Session, parse_seats
 def _play_mid_trick(store: Store) -> tuple[object, object, object]:
     game = get_game("second-third")
     state = game.setup(3, None, 11)
-    save = store.start(game, state)
+    save = autosave.start(store, game, state)
     bot = RandomBot(5)
     plays = 0
     while True:
@@ -48,7 +49,7 @@ def test_resume_after_kill_mid_trick_gives_the_same_views(tmp_path: Path) -> Non
     del save  # the app is killed: nothing but the file survives
     saves, damaged = Store(tmp_path).unfinished()
     assert not damaged and len(saves) == 1 and saves[0].game == "second-third"
-    resumed = Store(tmp_path).resume(saves[0].id)
+    resumed = autosave.resume(Store(tmp_path), saves[0].id)
     for seat, view in before.items():
         assert resumed.game.view(resumed.state, seat) == view
     # play on from there: the save keeps growing and still replays
@@ -68,7 +69,7 @@ def test_finished_match_goes_to_history(tmp_path: Path) -> None:
     game = get_game("interaction")
     state = game.setup(3, None, 2)
     state.names = ("Ann", "Bob", "Cy")
-    save = store.start(game, state)
+    save = autosave.start(store, game, state)
     bot = RandomBot(1)
     while game.to_act(state):
         seat = min(game.to_act(state))
@@ -121,7 +122,7 @@ def test_corrupted_save_gives_a_clear_error(tmp_path: Path, damage: object, word
     lines = path.read_text(encoding="utf-8").splitlines()
     path.write_text("\n".join(damage(lines)) + "\n", encoding="utf-8")
     with pytest.raises(DamagedSave) as caught:
-        store.resume(path.stem)
+        autosave.resume(store, path.stem)
     assert words in caught.value.reason
     assert not path.exists() and caught.value.path.exists()
     assert store.unfinished() == ([], [])
@@ -153,7 +154,7 @@ def test_the_table_a_save_and_a_log_file_write_the_same_bytes(tmp_path: Path) ->
     seats = parse_seats("second-third", ["Ann", "Bob", "cpu"])
     table = Session(game, seats, 21)
     saved = Session(game, seats, 21)
-    save = Store(tmp_path).start(game, saved.state, [s.bot for s in seats])
+    save = autosave.start(Store(tmp_path), game, saved.state, [s.bot for s in seats])
     saved.recorder = save
     state = game.setup(3, None, 21)
     state.names = table.state.names

@@ -577,13 +577,14 @@ class MainWindow(QMainWindow):
     ) -> TableWidget:
         """Set up a match (autosaved if the window has a store) and show its table;
         `autoplay` lets computer players move by themselves."""
+        from tabletop.autosave import start
         from tabletop.engine.rng import fresh_seed
         from tabletop.ui.table.session import Session
 
         session = Session(game, seats, fresh_seed() if seed is None else seed, options)
         if self.store is not None:
             try:
-                session.recorder = self.store.start(game, session.state, [s.bot for s in seats])
+                session.recorder = start(self.store, game, session.state, [s.bot for s in seats])
             except OSError as err:
                 text = render(Msg("This match is not saved: {reason}.", reason=str(err.strerror)))
                 self.statusBar().showMessage(text, 10000)
@@ -591,10 +592,12 @@ class MainWindow(QMainWindow):
 
     def resume(self, match_id: str, tempo: Tempo | None = None) -> TableWidget | None:
         """Reopen an unfinished match where it stopped, with the same seats; None if damaged."""
+        from tabletop.autosave import resume
+
         if self.store is None:
             return None
         try:
-            resumed = self.store.resume(match_id)
+            resumed = resume(self.store, match_id)
         except DamagedSave as err:
             self.refresh_launcher()
             self.report_damaged([err])

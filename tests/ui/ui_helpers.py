@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.exceptions import TimeoutError as WaitTimeout
 from shiboken6 import isValid
 
+from tabletop import autosave
 from tabletop.autosave import Autosave
 from tabletop.bots.base import RandomBot, make_bot
 from tabletop.engine.registry import get_game
@@ -249,7 +250,7 @@ def play_saved(
     game = get_game(game_id)
     state = game.setup(len(names), None, seed)
     state.names = tuple(names)
-    save = store.start(game, state, [None] + ["random"] * (len(names) - 1))
+    save = autosave.start(store, game, state, [None] + ["random"] * (len(names) - 1))
     bot = RandomBot(seed)
     made = 0
     while game.to_act(state) and (moves is None or made < moves):
