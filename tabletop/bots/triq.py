@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.bots.base import register_bot
@@ -25,11 +26,16 @@ from tabletop.engine.views import BACK, View
 from tabletop.games.triq import TriqState
 from tabletop.games.triq_rules import (
     DECK,
+    PLAY,
+    PLAY_ACE,
+    PLAY_SHIBARI,
     SHIBARI_FLAG,
     SPADE_THREE,
     Ring,
     allowed_under,
     is_court,
+    is_number,
+    play_moves,
     points,
 )
 
@@ -198,6 +204,235 @@ def _gifts(memory: Memory, seat: int) -> dict[int, list[str]]:
     return out
 
 
+OPENING_TENS = frozenset(c for c in COMPLETERS[0, ""] if is_number(c))
+"""The cards that open a fresh pile and complete a ten at once: the 10s."""
+
+
+def ruled_out(memory: Memory) -> dict[int, frozenset[str]]:
+    """Per seat, the cards its moves in the current game show it does not hold, by the rule of
+    thumb: it completes a ten whenever it can, counters a joker whenever it can, and hands over
+    the cards it least wants to keep first. A pass under しばり shows (by the rules) that the seat
+    holds no card it may play. What a seat is handed by a seat other than this one may be
+    anything, so its earlier readings are dropped then (this seat sees the cards it handed
+    over, and the sampler deals them to the receiver)."""
+    out: dict[int, set[str]] = {}
+    empty, shibari, joker = True, "", False
+    for event in memory.since("deal"):
+        kind, seat = event.get("type"), event.get("seat")
+        if kind == "play" and isinstance(seat, int) and not event.get("counter"):
+            card, total = str(event["card"]), int(event["total"])
+            if total % 10 and not (empty and is_joker(card)):
+                before = (total - int(event["value"])) % 10
+                held = out.setdefault(seat, set())
+                held |= OPENING_TENS if empty else COMPLETERS[before, shibari]
+                if joker and shibari:
+                    held.add(SPADE_THREE)
+            empty = False
+            if event.get("shibari"):
+                shibari = card[-1]
+            joker = is_joker(card)
+        elif kind == "flush":
+            empty, shibari, joker = True, "", False
+        elif kind == "decline" and isinstance(seat, int):
+            out.setdefault(seat, set()).add(SPADE_THREE)
+        elif kind == "pass" and isinstance(seat, int):
+            held = out.setdefault(seat, set())
+            held |= SUIT_CARDS[shibari] | WILD
+            if joker:
+                held.add(SPADE_THREE)
+        elif kind == "give":
+            to, cards = int(event["to"]), event.get("cards")
+            if isinstance(cards, list):  # this seat's own gift: the receiver may hold it
+                out.get(to, set()).difference_update(cards)
+            else:
+                out.pop(to, None)
+        if kind in ("give", "discard") and isinstance(seat, int):
+            cards = event.get("cards")
+            if isinstance(cards, list) and cards:
+                least = keep_value(str(cards[-1]))
+                out.setdefault(seat, set()).update(c for c in DECK if keep_value(c) < least)
+    return {seat: frozenset(cards) for seat, cards in out.items()}
+
+
+TRUST = 0.9
+"""How far the search trusts a rival to have played as the rule of thumb would: a sighting's
+chance is TRUST + (1 − TRUST) / moves for the model's own play, (1 − TRUST) / moves for another."""
+
+STEPS = 150
+"""Card swaps tried per world to make the dealt hands explain the rivals' plays."""
+
+
+@dataclass(slots=True)
+class Sighting:
+    """One play a rival made in the current game, with the table it was made at (as the rival
+    saw it) and what its hand has lost and gained since, as far as this seat knows."""
+
+    action: Action
+    total: int
+    shibari: str
+    top: str | None
+    joker: bool
+    out: frozenset[str]
+    next_hand: int
+    lost: list[str] = field(default_factory=list)
+    """The cards it played, handed to this seat or discarded since (this play's card first)."""
+    gained: list[str] = field(default_factory=list)
+    """The cards this seat handed it since."""
+
+    def lose(self, cards: Iterable[str]) -> None:
+        """Note cards the rival no longer holds (one this seat handed it since is simply gone)."""
+        for card in cards:
+            if card in self.gained:
+                self.gained.remove(card)
+            else:
+                self.lost.append(card)
+
+    def hand_then(self, hand: Sequence[str]) -> list[str]:
+        """The rival's hand when it made the play, from its hand now."""
+        then = [c for c in hand if c not in self.gained]
+        return sorted(then + self.lost, key=sort_key)
+
+    def chance(self, hand: Sequence[str]) -> float:
+        """How likely the rival was to make this play holding `hand` now, by the model."""
+        then = self.hand_then(hand)
+        moves = play_moves(then, self.top, self.total, self.shibari, self.joker)
+        if self.action not in moves:
+            return 0.0
+        hidden = len(DECK) - len(self.out) - len(then)
+        score = play_scorer(then, self.out, self.total, self.shibari, self.next_hand, hidden)
+        picked = moves[thumb_pick(moves, lambda: score)]
+        spread = (1 - TRUST) / len(moves)
+        return TRUST + spread if picked == self.action else spread
+
+
+def _played(event: dict[str, Any]) -> Action:
+    """The action a `play` event reports."""
+    card = str(event["card"])
+    if card in PLAY_ACE:
+        return PLAY_ACE[card][0 if int(event["value"]) == 1 else 1]
+    return PLAY_SHIBARI[card] if event.get("shibari") else PLAY[card]
+
+
+def sightings(memory: Memory) -> dict[int, list[Sighting]]:
+    """Per seat, its plays in the current game since its hand last changed in a way this seat
+    cannot follow (cards handed over between two other seats), each with the table it saw."""
+    seen: dict[int, list[Sighting]] = {}
+    events = memory.since("deal")
+    deal = _last(memory, "deal")
+    if deal is None:
+        return {}
+    hands = deal["hands"]
+    counts = [len(h) if isinstance(h, list) else int(h["hidden"]) for h in hands]
+    active = [True] * len(counts)
+    public = set(str(c) for c in deal.get("removed", []))
+    pile: list[str] = []
+    total, shibari, joker = 0, "", False
+    for event in events:
+        kind, seat = event.get("type"), event.get("seat")
+        if not isinstance(seat, int):
+            continue
+        if kind == "play":
+            card = str(event["card"])
+            if not event.get("counter"):
+                n = len(counts)
+                nxt = next((seat + k) % n for k in range(1, n) if active[(seat + k) % n])
+                sighting = Sighting(
+                    _played(event),
+                    total,
+                    shibari,
+                    pile[-1] if pile else None,
+                    joker,
+                    frozenset(public),
+                    counts[nxt] if nxt != seat else 0,
+                )
+                seen.setdefault(seat, []).append(sighting)
+            for s in seen.get(seat, []):
+                s.lose([card])
+            counts[seat] -= 1
+            public.add(card)
+            pile.append(card)
+            total = int(event["total"])
+            if event.get("shibari"):
+                shibari = card[-1]
+            joker = is_joker(card)
+        elif kind == "flush":
+            pile, total, shibari, joker = [], 0, "", False
+        elif kind == "give":
+            to, count, cards = int(event["to"]), int(event["count"]), event.get("cards")
+            counts[seat] -= count
+            counts[to] += count
+            if isinstance(cards, list):
+                for s in seen.get(seat, []):
+                    s.lose(str(c) for c in cards)
+                for s in seen.get(to, []):
+                    s.gained.extend(str(c) for c in cards)
+            else:
+                seen.pop(seat, None)
+                seen.pop(to, None)
+        elif kind == "discard":
+            cards = [str(c) for c in event.get("cards", [])]
+            counts[seat] -= len(cards)
+            public.update(cards)
+            for s in seen.get(seat, []):
+                s.lose(cards)
+        elif kind == "out":
+            active[seat] = False
+            counts[seat] = 0
+            public.update(str(c) for c in event.get("cards", []))
+    return seen
+
+
+def _without(cards: frozenset[str] | None) -> Callable[[str], bool] | None:
+    """A test that a card is none of `cards` (None, no test, if there are none)."""
+    if not cards:
+        return None
+    return lambda card: card not in cards
+
+
+def _follow_plays(
+    dealt: list[list[str]],
+    known: list[list[str]],
+    plays: list[list[Sighting]],
+    allowed: list[Callable[[str], bool] | None],
+    rng: Rng,
+) -> None:
+    """Move the dealt hands (in place) towards hands that explain the rivals' plays: cards are
+    swapped between two slots, one of them a rival with sightings, and a swap is kept with the
+    Metropolis chance, the ratio of how well the hands explain the plays after and before."""
+
+    def chance(k: int, cards: list[str]) -> float:
+        hand = sorted(cards + known[k], key=sort_key)
+        value = 1.0
+        for sighting in plays[k]:
+            value *= sighting.chance(hand)
+        return value
+
+    watched = [k for k, p in enumerate(plays) if p and dealt[k]]
+    slots = [k for k, cards in enumerate(dealt) if cards]
+    if not watched or len(slots) < 2:
+        return
+    watching = [k < len(plays) and bool(plays[k]) for k in range(len(dealt))]
+    now = [chance(k, cards) if watching[k] else 1.0 for k, cards in enumerate(dealt)]
+    for _ in range(STEPS):
+        a = watched[rng.below(len(watched))]
+        b = slots[rng.below(len(slots))]
+        if a == b:
+            continue
+        i, j = rng.below(len(dealt[a])), rng.below(len(dealt[b]))
+        x, y = dealt[a][i], dealt[b][j]
+        ok_a, ok_b = allowed[a], allowed[b]
+        if (ok_a is not None and not ok_a(y)) or (ok_b is not None and not ok_b(x)):
+            continue
+        new_a = [*dealt[a][:i], y, *dealt[a][i + 1 :]]
+        new_b = [*dealt[b][:j], x, *dealt[b][j + 1 :]]
+        after_a = chance(a, new_a)
+        after_b = chance(b, new_b) if watching[b] else 1.0
+        before = now[a] * now[b]
+        if before <= 0 or rng.below(1 << 30) < after_a * after_b / before * (1 << 30):
+            dealt[a], dealt[b] = new_a, new_b
+            now[a], now[b] = after_a, after_b
+
+
 def _last(memory: Memory, kind: str) -> dict[str, Any] | None:
     """The latest remembered event of type `kind`, if any."""
     return next((e for e in reversed(memory.events) if e.get("type") == kind), None)
@@ -205,7 +440,8 @@ def _last(memory: Memory, kind: str) -> dict[str, Any] | None:
 
 def sample_world(game: Game[TriqState], view: View, memory: Memory, rng: Rng) -> TriqState:
     """A world for the search player: other hands redealt, except that cards it handed over
-    stay with their receiver until played."""
+    stay with their receiver until played, and no rival is dealt a card its moves showed it
+    does not hold (`ruled_out`)."""
     seat = view.seat
     assert seat is not None
     n = view.players
@@ -221,7 +457,19 @@ def sample_world(game: Game[TriqState], view: View, memory: Memory, rng: Rng) ->
     others = [i for i in range(n) if i != seat]
     sizes = [hidden_count(view, f"hand{i}") - len(known.get(i, [])) for i in others]
     sizes.append(hidden_count(view, "giving"))
-    dealt = deal_constrained(pool, sizes, [None] * len(sizes), rng)
+    lacks = memory.reading(ruled_out)
+    allowed: list[Callable[[str], bool] | None] = [_without(lacks.get(i)) for i in others]
+    allowed.append(None)
+    plays = memory.reading(sightings)
+    dealt = deal_constrained(pool, sizes, allowed, rng)
+    if any(i in plays for i in others):
+        _follow_plays(
+            dealt,
+            [known.get(i, []) for i in others],
+            [plays.get(i, []) for i in others],
+            allowed,
+            rng,
+        )
     state.hands = [list(view.zone(f"hand{i}").cards) for i in range(n)]
     for k, i in enumerate(others):
         state.hands[i] = sorted(dealt[k] + known.get(i, []), key=sort_key)

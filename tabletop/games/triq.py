@@ -36,17 +36,14 @@ from tabletop.games.triq_rules import (
     SHIBARI_FLAG,
     SPADE_THREE,
     Ring,
-    allowed_under,
     deal_size,
     flush_event,
-    opening_cards,
     ordinal,
     owed_after_pass,
     play_event,
+    play_moves,
     play_refusal,
-    plays_for,
     points,
-    shibari_declarers,
 )
 
 # ---- game info ----------------------------------------------------------------------------
@@ -165,21 +162,10 @@ class Triq(Game[TriqState]):
             return [DISCARD[c] for c in hand]
         if phase == "counter":
             return [COUNTER, DECLINE] if SPADE_THREE in hand else [DECLINE]
-        if not state.pile:
-            return [a for c in opening_cards(hand) for a in plays_for(c, False)]
-        out: list[Action] = []
-        suit = state.shibari
-        if suit:
-            for c in hand:
-                if allowed_under(c, suit):
-                    out.extend(plays_for(c, False))
-            if state.joker_by >= 0 and SPADE_THREE in hand:
-                out.append(COUNTER)
-            return out or [PASS]
-        declarers = shibari_declarers(state.pile[-1], state.total % 10)
-        for c in hand:
-            out.extend(plays_for(c, c in declarers))
-        return out
+        pile = state.pile
+        top = pile[-1] if pile else None
+        moves = play_moves(hand, top, state.total, state.shibari, state.joker_by >= 0)
+        return moves if moves or not state.shibari else [PASS]
 
     def refusal(self, state: TriqState, seat: int, action: Action) -> Msg:
         """Why an action is refused, in a player's words."""

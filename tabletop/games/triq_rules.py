@@ -115,6 +115,28 @@ def opening_cards(hand: list[str]) -> list[str]:
     return courts or list(hand)
 
 
+def play_moves(
+    hand: list[str], top: str | None, total: int, shibari: str, joker: bool
+) -> list[Action]:
+    """The plays a hand may make on a pile whose top card is `top` (None: a fresh pile) at
+    `total`, under the しばり suit `shibari` (""), right after a joker or not, in the order the
+    game lists them; empty when nothing may be played (under しばり: the player must pass)."""
+    if top is None:
+        return [a for c in opening_cards(hand) for a in plays_for(c, False)]
+    out: list[Action] = []
+    if shibari:
+        for c in hand:
+            if allowed_under(c, shibari):
+                out.extend(plays_for(c, False))
+        if joker and SPADE_THREE in hand:
+            out.append(COUNTER)
+        return out
+    declarers = shibari_declarers(top, total % 10)
+    for c in hand:
+        out.extend(plays_for(c, c in declarers))
+    return out
+
+
 def plays_for(card: str, shibari_ok: bool) -> tuple[Action, ...]:
     """The play actions for one card: two for an ace, a しばり variant when eligible."""
     if card in PLAY_ACE:

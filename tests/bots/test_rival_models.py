@@ -12,6 +12,7 @@ from tabletop.bots.base import make_bot
 from tabletop.bots.hagetaka import bid_rank
 from tabletop.bots.hagetaka_party import near_best, remembered_worth
 from tabletop.bots.interaction import infer_kept, last_plays, rated_best
+from tabletop.bots.triq import TRUST, ruled_out, sightings
 from tabletop.bots.worlds import Memory, hidden_count, unseen_pool, world_sampler
 from tabletop.engine.game import Game, State
 from tabletop.engine.registry import get_game
@@ -19,6 +20,7 @@ from tabletop.engine.rng import Rng
 from tabletop.engine.views import View
 from tabletop.games.hagetaka_party import MARKER_BATTLE, PartyState
 from tabletop.games.interaction import JOKER, InteractionState
+from tabletop.games.triq import TriqState
 from tabletop.games.vulture import NUMBER, SCORE_VALUE, VultureState, by_number, pile_total
 
 WORLDS = 300
@@ -183,3 +185,87 @@ def test_a_rivals_kept_cards_make_its_last_play_the_rule_of_thumbs_choice() -> N
     assert len(model) >= 9, "too few turns after every rival had played"
     assert sum(model) / len(model) > 0.9
     assert sum(blind) / len(blind) < AGREE
+
+
+def triq_decisions(players: int, seed: int) -> Iterator[tuple[TriqState, View, Memory]]:
+    """%triq among rule-of-thumb players: (state, view, memory) at seat 0's plays."""
+    game: Game[TriqState] = get_game("triq")
+    state = game.setup(players, None, seed)
+    memory = Memory.told(state.opening, 0)
+    bots = [make_bot("triq", "thumb", seed + i) for i in range(players)]
+    while game.to_act(state):
+        (seat,) = game.to_act(state)
+        view = game.view(state, seat)
+        if seat == 0 and state.phase == "play":
+            yield state, view, memory
+        events = game.apply(state, seat, bots[seat].choose(view))
+        memory.add(e.to_json(0, omniscient=False) for e in events)
+
+
+def test_a_triq_rival_is_never_dealt_a_card_its_moves_showed_it_lacks() -> None:
+    """%triq: a rival that let a ten go, did not counter a joker, passed under しばり or handed
+    over a card holds none of the cards the rule-of-thumb player would have used instead (the
+    true hands never do), and every world deals it none; a random deal often would."""
+    game = get_game("triq")
+    sampler = world_sampler("triq")
+    assert sampler is not None
+    rng = Rng(23)
+    ruled = blind = pairs = checked = 0
+    for players, seed in ((4, 1), (4, 2), (6, 3), (6, 4)):
+        for state, view, memory in triq_decisions(players, seed):
+            lacks = ruled_out(memory)
+            pool = unseen_pool(game, view)
+            for rival in range(1, players):
+                hand = state.hands[rival]
+                assert not lacks.get(rival, frozenset()) & set(hand), (players, seed, rival)
+                ruled += len(lacks.get(rival, frozenset()) & set(pool))
+            world = sampler(game, view, memory, rng)
+            for rival, cards in lacks.items():
+                assert not cards & set(world.hands[rival]), (players, seed, rival)
+                size = len(world.hands[rival])
+                blind += bool(cards & set(rng.sample(pool, size)))
+                pairs += 1
+            checked += 1
+    assert checked > 40
+    assert ruled / (checked * 3) > 1, "the moves rule out too little to matter"
+    assert blind / pairs > 0.15
+
+
+def test_a_triq_rival_s_true_hand_explains_each_of_its_plays_and_the_worlds_follow() -> None:
+    """%triq: rebuilt from what this seat saw (the table each play was made at, what the rival
+    played, handed over and was handed since), every play a rule-of-thumb rival made is the one
+    the model would make with the hand it truly held; the worlds the search picks explain the
+    plays far better than a plain deal of the unseen cards does."""
+    game = get_game("triq")
+    sampler = world_sampler("triq")
+    assert sampler is not None
+    rng = Rng(29)
+    plays = checked = 0
+    picked: list[bool] = []
+    blind: list[bool] = []
+    for players, seed in ((4, 5), (4, 6), (6, 7), (6, 8)):
+        for state, view, memory in triq_decisions(players, seed):
+            seen = sightings(memory)
+            for rival, sighted in seen.items():
+                if rival == 0:
+                    continue
+                for sighting in sighted:
+                    assert sighting.chance(state.hands[rival]) > TRUST, (players, seed, rival)
+                    plays += 1
+            rivals = [r for r in seen if r and len(seen[r]) >= 2]
+            if not rivals:
+                continue
+            pool = unseen_pool(game, view)
+
+            def explains(hand: list[str], rival: int) -> bool:
+                return all(sighting.chance(hand) > TRUST for sighting in seen[rival])
+
+            for rival in rivals:
+                world = sampler(game, view, memory, rng)
+                picked.append(explains(world.hands[rival], rival))
+                size = len(state.hands[rival])
+                blind.append(explains(rng.sample(pool, size), rival))
+            checked += 1
+    assert plays > 100 and checked > 20
+    assert sum(picked) / len(picked) > 0.85
+    assert sum(blind) / len(blind) < 0.6
