@@ -107,10 +107,15 @@ def play_scorer(
     `hidden` cards unseen in all."""
     seen = set(hand).union(out)
     unseen = max(1, hidden)
+    odds: dict[int, float] = {}
+    threats: dict[tuple[int, str], int] = {}
 
     def chance(k: int) -> float:
         """Probability the next player holds at least one of `k` unseen cards."""
-        return 1.0 - (1.0 - min(1.0, k / unseen)) ** next_hand
+        found = odds.get(k)
+        if found is None:
+            found = odds[k] = 1.0 - (1.0 - min(1.0, k / unseen)) ** next_hand
+        return found
 
     under = bool(shibari)
 
@@ -118,13 +123,16 @@ def play_scorer(
         ace = int(extra[0]) if card.startswith("A") else 1
         value = points(card, total, under, ace)
         after = total + value
-        keep = keep_value(card) / 10
+        keep = KEEP_VALUE[card] / 10
         if after % 10 == 0:
             risk = 3.0 if is_joker(card) and SPADE_THREE not in seen else 0.0
             return 100.0 + 10 * (after // 10) - risk - keep
         flag = extra == (SHIBARI_FLAG,)
         suit = card[-1] if flag else shibari
-        threat = len(COMPLETERS[after % 10, suit] - seen)  # unseen cards completing `after`
+        key = (after % 10, suit)
+        threat = threats.get(key)
+        if threat is None:  # the unseen cards completing `after`
+            threat = threats[key] = len(COMPLETERS[key] - seen)
         loss = chance(threat) * (after // 10 + 1)
         gain = 0.0
         if flag:
@@ -149,6 +157,23 @@ def thumb_pick(moves: Sequence[Action], scorer: Callable[[], Scorer]) -> int:
     score = scorer()
     values = [score(m.args[0], m.args[1:]) for m in moves]
     return values.index(max(values))
+
+
+def is_thumb_pick(moves: Sequence[Action], action: Action, scorer: Callable[[], Scorer]) -> bool:
+    """Whether `thumb_pick` picks `action` among `moves`: the same answer, but a play is
+    scored against the others only until one beats it."""
+    verbs = {m.verb for m in moves}
+    if "counter" in verbs or verbs <= {"give", "discard", "decline", "pass"}:
+        return moves[thumb_pick(moves, scorer)] == action
+    score = scorer()
+    mine = moves.index(action)
+    value = score(action.args[0], action.args[1:])
+    for k, m in enumerate(moves):
+        if k != mine:
+            other = score(m.args[0], m.args[1:])
+            if other > value or (other == value and k < mine):
+                return False
+    return True
 
 
 class TriqThumb:
@@ -261,6 +286,9 @@ chance is TRUST + (1 − TRUST) / moves for the model's own play, (1 − TRUST) 
 STEPS = 150
 """Card swaps tried per world to make the dealt hands explain the rivals' plays."""
 
+MEMO = 20_000
+"""Most hands a sighting remembers its chance for (during one decision)."""
+
 
 @dataclass(slots=True)
 class Sighting:
@@ -292,17 +320,30 @@ class Sighting:
         then = [c for c in hand if c not in self.gained]
         return sorted(then + self.lost, key=sort_key)
 
+    memo: dict[tuple[str, ...], float] = field(default_factory=dict, repr=False, compare=False)
+    """`chance` by the hand the play was made from, as far as it was asked for."""
+
     def chance(self, hand: Sequence[str]) -> float:
         """How likely the rival was to make this play holding `hand` now, by the model."""
         then = self.hand_then(hand)
+        key = tuple(then)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
         moves = play_moves(then, self.top, self.total, self.shibari, self.joker)
         if self.action not in moves:
-            return 0.0
-        hidden = len(DECK) - len(self.out) - len(then)
-        score = play_scorer(then, self.out, self.total, self.shibari, self.next_hand, hidden)
-        picked = moves[thumb_pick(moves, lambda: score)]
-        spread = (1 - TRUST) / len(moves)
-        return TRUST + spread if picked == self.action else spread
+            value = 0.0
+        else:
+            hidden = len(DECK) - len(self.out) - len(then)
+            out, total, shibari, nxt = self.out, self.total, self.shibari, self.next_hand
+            picked = is_thumb_pick(
+                moves, self.action, lambda: play_scorer(then, out, total, shibari, nxt, hidden)
+            )
+            spread = (1 - TRUST) / len(moves)
+            value = TRUST + spread if picked else spread
+        if len(self.memo) < MEMO:
+            self.memo[key] = value
+        return value
 
 
 def _played(event: dict[str, Any]) -> Action:

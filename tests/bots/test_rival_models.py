@@ -4,7 +4,7 @@ how they play (the playouts' players, or the rule-of-thumb player), not a random
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -12,7 +12,16 @@ from tabletop.bots.base import make_bot
 from tabletop.bots.hagetaka import bid_rank
 from tabletop.bots.hagetaka_party import near_best, remembered_worth
 from tabletop.bots.interaction import infer_kept, last_plays, rated_best
-from tabletop.bots.triq import TRUST, ruled_out, sightings
+from tabletop.bots.triq import (
+    TRUST,
+    Scorer,
+    Sighting,
+    is_thumb_pick,
+    play_scorer,
+    ruled_out,
+    sightings,
+    thumb_pick,
+)
 from tabletop.bots.worlds import Memory, hidden_count, unseen_pool, world_sampler
 from tabletop.engine.game import Game, State
 from tabletop.engine.registry import get_game
@@ -21,6 +30,7 @@ from tabletop.engine.views import View
 from tabletop.games.hagetaka_party import MARKER_BATTLE, PartyState
 from tabletop.games.interaction import JOKER, InteractionState
 from tabletop.games.triq import TriqState
+from tabletop.games.triq_rules import play_moves
 from tabletop.games.vulture import NUMBER, SCORE_VALUE, VultureState, by_number, pile_total
 
 WORLDS = 300
@@ -231,6 +241,16 @@ def test_a_triq_rival_is_never_dealt_a_card_its_moves_showed_it_lacks() -> None:
     assert blind / pairs > 0.15
 
 
+def explains(sighted: list[Sighting], hand: list[str]) -> bool:
+    """Whether every one of a rival's plays is the model's own with this hand."""
+    return all(sighting.chance(hand) > TRUST for sighting in sighted)
+
+
+def fixed(score: Scorer) -> Callable[[], Scorer]:
+    """A scorer that is already made."""
+    return lambda: score
+
+
 def test_a_triq_rival_s_true_hand_explains_each_of_its_plays_and_the_worlds_follow() -> None:
     """%triq: rebuilt from what this seat saw (the table each play was made at, what the rival
     played, handed over and was handed since), every play a rule-of-thumb rival made is the one
@@ -257,15 +277,36 @@ def test_a_triq_rival_s_true_hand_explains_each_of_its_plays_and_the_worlds_foll
                 continue
             pool = unseen_pool(game, view)
 
-            def explains(hand: list[str], rival: int) -> bool:
-                return all(sighting.chance(hand) > TRUST for sighting in seen[rival])
-
             for rival in rivals:
                 world = sampler(game, view, memory, rng)
-                picked.append(explains(world.hands[rival], rival))
+                picked.append(explains(seen[rival], world.hands[rival]))
                 size = len(state.hands[rival])
-                blind.append(explains(rng.sample(pool, size), rival))
+                blind.append(explains(seen[rival], rng.sample(pool, size)))
             checked += 1
     assert plays > 100 and checked > 20
     assert sum(picked) / len(picked) > 0.85
     assert sum(blind) / len(blind) < 0.6
+
+
+def test_the_quick_check_of_a_triq_play_agrees_with_the_rule_of_thumb() -> None:
+    """`is_thumb_pick`, which stops scoring once another play beats the one asked about, says
+    yes for exactly the play `thumb_pick` makes, in random hands at the tables rivals saw."""
+    game = get_game("triq")
+    rng = Rng(31)
+    asked = 0
+    for _, view, memory in triq_decisions(4, 9):
+        pool = unseen_pool(game, view)
+        for sighted in sightings(memory).values():
+            for sighting in sighted:
+                hand = sighting.hand_then(rng.sample(pool, min(6, len(pool))))
+                moves = play_moves(
+                    hand, sighting.top, sighting.total, sighting.shibari, sighting.joker
+                )
+                score = play_scorer(
+                    hand, sighting.out, sighting.total, sighting.shibari, 5, len(pool)
+                )
+                pick = moves[thumb_pick(moves, fixed(score))]
+                asked_about = [is_thumb_pick(moves, m, fixed(score)) for m in moves]
+                assert asked_about == [m == pick for m in moves]
+                asked += len(moves)
+    assert asked > 200
