@@ -286,7 +286,7 @@ chance is TRUST + (1 − TRUST) / moves for the model's own play, (1 − TRUST) 
 STEPS = 150
 """Card swaps tried per world to make the dealt hands explain the rivals' plays."""
 
-MEMO = 20_000
+MEMO = 4096
 """Most hands a sighting remembers its chance for (during one decision)."""
 
 
