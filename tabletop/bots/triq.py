@@ -306,6 +306,8 @@ class Sighting:
     """The cards it played, handed to this seat or discarded since (this play's card first)."""
     gained: list[str] = field(default_factory=list)
     """The cards this seat handed it since."""
+    memo: dict[tuple[str, ...], float] = field(default_factory=dict, repr=False, compare=False)
+    """`chance` by the hand the play was made from, as far as it was asked for."""
 
     def lose(self, cards: Iterable[str]) -> None:
         """Note cards the rival no longer holds (one this seat handed it since is simply gone)."""
@@ -319,9 +321,6 @@ class Sighting:
         """The rival's hand when it made the play, from its hand now."""
         then = [c for c in hand if c not in self.gained]
         return sorted(then + self.lost, key=sort_key)
-
-    memo: dict[tuple[str, ...], float] = field(default_factory=dict, repr=False, compare=False)
-    """`chance` by the hand the play was made from, as far as it was asked for."""
 
     def chance(self, hand: Sequence[str]) -> float:
         """How likely the rival was to make this play holding `hand` now, by the model."""
@@ -481,8 +480,9 @@ def _last(memory: Memory, kind: str) -> dict[str, Any] | None:
 
 def sample_world(game: Game[TriqState], view: View, memory: Memory, rng: Rng) -> TriqState:
     """A world for the search player: other hands redealt, except that cards it handed over
-    stay with their receiver until played, and no rival is dealt a card its moves showed it
-    does not hold (`ruled_out`)."""
+    stay with their receiver until played, no rival is dealt a card its moves showed it does
+    not hold (`ruled_out`), and the hands are then moved towards hands that explain the rivals'
+    plays (`sightings`, `_follow_plays`)."""
     seat = view.seat
     assert seat is not None
     n = view.players
