@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -233,6 +233,25 @@ OPENING_TENS = frozenset(c for c in COMPLETERS[0, ""] if is_number(c))
 """The cards that open a fresh pile and complete a ten at once: the 10s."""
 
 
+def _piles(
+    events: Iterable[dict[str, Any]],
+) -> Iterator[tuple[dict[str, Any], str | None, int, str, bool]]:
+    """Each event with the pile as it stood just before: its top card (None: a fresh pile), its
+    total, the しばり suit ("") and whether a joker was the last card played."""
+    top: str | None = None
+    total, shibari, joker = 0, "", False
+    for event in events:
+        yield event, top, total, shibari, joker
+        kind = event.get("type")
+        if kind == "play":
+            card = str(event["card"])
+            top, total, joker = card, int(event["total"]), is_joker(card)
+            if event.get("shibari"):
+                shibari = card[-1]
+        elif kind == "flush":
+            top, total, shibari, joker = None, 0, "", False
+
+
 def ruled_out(memory: Memory) -> dict[int, frozenset[str]]:
     """Per seat, the cards its moves in the current game show it does not hold, by the rule of
     thumb: it completes a ten whenever it can, counters a joker whenever it can, and hands over
@@ -241,23 +260,15 @@ def ruled_out(memory: Memory) -> dict[int, frozenset[str]]:
     anything, so its earlier readings are dropped then (this seat sees the cards it handed
     over, and the sampler deals them to the receiver)."""
     out: dict[int, set[str]] = {}
-    empty, shibari, joker = True, "", False
-    for event in memory.since("deal"):
+    for event, top, total, shibari, joker in _piles(memory.since("deal")):
         kind, seat = event.get("type"), event.get("seat")
         if kind == "play" and isinstance(seat, int) and not event.get("counter"):
-            card, total = str(event["card"]), int(event["total"])
-            if total % 10 and not (empty and is_joker(card)):
-                before = (total - int(event["value"])) % 10
+            card, empty = str(event["card"]), top is None
+            if int(event["total"]) % 10 and not (empty and is_joker(card)):
                 held = out.setdefault(seat, set())
-                held |= OPENING_TENS if empty else COMPLETERS[before, shibari]
+                held |= OPENING_TENS if empty else COMPLETERS[total % 10, shibari]
                 if joker and shibari:
                     held.add(SPADE_THREE)
-            empty = False
-            if event.get("shibari"):
-                shibari = card[-1]
-            joker = is_joker(card)
-        elif kind == "flush":
-            empty, shibari, joker = True, "", False
         elif kind == "decline" and isinstance(seat, int):
             out.setdefault(seat, set()).add(SPADE_THREE)
         elif kind == "pass" and isinstance(seat, int):
@@ -365,9 +376,7 @@ def sightings(memory: Memory) -> dict[int, list[Sighting]]:
     counts = [len(h) if isinstance(h, list) else int(h["hidden"]) for h in hands]
     active = [True] * len(counts)
     public = set(str(c) for c in deal.get("removed", []))
-    pile: list[str] = []
-    total, shibari, joker = 0, "", False
-    for event in events:
+    for event, top, total, shibari, joker in _piles(events):
         kind, seat = event.get("type"), event.get("seat")
         if not isinstance(seat, int):
             continue
@@ -380,7 +389,7 @@ def sightings(memory: Memory) -> dict[int, list[Sighting]]:
                     _played(event),
                     total,
                     shibari,
-                    pile[-1] if pile else None,
+                    top,
                     joker,
                     frozenset(public),
                     counts[nxt] if nxt != seat else 0,
@@ -390,13 +399,6 @@ def sightings(memory: Memory) -> dict[int, list[Sighting]]:
                 s.lose([card])
             counts[seat] -= 1
             public.add(card)
-            pile.append(card)
-            total = int(event["total"])
-            if event.get("shibari"):
-                shibari = card[-1]
-            joker = is_joker(card)
-        elif kind == "flush":
-            pile, total, shibari, joker = [], 0, "", False
         elif kind == "give":
             to, count, cards = int(event["to"]), int(event["count"]), event.get("cards")
             counts[seat] -= count
@@ -441,17 +443,17 @@ def _follow_plays(
     Metropolis chance, the ratio of how well the hands explain the plays after and before."""
 
     def chance(k: int, cards: list[str]) -> float:
-        hand = sorted(cards + known[k], key=sort_key)
+        hand = cards + known[k]  # each sighting sorts the hand it rebuilds
         value = 1.0
         for sighting in plays[k]:
             value *= sighting.chance(hand)
         return value
 
-    watched = [k for k, p in enumerate(plays) if p and dealt[k]]
+    watching = [k < len(plays) and bool(plays[k]) for k in range(len(dealt))]
+    watched = [k for k, cards in enumerate(dealt) if watching[k] and cards]
     slots = [k for k, cards in enumerate(dealt) if cards]
     if not watched or len(slots) < 2:
         return
-    watching = [k < len(plays) and bool(plays[k]) for k in range(len(dealt))]
     now = [chance(k, cards) if watching[k] else 1.0 for k, cards in enumerate(dealt)]
     for _ in range(STEPS):
         a = watched[rng.below(len(watched))]
