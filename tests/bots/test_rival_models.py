@@ -276,7 +276,6 @@ def test_a_triq_rival_s_true_hand_explains_each_of_its_plays_and_the_worlds_foll
             if not rivals:
                 continue
             pool = unseen_pool(game, view)
-
             for rival in rivals:
                 world = sampler(game, view, memory, rng)
                 picked.append(explains(seen[rival], world.hands[rival]))
