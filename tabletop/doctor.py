@@ -23,6 +23,7 @@ from pathlib import Path
 import tabletop
 from tabletop.displays import UNCHECKED, platform_problem, qt_platforms
 from tabletop.engine.text import Msg
+from tabletop.folders import CACHE_ENV, cache_dir
 from tabletop.i18n import _, render
 
 LDD = "ldd"
@@ -428,6 +429,15 @@ def report() -> tuple[str, bool]:
     else:
         folder = Msg("data folder: {folder}", folder=str(data_dir()))
     lines.append(render(folder))
+    if os.environ.get(CACHE_ENV):
+        cache = Msg(
+            "cache folder: {folder} (set by ${variable})",
+            folder=str(cache_dir()),
+            variable=CACHE_ENV,
+        )
+    else:
+        cache = Msg("cache folder: {folder}", folder=str(cache_dir()))
+    lines.append(render(cache))
     shown = ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY", "XDG_SESSION_TYPE")
     unset = _("(unset)")
     settings = ", ".join(f"{k}={os.environ.get(k, unset)}" for k in shown)

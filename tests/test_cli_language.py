@@ -73,8 +73,10 @@ def test_argparse_errors_are_japanese_and_argparse_is_left_as_it_was(
 def test_doctor_reports_in_japanese(capsys: pytest.CaptureFixture[str]) -> None:
     cli.main(["--lang", "ja", "doctor"])
     out = capsys.readouterr().out
-    assert "データフォルダー: " in out and "ディスプレイ: " in out and "同梱フォント: " in out
-    for english in ("data folder:", "display:", "platform:", "bundled font:", "fonts:"):
+    japanese = ("データフォルダー: ", "キャッシュフォルダー: ", "ディスプレイ: ", "同梱フォント: ")
+    assert all(label in out for label in japanese)
+    labels = ("data folder:", "cache folder:", "display:", "platform:", "bundled font:", "fonts:")
+    for english in labels:
         assert english not in out
 
 

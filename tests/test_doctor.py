@@ -75,13 +75,15 @@ def dead_display() -> str:
 @pytest.fixture
 def x11_session(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
     """An X11 desktop whose display is gone: DISPLAY names a dead display, no platform chosen,
-    no Wayland; data in a temporary folder; no dialog really shown. Returns the DISPLAY."""
+    no Wayland; data and cache in temporary folders; no dialog really shown. Returns the
+    DISPLAY."""
     display = dead_display()
     monkeypatch.setenv("DISPLAY", display)
     monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
     monkeypatch.delenv("XDG_SESSION_TYPE", raising=False)
     monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("TABLETOP_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setattr(doctor, "tell_desktop", lambda text: None)
     return display
 
@@ -240,28 +242,37 @@ def test_doctor_reports_versions_folder_fonts_and_the_problem(
     assert lines[2] == "PySide6 6.11.3, Qt 6.11.3"
     assert lines[3].startswith("platform: Linux-")
     assert lines[4] == f"data folder: {tmp_path / 'data'} (set by $TABLETOP_DATA_DIR)"
-    assert lines[5].startswith(f"display: QT_QPA_PLATFORM=xcb, DISPLAY={x11_session}, ")
-    assert lines[6] == f"X11 plugin: {tmp_path / 'libqxcb.so'}: PROBLEM"
-    assert "\n".join(lines[7:11]) == PARAGRAPH.rsplit("\n", 1)[0]
-    assert lines[11:14] == [
+    assert lines[5] == f"cache folder: {tmp_path / 'cache'} (set by $TABLETOP_CACHE_DIR)"
+    assert lines[6].startswith(f"display: QT_QPA_PLATFORM=xcb, DISPLAY={x11_session}, ")
+    assert lines[7] == f"X11 plugin: {tmp_path / 'libqxcb.so'}: PROBLEM"
+    assert "\n".join(lines[8:12]) == PARAGRAPH.rsplit("\n", 1)[0]
+    assert lines[12:15] == [
         "window (xcb): PROBLEM",
         f"tabletop cannot open a window: the X display {x11_session} does not answer "
         "(nothing is listening there).",
         ADVICE,
     ]
-    assert lines[14].startswith("bundled font: ") and lines[14].endswith(
+    assert lines[15].startswith("bundled font: ") and lines[15].endswith(
         "TabletopSansJP.ttf (Tabletop Sans JP)"
     )
-    assert lines[15].startswith("fonts: ") and lines[15].endswith(" families")
+    assert lines[16].startswith("fonts: ") and lines[16].endswith(" families")
     assert "  DejaVu Sans: found" in lines
 
 
 def test_doctor_is_happy_when_everything_is_there(
-    fake_ldd: Path, x11_session: str, display_answers: None, capsys: pytest.CaptureFixture[str]
+    fake_ldd: Path,
+    x11_session: str,
+    display_answers: None,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     fake_ldd.write_text(LDD_COMPLETE, encoding="utf-8")
+    monkeypatch.delenv("TABLETOP_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg-cache"))
     assert main(["doctor"]) == 0
     out = capsys.readouterr().out
+    assert f"cache folder: {tmp_path / 'xdg-cache' / 'Tabletop'}\n" in out
     assert f"X11 plugin: {fake_ldd.parent / 'libqxcb.so'}: every library found" in out
     assert "window: a display answers (xcb)\n" in out
 
