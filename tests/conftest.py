@@ -5,6 +5,8 @@ Qt allows one application object per process, of one kind. Network code alone wo
 QCoreApplication, which later GUI tests (fonts, scenes, PDFs) cannot use, so a QApplication is
 made first, whatever order the tests run in.
 
+Settings live in a temporary folder for the whole run, never the person's own.
+
 Many tests start `tabletop` in a subprocess (the CLI, `serve`, `join`). On a machine that sets
 PYTHONDONTWRITEBYTECODE each of them would compile the whole package again; the suite lets them
 write and reuse the compiled files (about 10 s of a 3-minute run on two cores).
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from collections.abc import Iterator
 
 import pytest
@@ -25,6 +28,10 @@ import tabletop.i18n  # noqa: F401  (installs the English renderer of str(msg))
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+# Settings (the language chosen, the last game) go to a folder of the run's own, here and in
+# every `tabletop` a test starts: a person's own settings neither leak in nor get written.
+CONFIG = tempfile.TemporaryDirectory(prefix="tabletop-test-config-")
+os.environ["XDG_CONFIG_HOME"] = CONFIG.name
 
 from PySide6.QtWidgets import QApplication
 
