@@ -417,13 +417,10 @@ class MainWindow(QMainWindow):
 
         replay, sheet = self.replay, self.replay_sheet
         assert replay is not None and sheet is not None
-        widget = ReplayWidget(replay.stepper, self.tempo.move_ms)
-        widget.closed.connect(self.show_launcher)
+        widget = ReplayWidget(replay.stepper, self.tempo.move_ms, curve=sheet.curve)
+        widget.reveal.setChecked(replay.reveal.isChecked())
         widget.go(replay.k)
-        self._close_replay()
-        self.replay, self.replay_sheet = widget, sheet
-        self.stack.addWidget(widget)
-        self.stack.setCurrentWidget(widget)
+        self._show_replay(widget, sheet)
 
     def update_learn(self) -> None:
         """Offer "Learn to play" only for a game that has a guided deal."""
@@ -954,20 +951,22 @@ class MainWindow(QMainWindow):
         except TabletopError as err:
             self.tell(_("Cannot replay"), _("The log of this match is damaged."), error_text(err))
             return None
-        self._close_replay()
         widget = ReplayWidget(stepper, self.tempo.move_ms, curve=sheet.curve)
+        self._show_replay(widget, sheet)
+        return widget
+
+    def _show_replay(self, widget: ReplayWidget, sheet: SheetModel) -> None:
+        """Put `widget` in front, in place of any replay before it, titled in the language."""
+        self._close_replay()
         widget.closed.connect(self.show_launcher)
         self.replay, self.replay_sheet = widget, sheet
         self.stack.addWidget(widget)
         self.stack.setCurrentWidget(widget)
         self.update_undo()
-        info = stepper.game.info
+        game = game_title(widget.stepper.game.info)
         self.setWindowTitle(
-            render(
-                Msg("Tabletop — replay: {game} · {date}", game=game_title(info), date=entry.date)
-            )
+            render(Msg("Tabletop — replay: {game} · {date}", game=game, date=sheet.date))
         )
-        return widget
 
     def _close_replay(self) -> None:
         if self.replay is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
 from ui_helpers import Closing, play_saved
 
 from tabletop.engine.registry import get_game
@@ -14,6 +15,7 @@ from tabletop.store import Store
 from tabletop.ui.app import MainWindow
 from tabletop.ui.replay import ReplayWidget
 from tabletop.ui.table.cards import CardItem
+from tabletop.ui.table.layout import LEAST_WIDTH, least_height
 from tabletop.ui.table.session import SeatSpec
 from tabletop.ui.table.table import INSTANT
 
@@ -176,3 +178,54 @@ def test_the_replay_shows_the_score_chart_with_the_deal_on_the_table_shaded(
     assert chart.done == chart.curve.deals
     replay.closed.emit()
     assert window.replay is None and window.stack.currentWidget() is window.launcher
+
+
+def test_a_language_switch_keeps_the_replay_as_it_was(
+    qtbot: object, closing: Closing, settings: QSettings, data_dir: str
+) -> None:
+    """Switching the language mid-replay reopens the same step, with its chart and revealed
+    cards, and titles the window in the new language."""
+    play_saved(Store(data_dir), "second-third", ["Ann", "Bob", "Cy"], 3, None)
+    window = _window(closing, settings, data_dir)
+    window.command_actions["replay"].trigger()
+    before = window.replay
+    assert before is not None
+    before.reveal.setChecked(True)
+    before.rounds.activated.emit(1)
+    step, title = before.k, window.windowTitle()
+    try:
+        window.switch_language("ja")
+        after = window.replay
+        assert after is not None and after is not before
+        assert window.stack.currentWidget() is after
+        assert after.k == step and after.reveal.isChecked()
+        public = after.stepper.game.view(after.stepper.state(step), None)
+        assert any(BACK in zone.cards for zone in public.zones)  # hands a spectator cannot see
+        assert not any(BACK in cards for cards in _drawn(after).values())
+        assert after.chart is not None and (after.chart.marker, after.chart.done) == (2, 1)
+        assert after.rounds.currentText() == "ラウンド2"
+        date = title.rsplit(" · ", 1)[1]
+        assert window.windowTitle() == f"Tabletop — 再生 · セカンドサード · {date}"
+    finally:
+        window.switch_language("en")
+    assert window.replay is not None and window.replay.k == step
+    assert window.windowTitle() == title
+
+
+def test_a_small_window_leaves_the_replay_its_table_chart_and_slider(
+    qtbot: object, closing: Closing, settings: QSettings, data_dir: str
+) -> None:
+    """The window will not shrink below the replay's least size: the table keeps the size at
+    which every seat has a box of its own (as at the live table), the chart and the slider
+    theirs."""
+    play_saved(Store(data_dir), "second-third", ["Ann", "Bob", "Cy", "Dee"], 3, None)
+    window = _window(closing, settings, data_dir)
+    window.show()
+    window.command_actions["replay"].trigger()
+    replay = window.replay
+    assert replay is not None and replay.chart is not None
+    window.resize(200, 200)
+    QApplication.processEvents()
+    assert replay.view.width() >= LEAST_WIDTH and replay.view.height() >= least_height(4)
+    assert replay.chart.height() >= replay.chart.minimumHeight() > 0
+    assert replay.slider.width() >= 100
