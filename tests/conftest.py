@@ -28,16 +28,17 @@ import tabletop.i18n  # noqa: F401  (installs the English renderer of str(msg))
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-# Settings (the language chosen, the last game) go to a folder of the run's own, here and in
-# every `tabletop` a test starts: a person's own settings neither leak in nor get written.
-CONFIG = tempfile.TemporaryDirectory(prefix="tabletop-test-config-")
-os.environ["XDG_CONFIG_HOME"] = CONFIG.name
 
 from PySide6.QtWidgets import QApplication
 
 from tabletop import collector
 
 sys.dont_write_bytecode = False
+
+# Settings (the language chosen, the last game) go to a folder of the run's own, here and in
+# every `tabletop` a test starts: a person's own settings neither leak in nor get written.
+CONFIG = tempfile.TemporaryDirectory(prefix="tabletop-test-config-")
+os.environ["XDG_CONFIG_HOME"] = CONFIG.name
 
 APP = QApplication.instance() or QApplication([])
 
