@@ -33,7 +33,6 @@ from tabletop.sheets.curve import ScoreCurve
 from tabletop.sheets.stepper import Stepper
 from tabletop.ui.dialogs.chart import ScoreChart
 from tabletop.ui.table.art import CardArt
-from tabletop.ui.table.layout import LEAST_WIDTH, least_height
 from tabletop.ui.table.scene import TableScene
 from tabletop.ui.table.scores import ScorePanel
 from tabletop.ui.table.table import TableView
@@ -59,9 +58,7 @@ class ReplayWidget(QWidget):
         self.k = -1
         self.scene = TableScene(art)
         self.view = TableView(self.scene)
-        # as at the live table: every seat keeps a box of its own; the chart stays its size
-        self.view.setMinimumWidth(LEAST_WIDTH)
-        self.view.setMinimumHeight(least_height(stepper.view(0).players))
+        self.view.keep_room_for(stepper.state(0).players)  # as at the live table
         self.scores = ScorePanel()
         split = QSplitter()
         split.addWidget(self.view)

@@ -71,6 +71,12 @@ class TableView(QGraphicsView):
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
 
+    def keep_room_for(self, players: int) -> None:
+        """Never narrower than `LEAST_WIDTH` nor lower than a table of `players` needs for every
+        seat to have a box of its own: the window stops shrinking there."""
+        self.setMinimumWidth(LEAST_WIDTH)
+        self.setMinimumHeight(least_height(players))
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Match the scene to the viewport and lay the table out for the new size."""
         super().resizeEvent(event)
@@ -146,8 +152,7 @@ class TableWidget(TableParts):
         split.setSizes([880, 240, 170])
         # In a narrow window the log gives way (it is hidden) before the table does; a short
         # one stops where every seat still has a box of its own.
-        self.view.setMinimumWidth(LEAST_WIDTH)
-        self.view.setMinimumHeight(least_height(session.players))
+        self.view.keep_room_for(session.players)
         self.gamelog.setMinimumWidth(1)
         self.splitter = split
         layout = QVBoxLayout(self)
